@@ -1,0 +1,40 @@
+/// The one list of commands: it drives dispatch, help and completions.
+public enum CommandRegistry {
+  /// Every runnable command, in the order help lists them.
+  public static var commands: [any Command.Type] {
+    [
+      ProductsListCommand.self, ProductsFetchCommand.self, BuyCommand.self, QueueCommand.self,
+      FinishCommand.self, RestoreCommand.self, HistoryCommand.self, ResetCommand.self, HelpCommand.self,
+    ]
+  }
+
+  /// Abstracts of the words that group commands without running anything themselves.
+  static let groups: [[String]: String] = [
+    []: "Simulate the App Store and StoreKit's payment queue from the command line.",
+    ["products"]: "Browse the catalog as SKProductsRequest sees it.",
+  ]
+
+  /// The command at exactly `path`.
+  static func command(at path: [String]) -> (any Command.Type)? {
+    commands.first { $0.spec.path == path }
+  }
+
+  /// Whether `path` names a group (including the root).
+  static func isGroup(_ path: [String]) -> Bool { groups[path] != nil }
+
+  /// The words that may follow `path`, with their abstracts, in registry order.
+  static func children(of path: [String]) -> [(name: String, abstract: String)] {
+    var seen: [String] = []
+    var result: [(String, String)] = []
+    for command in commands {
+      let p = command.spec.path
+      guard p.count > path.count, Array(p.prefix(path.count)) == path else { continue }
+      let word = p[path.count]
+      if seen.contains(word) { continue }
+      seen.append(word)
+      let childPath = path + [word]
+      result.append((word, groups[childPath] ?? command.spec.abstract))
+    }
+    return result
+  }
+}

@@ -1,0 +1,25 @@
+/// Options every command accepts, before or after the subcommand's name.
+public struct GlobalOptions: Sendable {
+  public var catalog: String?
+  public var state: String?
+  public var json = false
+
+  /// The option specs, in help order.
+  static let specs: [OptionSpec] = [
+    OptionSpec("catalog", value: "path", help: "The product catalog (default: ./catalog.plist, or $IAP_CATALOG)."),
+    OptionSpec("state", value: "dir", help: "Where the store keeps its state (default: ./.iap, or $IAP_STATE)."),
+    OptionSpec("json", help: "Print one JSON document on stdout instead of text."),
+    OptionSpec("help", short: "h", help: "Show help information."),
+  ]
+
+  /// Stores a parsed global option; false when `name` is not a global option.
+  mutating func set(_ name: String, _ value: String?) -> Bool {
+    switch name {
+    case "catalog": catalog = value
+    case "state": state = value
+    case "json": json = true
+    default: return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,71 @@
+/// Builds `--help` text in the layout of swift-argument-parser tools: OVERVIEW, USAGE,
+/// ARGUMENTS, OPTIONS, SUBCOMMANDS, from the same specs the parser uses.
+public enum HelpFormatter {
+  static let column = 26
+
+  /// Help for the command or group at `path`.
+  public static func help(for path: [String]) -> String {
+    if let command = CommandRegistry.command(at: path) { return commandHelp(command.spec) }
+    return groupHelp(path)
+  }
+
+  /// `iap buy <id> [--quantity <n>] …`
+  public static func usage(for path: [String]) -> String {
+    guard let spec = CommandRegistry.command(at: path)?.spec else {
+      return (["iap"] + path).joined(separator: " ") + " <subcommand>"
+    }
+    var parts = [spec.commandName]
+    parts += spec.arguments.map(\.label)
+    parts += spec.options.map { "[\($0.label)]" }
+    return parts.joined(separator: " ")
+  }
+
+  static func commandHelp(_ spec: CommandSpec) -> String {
+    var text = "OVERVIEW: \(spec.abstract)\n"
+    if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+    text += "\nUSAGE: \(usage(for: spec.path))\n"
+    if !spec.arguments.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
+    }
+    text += "\nOPTIONS:\n"
+    for option in spec.options + GlobalOptions.specs { text += row(option.label, option.help) }
+    return text
+  }
+
+  static func groupHelp(_ path: [String]) -> String {
+    var text = "OVERVIEW: \(CommandRegistry.groups[path] ?? "")\n"
+    text += "\nUSAGE: \(usage(for: path))\n"
+    text += "\nOPTIONS:\n"
+    for option in GlobalOptions.specs { text += row(option.label, option.help) }
+    if path.isEmpty { text += row("--version", "Show the version.") }
+    text += "\nSUBCOMMANDS:\n"
+    for child in CommandRegistry.children(of: path) { text += row(child.name, child.abstract) }
+    text += "\n  See 'iap help <subcommand>' for detailed help.\n"
+    if path.isEmpty { text += exitStatusSection }
+    return text
+  }
+
+  static let exitStatusSection = """
+
+    EXIT STATUS:
+      0    success
+      1    the store said no (a failed transaction, an unknown product, nothing to finish)
+      2    a purchase is pending (deferred: Ask to Buy)
+      64   usage error
+      65   invalid catalog or input data
+      66   catalog or input file missing
+      74   state unreadable or unwritable
+
+    """
+
+  /// One aligned two-column row, wrapping the label onto its own line when it is too long.
+  static func row(_ label: String, _ help: String) -> String {
+    let indent = "  "
+    let padded = indent + label
+    if padded.count >= column {
+      return padded + "\n" + String(repeating: " ", count: column) + help + "\n"
+    }
+    return padded + String(repeating: " ", count: column - padded.count) + help + "\n"
+  }
+}

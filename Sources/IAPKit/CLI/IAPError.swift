@@ -1,0 +1,85 @@
+/// Every way a command can fail, each with the message users see and its exit status.
+///
+/// This is the one place where failures are mapped to exit codes.
+public enum IAPError: Error, Equatable, Sendable {
+  /// A malformed command line; `command` is the command whose help the hint names.
+  case usage(String, command: [String])
+  /// The catalog file does not exist.
+  case catalogMissing(path: String)
+  /// The catalog has errors: one formatted line per problem.
+  case catalogInvalid(path: String, problems: [String])
+  /// An input file other than the catalog does not exist.
+  case inputMissing(path: String)
+  /// An input file other than the catalog is invalid.
+  case inputInvalid(path: String, reason: String)
+  /// A state file exists but cannot be parsed; it is left untouched.
+  case stateUnreadable(path: String, reason: String)
+  /// The state folder cannot be read or written.
+  case stateUnwritable(path: String, reason: String)
+  /// The store refused an action on transactions.
+  case refused(StoreRefusal)
+  /// A payment ended `failed`.
+  case purchaseFailed(StoreError)
+
+  /// The exit status for this failure.
+  public var exitCode: ExitCode {
+    switch self {
+    case .usage: return .usage
+    case .catalogMissing, .inputMissing: return .noInput
+    case .catalogInvalid, .inputInvalid: return .dataError
+    case .stateUnreadable, .stateUnwritable: return .ioError
+    case .refused, .purchaseFailed: return .storeRefused
+    }
+  }
+
+  /// A stable camelCase name for scripts (`--json` error objects).
+  public var name: String {
+    switch self {
+    case .usage: return "usage"
+    case .catalogMissing: return "catalogMissing"
+    case .catalogInvalid: return "catalogInvalid"
+    case .inputMissing: return "inputMissing"
+    case .inputInvalid: return "inputInvalid"
+    case .stateUnreadable: return "stateUnreadable"
+    case .stateUnwritable: return "stateUnwritable"
+    case let .refused(refusal):
+      switch refusal {
+      case .unknownTransaction: return "unknownTransaction"
+      case .notInQueue: return "notInQueue"
+      case .notFinishable: return "notFinishable"
+      case .nothingToFinish: return "nothingToFinish"
+      }
+    case let .purchaseFailed(error): return error.code.name
+    }
+  }
+
+  /// The message lines, without the `error: ` prefix; one line except for catalog problems.
+  public var messages: [String] {
+    switch self {
+    case let .usage(message, _): return [message]
+    case let .catalogMissing(path): return ["catalog not found: \(path) (use --catalog PATH or IAP_CATALOG)"]
+    case let .catalogInvalid(_, problems): return problems
+    case let .inputMissing(path): return ["file not found: \(path)"]
+    case let .inputInvalid(path, reason): return ["\(path): \(reason)"]
+    case let .stateUnreadable(path, reason):
+      return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or run 'iap reset' to start over"]
+    case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
+    case let .refused(refusal): return [refusal.message]
+    case let .purchaseFailed(error): return ["purchase failed: \(error.code.name) (\(error.code.rawValue)): \(error.message)"]
+    }
+  }
+
+  /// The `{"error": …}` object printed on stdout with `--json`.
+  public var json: JSONValue {
+    var members: [(String, JSONValue)] = []
+    if case let .purchaseFailed(error) = self {
+      members = [("domain", .string("SKErrorDomain")), ("code", .int(Int64(error.code.rawValue)))]
+    } else {
+      members = [("domain", .string("iap")), ("code", .int(Int64(exitCode.rawValue)))]
+    }
+    members += [("name", .string(name)), ("message", .string(messages.joined(separator: "\n")))]
+    if case let .catalogInvalid(_, problems) = self { members.append(("problems", .array(problems.map(JSONValue.string)))) }
+    members.append(("exitCode", .int(Int64(exitCode.rawValue))))
+    return .object(members)
+  }
+}

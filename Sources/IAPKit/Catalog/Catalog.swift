@@ -1,0 +1,33 @@
+/// The store's side of the world: what App Store Connect holds for one app.
+public struct Catalog: Equatable, Sendable {
+  public var bundleId: String
+  /// ISO 3166-1 alpha-3 storefront, e.g. `USA`.
+  public var storefront: String
+  /// Locale identifier with underscores, e.g. `en_US`.
+  public var locale: String
+  /// ISO 4217 code; nil means "the locale's currency".
+  public var currency: String?
+  /// Products in catalog order.
+  public var products: [Product]
+
+  public init(
+    bundleId: String = "com.example.app", storefront: String = "USA", locale: String = "en_US",
+    currency: String? = nil, products: [Product] = []
+  ) {
+    self.bundleId = bundleId
+    self.storefront = storefront
+    self.locale = locale
+    self.currency = currency
+    self.products = products
+  }
+
+  /// The product with identifier `id`, if the catalog has it.
+  public func product(_ id: String) -> Product? {
+    products.first { $0.id == id }
+  }
+
+  /// What `SKProductsRequest` would sell: the product if it exists and is cleared for sale.
+  public func purchasableProduct(_ id: String) -> Product? {
+    product(id).flatMap { $0.clearedForSale ? $0 : nil }
+  }
+}

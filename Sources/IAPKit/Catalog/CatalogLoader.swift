@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads `catalog.plist` (XML or binary) into a `Catalog`, reporting every problem.
+public enum CatalogLoader {
+  /// A catalog and the warnings (unknown keys and the like) found while reading it.
+  public struct Loaded: Sendable {
+    public var catalog: Catalog
+    public var warnings: [String]
+  }
+
+  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products"]
+  static let productKeys: Set<String> = [
+    "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
+    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel",
+  ]
+  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel"]
+
+  /// Reads the catalog at `path`; `displayPath` is how messages name it.
+  public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
+    let bytes: [UInt8]
+    do {
+      guard let read = try POSIXFile.readIfExists(path) else { throw IAPError.catalogMissing(path: displayPath) }
+      bytes = read
+    } catch let error as IAPError {
+      throw error
+    } catch {
+      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): cannot be read (\(error))"])
+    }
+    return try parse(Data(bytes), displayPath: displayPath)
+  }
+
+  /// Parses and validates catalog bytes.
+  public static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
+    let root: PlistValue
+    do { root = try PlistValue.parse(data) } catch {
+      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): not a property list (XML or binary)"])
+    }
+    var problems = CatalogProblems(file: displayPath)
+    let catalog = validate(root, &problems)
+    if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }
+    return Loaded(catalog: catalog!, warnings: problems.warnings)
+  }
+
+  static func validate(_ root: PlistValue, _ problems: inout CatalogProblems) -> Catalog? {
+    guard case let .dictionary(dict) = root else {
+      problems.error("expected a dictionary at the root, got \(root.summary)")
+      return nil
+    }
+    var catalog = Catalog()
+    for key in dict.keys.sorted() where !catalogKeys.contains(key) {
+      problems.warning("unknown key (ignored)", key: key)
+    }
+    if let value = dict["bundleId"] {
+      if case let .string(s) = value, !s.isEmpty { catalog.bundleId = s } else {
+        problems.expected("a non-empty string", got: value, key: "bundleId")
+      }
+    }
+    if let value = dict["storefront"] {
+      if case let .string(s) = value, s.count == 3, s.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+        catalog.storefront = s
+      } else {
+        problems.expected("an ISO 3166-1 alpha-3 code like \"USA\"", got: value, key: "storefront")
+      }
+    }
+    if let value = dict["locale"] {
+      if case let .string(s) = value, let locale = normalizedLocale(s) { catalog.locale = locale } else {
+        problems.expected("a locale identifier like \"en_US\"", got: value, key: "locale")
+      }
+    }
+    if let value = dict["currency"] {
+      if case let .string(s) = value, s.count == 3, s.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+        catalog.currency = s
+      } else {
+        problems.expected("an ISO 4217 code like \"EUR\"", got: value, key: "currency")
+      }
+    }
+    guard let productsValue = dict["products"] else {
+      problems.missing("an array of product dictionaries", key: "products")
+      return catalog
+    }
+    guard case let .array(items) = productsValue else {
+      problems.expected("an array of product dictionaries", got: productsValue, key: "products")
+      return catalog
+    }
+    var firstIndex: [String: Int] = [:]
+    for (index, item) in items.enumerated() {
+      guard let product = ProductValidator.validate(item, index: index, &problems) else { continue }
+      if let previous = firstIndex[product.id] {
+        problems.error("duplicate of products[\(previous)]", product: index, id: product.id, key: "id")
+        continue
+      }
+      firstIndex[product.id] = index
+      catalog.products.append(product)
+    }
+    return catalog
+  }
+
+  /// `en-US` and `en_US` both name the same locale; the store writes underscores.
+  static func normalizedLocale(_ text: String) -> String? {
+    let ok = !text.isEmpty && text.count <= 64
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=") }
+    return ok ? text.replacingOccurrences(of: "-", with: "_") : nil
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One product as App Store Connect holds it: identity, kind, price and store copy.
+public struct Product: Equatable, Sendable {
+  /// Localized store copy.
+  public struct Localization: Equatable, Sendable {
+    public var title: String
+    public var description: String
+
+    public init(title: String, description: String) {
+      self.title = title
+      self.description = description
+    }
+  }
+
+  public var id: String
+  public var type: ProductType
+  public var title: String
+  public var description: String
+  /// The price in the catalog's currency, exact.
+  public var price: Decimal
+  public var referenceName: String?
+  public var clearedForSale: Bool
+  public var familyShareable: Bool
+  /// Store copy by locale identifier (`fr_FR`, `de`), normalized to underscores.
+  public var localizations: [String: Localization]
+  public var subscriptionGroup: String?
+  public var subscriptionPeriod: SubscriptionPeriod?
+  /// Rank within the subscription group; 1 is the highest level of service.
+  public var groupLevel: Int?
+
+  public init(
+    id: String, type: ProductType, title: String, description: String, price: Decimal,
+    referenceName: String? = nil, clearedForSale: Bool = true, familyShareable: Bool = false,
+    localizations: [String: Localization] = [:], subscriptionGroup: String? = nil,
+    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil
+  ) {
+    self.id = id
+    self.type = type
+    self.title = title
+    self.description = description
+    self.price = price
+    self.referenceName = referenceName
+    self.clearedForSale = clearedForSale
+    self.familyShareable = familyShareable
+    self.localizations = localizations
+    self.subscriptionGroup = subscriptionGroup
+    self.subscriptionPeriod = subscriptionPeriod
+    self.groupLevel = groupLevel
+  }
+
+  /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,
+  /// or any `fr_*`), then the product's own title and description.
+  public func localization(for locale: String) -> Localization {
+    if let exact = localizations[locale] { return exact }
+    let language = String(locale.prefix { $0 != "_" })
+    if let byLanguage = localizations[language] { return byLanguage }
+    if let sibling = localizations.keys.sorted().first(where: { $0.hasPrefix(language + "_") }) {
+      return localizations[sibling]!
+    }
+    return Localization(title: title, description: description)
+  }
+}

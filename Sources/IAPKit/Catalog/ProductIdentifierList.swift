@@ -1,0 +1,41 @@
+import Foundation
+
+/// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
+/// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,
+/// in the natural order of its keys.
+public enum ProductIdentifierList {
+  public static func load(path: String, displayPath: String) throws(IAPError) -> [String] {
+    let bytes: [UInt8]
+    do {
+      guard let read = try POSIXFile.readIfExists(path) else { throw IAPError.inputMissing(path: displayPath) }
+      bytes = read
+    } catch let error as IAPError {
+      throw error
+    } catch {
+      throw .inputInvalid(path: displayPath, reason: "cannot be read (\(error))")
+    }
+    let root: PlistValue
+    do { root = try PlistValue.parse(Data(bytes)) } catch {
+      throw .inputInvalid(path: displayPath, reason: "not a property list (XML or binary)")
+    }
+    switch root {
+    case let .array(items):
+      return try items.enumerated().map { (index, item) throws(IAPError) -> String in
+        guard case let .string(s) = item else {
+          throw .inputInvalid(path: displayPath, reason: "[\(index)]: expected a string, got \(item.summary)")
+        }
+        return s
+      }
+    case let .dictionary(dict):
+      let keys = dict.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+      return try keys.map { (key) throws(IAPError) -> String in
+        guard case let .string(s) = dict[key]! else {
+          throw .inputInvalid(path: displayPath, reason: "\(key): expected a string, got \(dict[key]!.summary)")
+        }
+        return s
+      }
+    default:
+      throw .inputInvalid(path: displayPath, reason: "expected an array of product identifiers at the root, got \(root.summary)")
+    }
+  }
+}

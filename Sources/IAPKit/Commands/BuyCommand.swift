@@ -1,0 +1,69 @@
+/// `iap buy`: add a payment to the queue and show what the transaction observer receives.
+struct BuyCommand: Command {
+  static let spec = CommandSpec(
+    ["buy"], abstract: "Buy a product: add a payment to the queue.",
+    discussion: """
+      Prints what paymentQueue(_:updatedTransactions:) receives: purchasing, then the outcome. \
+      The transaction stays in the queue, unfinished, until 'iap finish' (or --finish). Buying a \
+      non-consumable the account already owns gives a restored transaction and no new charge.
+      """,
+    arguments: [ArgumentSpec("id", help: "The product identifier.")],
+    options: [
+      OptionSpec("quantity", value: "n", help: "How many to buy: 1-10, consumables only (default: 1)."),
+      OptionSpec("username", value: "name", help: "SKPayment.applicationUsername: the app's opaque account id."),
+      OptionSpec("finish", help: "Finish the transaction as soon as it is delivered."),
+    ])
+
+  let productId: String
+  let quantity: Int
+  let username: String?
+  let finish: Bool
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    productId = invocation.positionals[0]
+    username = invocation.value("username")
+    finish = invocation.flag("finish")
+    if let text = invocation.value("quantity") {
+      let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        throw invocation.usageError("invalid value for '--quantity <n>': expected an integer, got '\(text)'")
+      }
+      // An integer too large for Int is still an integer: StoreKit answers paymentInvalid.
+      quantity = Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max)
+    } else {
+      quantity = 1
+    }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let catalog = try context.loadCatalog()
+    let session = try context.stateDirectory.open(forWriting: true)
+    var store = Store(state: session.state, account: context.account, device: context.device)
+    let product = catalog.purchasableProduct(productId)
+    var reason: String?
+    if product == nil {
+      reason = catalog.product(productId) == nil
+        ? "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))"
+        : "product '\(productId)' is not cleared for sale"
+    }
+    let purchase = store.buy(
+      productId: productId, product: product, unavailableReason: reason, quantity: quantity,
+      applicationUsername: username, finish: finish, now: context.now)
+    try session.commit(store.changes, state: store.state)
+
+    let outcome = purchase.outcome
+    let shown = [purchase.purchasing, outcome]
+    let failure = outcome.error.map(IAPError.purchaseFailed)
+    if context.globals.json {
+      context.console.json(TransactionView.document(shown, extra: failure.map { [("error", $0.json)] } ?? []))
+    } else {
+      TransactionView.lines(shown).forEach { context.console.line($0) }
+    }
+    if let failure { failure.messages.forEach { context.console.error($0) } }
+    switch outcome.state {
+    case .failed: return .storeRefused
+    case .deferred, .purchasing: return .pending
+    case .purchased, .restored: return .success
+    }
+  }
+}

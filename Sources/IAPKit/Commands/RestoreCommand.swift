@@ -1,0 +1,27 @@
+/// `iap restore`: `restoreCompletedTransactions`.
+struct RestoreCommand: Command {
+  static let spec = CommandSpec(
+    ["restore"], abstract: "Restore completed purchases, as restoreCompletedTransactions does.",
+    discussion: """
+      Adds one restored transaction to the queue per non-consumable and auto-renewable \
+      subscription the account bought and finished, each carrying the first purchase's id as \
+      originalId. Consumables and non-renewing subscriptions are never restored. The restored \
+      transactions must be finished like any other.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let session = try context.stateDirectory.open(forWriting: true)
+    var store = Store(state: session.state, account: context.account, device: context.device)
+    let restored = store.restore(now: context.now)
+    try session.commit(store.changes, state: store.state)
+    if context.globals.json {
+      context.console.json(TransactionView.document(restored, extra: [("restored", .int(Int64(restored.count)))]))
+    } else {
+      TransactionView.lines(restored).forEach { context.console.line($0) }
+      context.console.line("restore finished: \(restored.count) restored")
+    }
+    return .success
+  }
+}

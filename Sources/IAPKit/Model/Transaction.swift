@@ -1,0 +1,52 @@
+/// One `SKPaymentTransaction` as the store records it, plus where it lives.
+///
+/// The store keeps transactions as immutable versions: a change (finishing, for one) is a new
+/// version with the same `id`, appended to the log. The latest version is the truth.
+public struct Transaction: Equatable, Sendable {
+  /// Unique per purchase, restore and renewal; strictly increasing within a state folder.
+  public var id: UInt64
+  /// `id` of the first purchase for restores (and, later, renewals); otherwise `id`.
+  public var originalId: UInt64
+  public var productId: String
+  /// nil only for a payment whose product the store does not know.
+  public var productType: ProductType?
+  public var state: TransactionState
+  public var quantity: Int
+  public var purchaseDate: Timestamp
+  public var originalPurchaseDate: Timestamp
+  public var expirationDate: Timestamp?
+  public var revocationDate: Timestamp?
+  /// `SKPayment.applicationUsername`: the app's opaque account identifier.
+  public var applicationUsername: String?
+  /// Set when `state` is `failed`.
+  public var error: StoreError?
+  /// The sandbox tester whose purchase history holds it.
+  public var account: String
+  /// The device whose payment queue delivers it until it is finished.
+  public var device: String
+  /// Whether the app called `finishTransaction`.
+  public var finished: Bool
+
+  public init(
+    id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
+    state: TransactionState, quantity: Int, purchaseDate: Timestamp, originalPurchaseDate: Timestamp,
+    expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, applicationUsername: String? = nil,
+    error: StoreError? = nil, account: String, device: String, finished: Bool = false
+  ) {
+    self.id = id
+    self.originalId = originalId
+    self.productId = productId
+    self.productType = productType
+    self.state = state
+    self.quantity = quantity
+    self.purchaseDate = purchaseDate
+    self.originalPurchaseDate = originalPurchaseDate
+    self.expirationDate = expirationDate
+    self.revocationDate = revocationDate
+    self.applicationUsername = applicationUsername
+    self.error = error
+    self.account = account
+    self.device = device
+    self.finished = finished
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How products are shown: as `SKProduct` would present them in the store's locale.
+public struct ProductView {
+  public let formatter: PriceFormatter
+
+  public init(catalog: Catalog, locale: String?) {
+    formatter = PriceFormatter(locale: locale ?? catalog.locale, currency: catalog.currency)
+  }
+
+  public func json(_ p: Product) -> JSONValue {
+    let copy = p.localization(for: formatter.locale)
+    return .object([
+      ("id", .string(p.id)),
+      ("type", .string(p.type.rawValue)),
+      ("title", .string(copy.title)),
+      ("description", .string(copy.description)),
+      ("price", .string("\(p.price)")),
+      ("displayPrice", .string(formatter.string(for: p.price))),
+      ("currency", .string(formatter.currency)),
+      ("locale", .string(formatter.locale)),
+      ("clearedForSale", .bool(p.clearedForSale)),
+      ("familyShareable", .bool(p.familyShareable)),
+      ("subscriptionGroup", .optional(p.subscriptionGroup)),
+      ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
+      ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
+    ])
+  }
+
+  /// Two lines a product: id, type, price, title; then the description, indented.
+  public func lines(_ products: [Product]) -> [String] {
+    var table = TextTable()
+    for p in products {
+      let copy = p.localization(for: formatter.locale)
+      var title = copy.title
+      if !p.clearedForSale { title += "  (not cleared for sale)" }
+      if let period = p.subscriptionPeriod, let group = p.subscriptionGroup {
+        title += "  [\(period.rawValue), group \(group), level \(p.groupLevel ?? 1)]"
+      }
+      table.append([p.id, p.type.rawValue, formatter.string(for: p.price), title])
+    }
+    var result: [String] = []
+    for (line, p) in zip(table.lines, products) {
+      result.append(line)
+      result.append("    " + p.localization(for: formatter.locale).description)
+    }
+    return result
+  }
+}

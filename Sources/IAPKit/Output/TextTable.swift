@@ -1,0 +1,26 @@
+/// Aligns rows of cells into columns for people to read; trailing spaces are trimmed.
+struct TextTable {
+  private var rows: [[String]] = []
+
+  mutating func append(_ cells: [String]) { rows.append(cells) }
+
+  /// The aligned lines.
+  var lines: [String] {
+    var widths: [Int] = []
+    for row in rows {
+      for (n, cell) in row.enumerated() {
+        if n == widths.count { widths.append(0) }
+        widths[n] = max(widths[n], cell.count)
+      }
+    }
+    return rows.map { row in
+      var line = ""
+      for (n, cell) in row.enumerated() {
+        line += cell
+        if n < row.count - 1 { line += String(repeating: " ", count: widths[n] - cell.count + 2) }
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }
+  }
+}

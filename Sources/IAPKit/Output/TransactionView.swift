@@ -1,0 +1,58 @@
+/// How transactions are shown: the JSON object scripts read, and aligned text for people.
+public enum TransactionView {
+  /// The public JSON object: exactly these keys, null where absent.
+  public static func json(_ t: Transaction) -> JSONValue {
+    .object([
+      ("id", .string(String(t.id))),
+      ("originalId", .string(String(t.originalId))),
+      ("productId", .string(t.productId)),
+      ("productType", .optional(t.productType?.rawValue)),
+      ("state", .string(t.state.rawValue)),
+      ("quantity", .int(Int64(t.quantity))),
+      ("purchaseDate", .string(t.purchaseDate.iso8601)),
+      ("originalPurchaseDate", .string(t.originalPurchaseDate.iso8601)),
+      ("expirationDate", .optional(t.expirationDate?.iso8601)),
+      ("revocationDate", .optional(t.revocationDate?.iso8601)),
+      ("applicationUsername", .optional(t.applicationUsername)),
+      ("error", t.error.map(errorJSON) ?? .null),
+    ])
+  }
+
+  /// `{code, name, message}` with `SKError`'s number and name.
+  public static func errorJSON(_ error: StoreError) -> JSONValue {
+    .object([
+      ("code", .int(Int64(error.code.rawValue))),
+      ("name", .string(error.code.name)),
+      ("message", .string(error.message)),
+    ])
+  }
+
+  /// `{"transactions": [...]}` plus any extra members.
+  public static func document(_ transactions: [Transaction], extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object([("transactions", .array(transactions.map(json)))] + extra)
+  }
+
+  /// One aligned line per transaction:
+  /// `#2  restored  com.example.sword  2026-11-21T19:10:55Z  original #1`.
+  /// - Parameter showFinished: add whether each one is finished (for `history`).
+  public static func lines(_ transactions: [Transaction], showFinished: Bool = false) -> [String] {
+    var table = TextTable()
+    for t in transactions {
+      var cells = ["#\(t.id)", t.state.rawValue, t.productId, t.quantity == 1 ? "" : "×\(t.quantity)", t.purchaseDate.iso8601]
+      if showFinished { cells.append(t.finished ? "finished" : "unfinished") }
+      cells.append(notes(t).joined(separator: "  "))
+      table.append(cells)
+    }
+    return table.lines
+  }
+
+  private static func notes(_ t: Transaction) -> [String] {
+    var notes: [String] = []
+    if t.originalId != t.id { notes.append("original #\(t.originalId) (\(t.originalPurchaseDate.iso8601))") }
+    if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
+    if let date = t.revocationDate { notes.append("revoked \(date.iso8601)") }
+    if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
+    if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }
+    return notes
+  }
+}

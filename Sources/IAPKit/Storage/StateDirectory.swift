@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `--state` folder: where the store keeps what survives between processes.
+///
+/// Layout:
+/// - `transactions.log`: every transaction version ever made, one JSON object a line,
+///   append-only. Only `history` (and error messages) read all of it.
+/// - `store.json`: the `StoreState` fold of the log and the log length it covers. Commands
+///   read this small file; a log longer than that (a crash between the two writes) is
+///   replayed from the recorded length, so the two never disagree.
+/// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
+///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
+public struct StateDirectory: Sendable {
+  /// The folder, as the user named it (used in messages).
+  public let path: String
+
+  public init(path: String) { self.path = path }
+
+  var snapshotPath: String { path + "/store.json" }
+  var logPath: String { path + "/transactions.log" }
+  var lockPath: String { path + "/lock" }
+
+  /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
+  /// gets the empty store and creates nothing.
+  public func open(forWriting: Bool) throws(IAPError) -> StateSession {
+    if !forWriting && !POSIXFile.exists(path) { return StateSession(directory: self, lock: nil, writable: false) }
+    if forWriting {
+      do { try POSIXFile.makeDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
+    }
+    let lock = try acquireLock(exclusive: forWriting)
+    let session = StateSession(directory: self, lock: lock, writable: forWriting)
+    try session.load()
+    return session
+  }
+
+  private func acquireLock(exclusive: Bool) throws(IAPError) -> Int32? {
+    let fd: Int32
+    do {
+      fd = try POSIXFile.open(lockPath, O_RDWR | O_CREAT)
+    } catch {
+      // A reader of a read-only folder still gets a consistent view: the snapshot is only
+      // ever replaced by rename, and a torn log tail is ignored.
+      if !exclusive { return nil }
+      throw .stateUnwritable(path: path, reason: error.description)
+    }
+    while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+      if errno == EINTR { continue }
+      let reason = POSIXFileError(path: lockPath, operation: "flock", code: errno).description
+      close(fd)
+      throw .stateUnwritable(path: path, reason: reason)
+    }
+    return fd
+  }
+
+  /// Removes everything in the folder but the lock file, under the exclusive lock.
+  public func reset() throws(IAPError) {
+    guard POSIXFile.exists(path) else { return }
+    let lock = try acquireLock(exclusive: true)
+    defer { if let lock { close(lock) } }
+    let names: [String]
+    do { names = try POSIXFile.directoryEntries(path).filter { $0 != "lock" } } catch {
+      throw .stateUnwritable(path: path, reason: error.description)
+    }
+    for name in names {
+      do { try POSIXFile.removeTree(path + "/" + name) } catch {
+        throw .stateUnwritable(path: path, reason: error.description)
+      }
+    }
+    do { try POSIXFile.syncDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
+  }
+}

@@ -1,0 +1,69 @@
+/// A JSON document as a value, with object keys kept in the order they were written.
+///
+/// `iap` writes its own JSON rather than using `JSONEncoder` so that output is byte-stable
+/// (key order is part of the contract users keep golden files of) and so that the hot path of
+/// every command avoids Foundation's reflection-based coders.
+public enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case let (.bool(a), .bool(b)): return a == b
+    case let (.int(a), .int(b)): return a == b
+    case let (.double(a), .double(b)): return a == b
+    case let (.string(a), .string(b)): return a == b
+    case let (.array(a), .array(b)): return a == b
+    case let (.object(a), .object(b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: return false
+    }
+  }
+
+  /// The value stored under `key`, when this is an object that has it.
+  public subscript(key: String) -> JSONValue? {
+    guard case let .object(members) = self else { return nil }
+    return members.first { $0.0 == key }?.1
+  }
+
+  /// The string, when this is a string.
+  public var stringValue: String? {
+    if case let .string(s) = self { return s }
+    return nil
+  }
+
+  /// The integer, when this is an integer.
+  public var intValue: Int64? {
+    if case let .int(i) = self { return i }
+    return nil
+  }
+
+  /// The boolean, when this is a boolean.
+  public var boolValue: Bool? {
+    if case let .bool(b) = self { return b }
+    return nil
+  }
+
+  /// The elements, when this is an array.
+  public var arrayValue: [JSONValue]? {
+    if case let .array(a) = self { return a }
+    return nil
+  }
+
+  /// The members, when this is an object.
+  public var objectValue: [(String, JSONValue)]? {
+    if case let .object(o) = self { return o }
+    return nil
+  }
+
+  /// `.string(s)` or `.null` for nil.
+  public static func optional(_ s: String?) -> JSONValue {
+    s.map(JSONValue.string) ?? .null
+  }
+}

@@ -1,0 +1,73 @@
+/// Serializes `JSONValue`s: pretty (two-space indent) for stdout, compact for state files.
+public enum JSONWriter {
+  /// Pretty-printed text, ending without a newline.
+  public static func pretty(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, into: &out, indent: 0, pretty: true)
+    return out
+  }
+
+  /// Single-line text: what the state files hold, one record per line.
+  public static func compact(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, into: &out, indent: 0, pretty: false)
+    return out
+  }
+
+  private static func write(_ value: JSONValue, into out: inout String, indent: Int, pretty: Bool) {
+    switch value {
+    case .null: out += "null"
+    case let .bool(b): out += b ? "true" : "false"
+    case let .int(i): out += String(i)
+    case let .double(d): out += d.isFinite ? "\(d)" : "null"
+    case let .string(s): writeString(s, into: &out)
+    case let .array(items):
+      if items.isEmpty { out += "[]"; return }
+      out += "["
+      for (n, item) in items.enumerated() {
+        if n > 0 { out += "," }
+        newline(&out, indent + 1, pretty)
+        write(item, into: &out, indent: indent + 1, pretty: pretty)
+      }
+      newline(&out, indent, pretty)
+      out += "]"
+    case let .object(members):
+      if members.isEmpty { out += "{}"; return }
+      out += "{"
+      for (n, (key, item)) in members.enumerated() {
+        if n > 0 { out += "," }
+        newline(&out, indent + 1, pretty)
+        writeString(key, into: &out)
+        out += pretty ? ": " : ":"
+        write(item, into: &out, indent: indent + 1, pretty: pretty)
+      }
+      newline(&out, indent, pretty)
+      out += "}"
+    }
+  }
+
+  private static func newline(_ out: inout String, _ indent: Int, _ pretty: Bool) {
+    guard pretty else { return }
+    out += "\n"
+    out += String(repeating: "  ", count: indent)
+  }
+
+  /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
+  private static func writeString(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}
