@@ -22,7 +22,7 @@ public enum HelpFormatter {
 
   static func commandHelp(_ spec: CommandSpec) -> String {
     var text = "OVERVIEW: \(spec.abstract)\n"
-    if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+    if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: 0) }
     text += "\nUSAGE: \(usage(for: spec.path))\n"
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
@@ -59,13 +59,30 @@ public enum HelpFormatter {
 
     """
 
-  /// One aligned two-column row, wrapping the label onto its own line when it is too long.
+  /// One aligned two-column row, wrapping the label onto its own line when it is too long
+  /// and the help text at 80 columns.
   static func row(_ label: String, _ help: String) -> String {
-    let indent = "  "
-    let padded = indent + label
-    if padded.count >= column {
-      return padded + "\n" + String(repeating: " ", count: column) + help + "\n"
+    let padded = "  " + label
+    let body = wrap(help, width: 80, indent: column)
+    if padded.count >= column { return padded + "\n" + body }
+    return padded + body.dropFirst(padded.count)
+  }
+
+  /// Word-wraps `text` to `width` columns, every line indented by `indent` spaces.
+  static func wrap(_ text: String, width: Int, indent: Int) -> String {
+    let margin = String(repeating: " ", count: indent)
+    var result = ""
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = margin
+      for word in paragraph.split(separator: " ") {
+        if line.count > indent && line.count + 1 + word.count > width {
+          result += line + "\n"
+          line = margin
+        }
+        line += (line.count > indent ? " " : "") + word
+      }
+      result += line + "\n"
     }
-    return padded + String(repeating: " ", count: column - padded.count) + help + "\n"
+    return result
   }
 }

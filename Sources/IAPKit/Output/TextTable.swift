@@ -1,4 +1,5 @@
-/// Aligns rows of cells into columns for people to read; trailing spaces are trimmed.
+/// Aligns rows of cells into columns for people to read. A column that is empty in every row
+/// is left out, and trailing spaces are trimmed.
 struct TextTable {
   private var rows: [[String]] = []
 
@@ -15,7 +16,7 @@ struct TextTable {
     }
     return rows.map { row in
       var line = ""
-      for (n, cell) in row.enumerated() {
+      for (n, cell) in row.enumerated() where widths[n] > 0 {
         line += cell
         if n < row.count - 1 { line += String(repeating: " ", count: widths[n] - cell.count + 2) }
       }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import IAPKit
+
+@Suite struct HelpFormatterTests {
+  @Test func commandHelpHasTheArgumentParserSections() {
+    let help = HelpFormatter.help(for: ["buy"])
+    #expect(help.hasPrefix("OVERVIEW: Buy a product: add a payment to the queue.\n"))
+    #expect(help.contains("\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish]\n"))
+    #expect(help.contains("\nARGUMENTS:\n  <id>                    The product identifier.\n"))
+    #expect(help.contains("\nOPTIONS:\n  --quantity <n>          How many to buy"))
+    #expect(help.contains("  -h, --help              Show help information.\n"))
+  }
+
+  @Test func rootHelpListsEveryTopLevelCommandAndExitStatuses() {
+    let help = HelpFormatter.help(for: [])
+    for word in ["products", "buy", "queue", "finish", "restore", "history", "reset", "help"] {
+      #expect(help.contains("\n  \(word) "), "missing \(word)")
+    }
+    #expect(help.contains("EXIT STATUS:"))
+    #expect(help.contains("  74   state unreadable or unwritable"))
+  }
+
+  @Test func everyHelpLineFitsAnEightyColumnTerminal() {
+    for command in CommandRegistry.commands {
+      for line in HelpFormatter.help(for: command.spec.path).split(separator: "\n")
+      where !line.hasPrefix("USAGE:") {
+        #expect(line.count <= 100, "\(command.spec.path): \(line)")
+      }
+    }
+  }
+
+  @Test func helpCommandFlagAndShortFlagPrintTheSameText() {
+    let harness = TestHarness()
+    let a = harness.run("help finish").stdout
+    #expect(a == harness.run("finish --help").stdout)
+    #expect(a == harness.run("finish -h").stdout)
+    #expect(a.hasPrefix("OVERVIEW: Finish transactions"))
+  }
+}

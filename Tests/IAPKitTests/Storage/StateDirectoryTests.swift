@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import IAPKit
+
+@Suite struct StateDirectoryTests {
+  let harness = TestHarness(catalog: nil)
+  var directory: StateDirectory { StateDirectory(path: harness.directory + "/state") }
+  var logPath: String { directory.logPath }
+
+  func transaction(_ id: UInt64, finished: Bool = false) -> Transaction {
+    Transaction(
+      id: id, originalId: id, productId: "p\(id)", productType: .consumable, state: .purchased, quantity: 1,
+      purchaseDate: Timestamp(milliseconds: 1000 * Int64(id)), originalPurchaseDate: Timestamp(milliseconds: 1000 * Int64(id)),
+      applicationUsername: "ü \"x\"", account: "acc", device: "dev", finished: finished)
+  }
+
+  /// Commits `transactions` in one session and returns the resulting state.
+  @discardableResult
+  func commit(_ transactions: [Transaction]) throws -> StoreState {
+    let session = try directory.open(forWriting: true)
+    var state = session.state
+    transactions.forEach { state.apply($0) }
+    try session.commit(transactions, state: state)
+    return state
+  }
+
+  func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+
+  func append(_ text: String, to path: String) {
+    let handle = FileHandle(forWritingAtPath: path)!
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    handle.closeFile()
+  }
+
+  @Test func aReaderOfAMissingFolderSeesAnEmptyStoreAndCreatesNothing() throws {
+    let session = try directory.open(forWriting: false)
+    #expect(session.state == StoreState())
+    #expect(try session.history().isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+  }
+
+  @Test func committedStateSurvivesReopening() throws {
+    let expected = try commit([transaction(1), transaction(2)])
+    try commit([transaction(1, finished: true)])
+    let session = try directory.open(forWriting: false)
+    var after = expected
+    after.apply(transaction(1, finished: true))
+    #expect(session.state == after)
+    #expect(try session.history() == [transaction(1, finished: true), transaction(2)])
+  }
+
+  @Test func filesAreForTheOwnerOnly() throws {
+    try commit([transaction(1)])
+    for path in [directory.path, directory.snapshotPath, directory.logPath, directory.lockPath] {
+      let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? 0
+      #expect(mode & 0o077 == 0, "\(path) is \(String(mode, radix: 8))")
+    }
+  }
+
+  @Test func aTornLastRecordIsIgnoredAndCutOffByTheNextWrite() throws {
+    try commit([transaction(1)])
+    append(#"{"id":"2","originalId":"2","produ"#, to: logPath)  // a crash mid-append
+    do {
+      // Sessions hold the lock until released, so this reader must end before the writer.
+      let reader = try directory.open(forWriting: false)
+      #expect(reader.state.nextId == 2)
+      #expect(try reader.history().map(\.id) == [1])
+    }
+    try commit([transaction(2)])
+    let session = try directory.open(forWriting: false)
+    #expect(try session.history().map(\.id) == [1, 2])
+    #expect(String(decoding: bytes(logPath), as: UTF8.self).split(separator: "\n").count == 2)
+  }
+
+  @Test func aLogAheadOfTheSnapshotIsReplayed() throws {
+    try commit([transaction(1)])
+    let oldSnapshot = bytes(directory.snapshotPath)
+    let expected = try commit([transaction(2), transaction(1, finished: true)])
+    // A crash after the log append but before the snapshot rename leaves the old snapshot.
+    _ = FileManager.default.createFile(atPath: directory.snapshotPath, contents: oldSnapshot)
+    #expect(try directory.open(forWriting: false).state == expected)
+    let state = try commit([transaction(3)])
+    #expect(state.nextId == 4)
+    #expect(try directory.open(forWriting: false).state == state)
+  }
+
+  @Test func aMissingSnapshotIsRebuiltFromTheLog() throws {
+    let expected = try commit([transaction(1), transaction(2)])
+    try FileManager.default.removeItem(atPath: directory.snapshotPath)
+    #expect(try directory.open(forWriting: true).state == expected)
+  }
+
+  @Test(arguments: ["{not json", #"{"format":99}"#, #"{"format":1,"logOffset":0,"nextId":"x","accounts":{}}"#, ""])
+  func anUnreadableSnapshotIsReportedAndNeverOverwritten(_ garbage: String) throws {
+    try commit([transaction(1)])
+    _ = FileManager.default.createFile(atPath: directory.snapshotPath, contents: Data(garbage.utf8))
+    for writing in [false, true] {
+      #expect {
+        _ = try directory.open(forWriting: writing)
+      } throws: { error in
+        guard case let IAPError.stateUnreadable(path, _) = error else { return false }
+        return path == directory.snapshotPath && (error as! IAPError).exitCode == .ioError
+      }
+    }
+    #expect(bytes(directory.snapshotPath) == Data(garbage.utf8))
+  }
+
+  @Test func aCorruptCompleteLogRecordIsReported() throws {
+    try commit([transaction(1)])
+    let snapshot = bytes(directory.snapshotPath)
+    append("{\"id\":\"2\"}\n", to: logPath)
+    #expect(throws: IAPError.stateUnreadable(path: logPath, reason: "bad or missing 'state' in the record at byte \(bytes(logPath).count - 11)")) {
+      _ = try directory.open(forWriting: true)
+    }
+    #expect(bytes(directory.snapshotPath) == snapshot)
+  }
+
+  @Test func aLogShorterThanTheSnapshotSaysIsReported() throws {
+    try commit([transaction(1)])
+    _ = FileManager.default.createFile(atPath: logPath, contents: Data())
+    #expect(throws: IAPError.self) { _ = try directory.open(forWriting: false) }
+  }
+
+  @Test func resetRemovesEverythingButTheLock() throws {
+    try commit([transaction(1)])
+    try FileManager.default.createDirectory(atPath: directory.path + "/downloads/x", withIntermediateDirectories: true)
+    try directory.reset()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["lock"])
+    #expect(try directory.open(forWriting: false).state == StoreState())
+  }
+
+  @Test func anUnwritableFolderIsReported() throws {
+    harness.write("file", "x")
+    let blocked = StateDirectory(path: harness.directory + "/file/state")
+    #expect {
+      _ = try blocked.open(forWriting: true)
+    } throws: { error in
+      (error as? IAPError)?.exitCode == .ioError
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import IAPKit
+
+@Suite struct JSONWriterTests {
+  @Test func prettyPrintsWithTwoSpacesAndStableOrder() {
+    let value = JSONValue.object([("b", .int(1)), ("a", .array([.string("x"), .null])), ("e", .array([])), ("o", .object([]))])
+    #expect(JSONWriter.pretty(value) == "{\n  \"b\": 1,\n  \"a\": [\n    \"x\",\n    null\n  ],\n  \"e\": [],\n  \"o\": {}\n}")
+  }
+
+  @Test func compactHasNoWhitespace() {
+    #expect(JSONWriter.compact(.object([("a", .bool(true)), ("b", .string("c"))])) == #"{"a":true,"b":"c"}"#)
+  }
+
+  @Test func escapesControlCharacters() {
+    #expect(JSONWriter.compact(.string("\u{0}\u{1f}\u{7f}")) == #""\u0000\u001f\u007f""#)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import IAPKit
+
+/// What one in-process `iap` invocation produced.
+struct RunResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// stdout parsed as JSON (fails the test if it is not).
+  var json: JSONValue {
+    do { return try JSONParser.parse(stdout) } catch {
+      Issue.record("stdout is not JSON: \(error)\n\(stdout)")
+      return .null
+    }
+  }
+}
+
+/// A temporary working folder with a catalog, in which commands run in process.
+final class TestHarness {
+  let directory: String
+  /// The clock every command sees; tests move it to order purchases.
+  var now = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+  var variables: [String: String] = [:]
+
+  init(catalog: String? = TestHarness.standardCatalog) {
+    directory = NSTemporaryDirectory() + "iap-tests-" + UUID().uuidString
+    try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    if let catalog { write("catalog.plist", catalog) }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+  /// Writes a file into the working folder.
+  func write(_ name: String, _ text: String) {
+    FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(text.utf8))
+  }
+
+  func read(_ name: String) -> String? {
+    (try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Runs `iap` with `arguments` (a single string is split on spaces).
+  @discardableResult
+  func run(_ arguments: [String]) -> RunResult {
+    var out = ""
+    var err = ""
+    let console = Console(out: { out += $0 }, err: { err += $0 })
+    let fixed = now
+    let environment = Environment(variables: variables, currentDirectory: directory, now: { fixed })
+    let status = CLI.run(arguments: arguments, environment: environment, console: console)
+    return RunResult(status: status, stdout: out, stderr: err)
+  }
+
+  @discardableResult
+  func run(_ line: String) -> RunResult { run(line.split(separator: " ").map(String.init)) }
+
+  /// Moves the clock on.
+  func advance(seconds: Int64) { now = Timestamp(milliseconds: now.milliseconds + seconds * 1000) }
+
+  /// A small catalog with each kind of product, written as a plist.
+  static let standardCatalog = plist(products: [
+    product("gems", "consumable", price: "<string>0.99</string>"),
+    product("sword", "nonConsumable", price: "<string>4.99</string>"),
+    product("shield", "nonConsumable", price: "<real>2.5</real>"),
+    product("retired", "nonConsumable", price: "<integer>1</integer>", extra: "<key>clearedForSale</key><false/>"),
+    product(
+      "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
+      extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"),
+    product("pass", "nonRenewing", price: "<string>19.99</string>"),
+  ])
+
+  /// A product dictionary in plist XML.
+  static func product(_ id: String, _ type: String, price: String, extra: String = "") -> String {
+    """
+    <dict><key>id</key><string>\(id)</string><key>type</key><string>\(type)</string>\
+    <key>title</key><string>Title of \(id)</string><key>description</key><string>About \(id)</string>\
+    <key>price</key>\(price)\(extra)</dict>
+    """
+  }
+
+  /// A catalog plist with these product dictionaries and extra top-level XML.
+  static func plist(products: [String], top: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>\(top)<key>products</key><array>\(products.joined())</array></dict></plist>
+    """
+  }
+}
+
+extension JSONValue {
+  /// The transactions of a `{"transactions": [...]}` document.
+  var transactions: [JSONValue] { self["transactions"]?.arrayValue ?? [] }
+}

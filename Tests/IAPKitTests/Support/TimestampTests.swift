@@ -1,0 +1,36 @@
+import Testing
+
+@testable import IAPKit
+
+@Suite struct TimestampTests {
+  @Test func formatsISO8601InUTC() {
+    #expect(Timestamp(milliseconds: 0).iso8601 == "1970-01-01T00:00:00Z")
+    #expect(Timestamp(milliseconds: 951_782_400_000).iso8601 == "2000-02-29T00:00:00Z")
+    #expect(Timestamp(milliseconds: 1_795_288_712_960).iso8601 == "2026-11-21T19:18:32Z")
+    #expect(Timestamp(milliseconds: -1).iso8601 == "1969-12-31T23:59:59Z")
+  }
+
+  @Test func parsesWhatItFormats() {
+    for ms: Int64 in [0, 951_782_400_000, 1_795_288_712_000, 4_102_444_800_000, -86_400_000] {
+      let t = Timestamp(milliseconds: ms)
+      #expect(Timestamp(iso8601: t.iso8601) == t)
+    }
+    #expect(Timestamp(iso8601: "2026-01-15T10:00:00.250Z")?.milliseconds == 1_768_471_200_250)
+    #expect(Timestamp(iso8601: "2026-01-15T12:00:00+02:00") == Timestamp(iso8601: "2026-01-15T10:00:00Z"))
+    #expect(Timestamp(iso8601: "2026-01-15") == Timestamp(iso8601: "2026-01-15T00:00:00Z"))
+  }
+
+  @Test(arguments: ["", "2026-13-01", "2026-02-30", "2026-01-15T25:00:00Z", "2026-01-15T10:00:00", "yesterday"])
+  func rejectsInvalidDates(_ text: String) {
+    #expect(Timestamp(iso8601: text) == nil)
+  }
+
+  @Test func addsCalendarMonthsClampingToMonthEnd() {
+    let jan31 = Timestamp(iso8601: "2026-01-31T08:30:00Z")!
+    #expect(jan31.adding(CalendarPeriod(months: 1)).iso8601 == "2026-02-28T08:30:00Z")
+    #expect(Timestamp(iso8601: "2028-01-31T00:00:00Z")!.adding(CalendarPeriod(months: 1)).iso8601 == "2028-02-29T00:00:00Z")
+    #expect(jan31.adding(CalendarPeriod(months: 12)).iso8601 == "2027-01-31T08:30:00Z")
+    #expect(jan31.adding(CalendarPeriod(days: 7)).iso8601 == "2026-02-07T08:30:00Z")
+    #expect(Timestamp(iso8601: "2026-11-15T00:00:00Z")!.adding(CalendarPeriod(months: 3)).iso8601 == "2027-02-15T00:00:00Z")
+  }
+}
