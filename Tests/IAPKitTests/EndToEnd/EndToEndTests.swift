@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Runs every `scripts/e2e/*.sh` against the built `iap` binary, so that the README's one
+/// test command covers the end-to-end tests too.
+///
+/// `swift test` builds the `iap` executable along with the tests. A binary older than the
+/// library objects it should contain (say, `IAP_BIN` naming a stale build) fails a test
+/// rather than silently testing old code.
+@Suite struct EndToEndTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static var scripts: [String] {
+    let folder = packageRoot.appendingPathComponent("scripts/e2e").path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted()
+  }
+
+  /// `IAP_BIN`, or `iap` beside this test bundle.
+  static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["IAP_BIN"] { return path }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("iap").path
+  }
+
+  /// When the library was last compiled: its object files beside the binary.
+  static func libraryCompiled() -> Date {
+    let objects = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("IAPKit.build")
+    var newest = Date.distantPast
+    let files = FileManager.default.enumerator(at: objects, includingPropertiesForKeys: [.contentModificationDateKey])
+    while let url = files?.nextObject() as? URL {
+      guard url.pathExtension == "o" else { continue }
+      let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+      if let date, date > newest { newest = date }
+    }
+    return newest
+  }
+
+  @Test func theBinaryIsBuiltFromTheCurrentLibrary() throws {
+    let attributes = try FileManager.default.attributesOfItem(atPath: Self.binary)
+    let built = attributes[.modificationDate] as? Date ?? .distantPast
+    #expect(built >= Self.libraryCompiled(), "\(Self.binary) is older than the library it links: rebuild it")
+  }
+
+  @Test(arguments: EndToEndTests.scripts)
+  func script(_ name: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["bash", Self.packageRoot.appendingPathComponent("scripts/e2e/\(name)").path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["IAP_BIN"] = Self.binary
+    environment.removeValue(forKey: "IAP_CATALOG")
+    environment.removeValue(forKey: "IAP_STATE")
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(name) failed:\n\(text)")
+    #expect(text.contains(" passed, 0 failed"), "\(name) printed no summary:\n\(text)")
+  }
+}

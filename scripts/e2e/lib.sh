@@ -1,0 +1,57 @@
+# Shared helpers for the end-to-end tests: each test runs the built `iap` binary in a fresh
+# temporary folder, the way a user's CI script would, and checks stdout, stderr and status.
+# Sourced by scripts/e2e/*.sh; needs IAP_BIN (the binary) and python3 (for JSON checks).
+set -u
+IAP_BIN=${IAP_BIN:?set IAP_BIN to the iap binary}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SHARED=${IAP_SHARED:-$ROOT/../shared}
+passed=0
+failed=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+iap() { "$IAP_BIN" "$@"; }
+
+# Starts a scenario in a new empty folder holding a copy of the bundled catalog.
+scenario() {
+  current="$1"
+  cd "$(mktemp -d "$scratch/case.XXXXXX")" || exit 1
+  cp "$ROOT/catalog.plist" .
+}
+
+# run ARGS...: runs iap, keeping stdout in $out, stderr in $err and the status in $status.
+run() {
+  "$IAP_BIN" "$@" >"$scratch/out" 2>"$scratch/err"
+  status=$?
+  out=$(cat "$scratch/out")
+  err=$(cat "$scratch/err")
+}
+
+ok() { passed=$((passed + 1)); }
+not_ok() {
+  failed=$((failed + 1))
+  printf 'not ok - %s: %s\n' "$current" "$1"
+  printf '    status: %s\n    stdout: %s\n    stderr: %s\n' "$status" "${out:0:2000}" "${err:0:2000}"
+}
+
+expect_status() { if [ "$status" = "$1" ]; then ok; else not_ok "expected status $1, got $status"; fi; }
+expect_out() { if [ "$out" = "$1" ]; then ok; else not_ok "expected stdout <<$1>>"; fi; }
+expect_out_has() { case "$out" in *"$1"*) ok ;; *) not_ok "expected stdout to contain <<$1>>" ;; esac; }
+expect_out_lacks() { case "$out" in *"$1"*) not_ok "expected stdout not to contain <<$1>>" ;; *) ok ;; esac; }
+expect_err() { if [ "$err" = "$1" ]; then ok; else not_ok "expected stderr <<$1>>"; fi; }
+expect_err_has() { case "$err" in *"$1"*) ok ;; *) not_ok "expected stderr to contain <<$1>>" ;; esac; }
+expect_same() { if [ "$1" = "$2" ]; then ok; else not_ok "$3: <<$1>> != <<$2>>"; fi; }
+
+# json EXPR: evaluates a Python expression over the JSON on stdout (bound to `d`).
+json() { printf '%s' "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+expect_json() {
+  local got
+  got=$(json "$1" 2>&1)
+  if [ "$got" = "$2" ]; then ok; else not_ok "expected $1 == <<$2>>, got <<$got>>"; fi
+}
+
+# Prints the closing line and exits non-zero if anything failed.
+finish() {
+  printf '%s: %d passed, %d failed\n' "$(basename "$0" .sh)" "$passed" "$failed"
+  [ "$failed" -eq 0 ]
+}
