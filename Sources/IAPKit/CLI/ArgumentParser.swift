@@ -28,13 +28,19 @@ public enum ArgumentParser {
       let argument = arguments[index]
       index += 1
       if terminated || argument == "-" || !argument.hasPrefix("-") {
-        if invocation == nil {
-          let next = path + [argument]
-          if RegistryLookup.exists(next) {
-            path = next
-            if let command = CommandRegistry.command(at: path) { invocation = Invocation(spec: command.spec) }
-            continue
+        // Words descend the tree until the first positional of a command: `iap settings set`
+        // runs `settings set`, though `settings` alone is a command too.
+        if invocation?.positionals.isEmpty ?? true, RegistryLookup.exists(path + [argument]) {
+          path.append(argument)
+          if let command = CommandRegistry.command(at: path) {
+            var child = Invocation(spec: command.spec)
+            child.values = invocation?.values ?? [:]
+            child.flags = invocation?.flags ?? []
+            invocation = child
           }
+          continue
+        }
+        if invocation == nil {
           let words = CommandRegistry.children(of: path).map(\.name)
           let place = path.isEmpty ? "" : " for 'iap \(path.joined(separator: " "))'"
           throw .usage("unknown command '\(argument)'\(place)\(Suggestion.hint(for: argument, in: words))", command: path)

@@ -19,6 +19,7 @@ public enum CLI {
         status = .success
       case let .run(command, invocation, globals):
         let context = CommandContext(console: console, environment: environment, globals: globals)
+        try context.validateNames(for: invocation.spec.path)
         status = try command.init(invocation).run(context)
       }
     } catch {

@@ -13,10 +13,33 @@ public final class CommandContext {
     self.globals = globals
   }
 
-  /// The account whose purchase history commands act on.
-  public var account: String { "default" }
+  /// The sandbox tester whose purchase history commands act on.
+  public var account: String { globals.account ?? environment.variable("IAP_ACCOUNT") ?? "default" }
   /// The device whose payment queue commands act on.
-  public var device: String { "default" }
+  public var device: String { globals.device ?? environment.variable("IAP_DEVICE") ?? "default" }
+
+  /// Checks the account and device names once, before the command at `path` uses them.
+  func validateNames(for path: [String]) throws(IAPError) {
+    for (option, name) in [("account", account), ("device", device)] {
+      let ok = !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      if !ok {
+        let shown = JSONWriter.compact(.string(String(name.prefix(40))))
+        throw .usage("invalid value for '--\(option) <name>': expected 1-128 printable characters, got \(shown)", command: path)
+      }
+    }
+  }
+
+  /// A store for this account and device over `session`'s state.
+  public func store(_ session: StateSession) -> Store {
+    Store(state: session.state, account: account, device: device)
+  }
+
+  /// The store's settings: built-in defaults, the catalog's, and what `iap settings set` stored.
+  public func settings(catalog: Catalog, session: StateSession) throws(IAPError) -> StoreSettings {
+    StoreSettings(
+      storefront: catalog.storefront, locale: catalog.locale, catalogSettings: catalog.settings,
+      overrides: try session.settingsOverrides())
+  }
 
   /// The catalog path as the user gave it (for messages).
   public var catalogDisplayPath: String {
@@ -31,6 +54,17 @@ public final class CommandContext {
 
   /// The current time.
   public var now: Timestamp { environment.now() }
+
+  /// The settings, for a command that does not otherwise need the catalog: the catalog's
+  /// defaults count when it can be read, and a missing or broken catalog is left for the
+  /// commands that need products to report.
+  public func settingsWithoutProducts(_ session: StateSession) throws(IAPError) -> StoreSettings {
+    let display = catalogDisplayPath
+    let catalog = try? CatalogLoader.load(path: environment.resolve(display), displayPath: display).catalog
+    return StoreSettings(
+      storefront: catalog?.storefront ?? "USA", locale: catalog?.locale ?? "en_US",
+      catalogSettings: catalog?.settings ?? [], overrides: try session.settingsOverrides())
+  }
 
   /// Loads and validates the catalog, printing its warnings to stderr.
   public func loadCatalog() throws(IAPError) -> Catalog {

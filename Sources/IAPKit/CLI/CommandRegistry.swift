@@ -4,7 +4,10 @@ public enum CommandRegistry {
   public static var commands: [any Command.Type] {
     [
       ProductsListCommand.self, ProductsFetchCommand.self, BuyCommand.self, QueueCommand.self,
-      FinishCommand.self, RestoreCommand.self, HistoryCommand.self, ResetCommand.self, HelpCommand.self,
+      FinishCommand.self, RestoreCommand.self, HistoryCommand.self, EntitlementsCommand.self,
+      ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
+      ClearCommand.self, ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self,
+      SettingsSetCommand.self, SettingsResetCommand.self, ResetCommand.self, HelpCommand.self,
     ]
   }
 

@@ -3,11 +3,15 @@ public struct GlobalOptions: Sendable {
   public var catalog: String?
   public var state: String?
   public var json = false
+  public var account: String?
+  public var device: String?
 
   /// The option specs, in help order.
   static let specs: [OptionSpec] = [
     OptionSpec("catalog", value: "path", help: "The product catalog (default: ./catalog.plist, or $IAP_CATALOG)."),
     OptionSpec("state", value: "dir", help: "Where the store keeps its state (default: ./.iap, or $IAP_STATE)."),
+    OptionSpec("account", value: "name", help: "The sandbox tester whose purchases to use (default: default, or $IAP_ACCOUNT)."),
+    OptionSpec("device", value: "name", help: "The device the app runs on (default: default, or $IAP_DEVICE)."),
     OptionSpec("json", help: "Print one JSON document on stdout instead of text."),
     OptionSpec("help", short: "h", help: "Show help information."),
   ]
@@ -18,6 +22,8 @@ public struct GlobalOptions: Sendable {
     case "catalog": catalog = value
     case "state": state = value
     case "json": json = true
+    case "account": account = value
+    case "device": device = value
     default: return false
     }
     return true

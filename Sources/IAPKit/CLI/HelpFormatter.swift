@@ -30,6 +30,11 @@ public enum HelpFormatter {
     }
     text += "\nOPTIONS:\n"
     for option in spec.options + GlobalOptions.specs { text += row(option.label, option.help) }
+    let children = CommandRegistry.children(of: spec.path)
+    if !children.isEmpty {
+      text += "\nSUBCOMMANDS:\n"
+      for child in children { text += row(child.name, child.abstract) }
+    }
     return text
   }
 

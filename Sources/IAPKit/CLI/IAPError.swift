@@ -48,6 +48,9 @@ public enum IAPError: Error, Equatable, Sendable {
       case .notInQueue: return "notInQueue"
       case .notFinishable: return "notFinishable"
       case .nothingToFinish: return "nothingToFinish"
+      case .wrongState: return "wrongState"
+      case .alreadyRefunded: return "alreadyRefunded"
+      case let .requestFailed(_, error): return error.code.name
       }
     case let .purchaseFailed(error): return error.code.name
     }
@@ -69,10 +72,18 @@ public enum IAPError: Error, Equatable, Sendable {
     }
   }
 
+  /// The `SKError` behind a failed payment or request, if that is what this is.
+  var storeError: StoreError? {
+    switch self {
+    case let .purchaseFailed(error), let .refused(.requestFailed(_, error)): return error
+    default: return nil
+    }
+  }
+
   /// The `{"error": …}` object printed on stdout with `--json`.
   public var json: JSONValue {
     var members: [(String, JSONValue)] = []
-    if case let .purchaseFailed(error) = self {
+    if let error = storeError {
       members = [("domain", .string("SKErrorDomain")), ("code", .int(Int64(error.code.rawValue)))]
     } else {
       members = [("domain", .string("iap")), ("code", .int(Int64(exitCode.rawValue)))]

@@ -1,5 +1,5 @@
 /// The store's side of the world: what App Store Connect holds for one app.
-public struct Catalog: Equatable, Sendable {
+public struct Catalog: Sendable {
   public var bundleId: String
   /// ISO 3166-1 alpha-3 storefront, e.g. `USA`.
   public var storefront: String
@@ -9,6 +9,8 @@ public struct Catalog: Equatable, Sendable {
   public var currency: String?
   /// Products in catalog order.
   public var products: [Product]
+  /// Defaults for the store's settings (`iap settings`), as setting name → normalized value.
+  public var settings: [(String, String)] = []
 
   public init(
     bundleId: String = "com.example.app", storefront: String = "USA", locale: String = "en_US",

@@ -12,17 +12,27 @@ struct BuyCommand: Command {
       OptionSpec("quantity", value: "n", help: "How many to buy: 1-10, consumables only (default: 1)."),
       OptionSpec("username", value: "name", help: "SKPayment.applicationUsername: the app's opaque account id."),
       OptionSpec("finish", help: "Finish the transaction as soon as it is delivered."),
+      OptionSpec("fail", value: "error", help: "Make this purchase fail with an SKError (name or number)."),
     ])
 
   let productId: String
   let quantity: Int
   let username: String?
   let finish: Bool
+  let failure: SKErrorCode?
 
   init(_ invocation: Invocation) throws(IAPError) {
     productId = invocation.positionals[0]
     username = invocation.value("username")
     finish = invocation.flag("finish")
+    failure = try invocation.value("fail").map { (text) throws(IAPError) -> SKErrorCode in
+      guard let code = SKErrorCode(nameOrNumber: text) else {
+        let names = SKErrorCode.allCases.map(\.name)
+        throw invocation.usageError(
+          "invalid value for '--fail <error>': expected an SKError name or number, got '\(text)'\(Suggestion.hint(for: text, in: names))")
+      }
+      return code
+    }
     if let text = invocation.value("quantity") {
       let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
       guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -38,7 +48,8 @@ struct BuyCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let catalog = try context.loadCatalog()
     let session = try context.stateDirectory.open(forWriting: true)
-    var store = Store(state: session.state, account: context.account, device: context.device)
+    let settings = try context.settings(catalog: catalog, session: session)
+    var store = context.store(session)
     let product = catalog.purchasableProduct(productId)
     var reason: String?
     if product == nil {
@@ -48,7 +59,11 @@ struct BuyCommand: Command {
     }
     let purchase = store.buy(
       productId: productId, product: product, unavailableReason: reason, quantity: quantity,
-      applicationUsername: username, finish: finish, now: context.now)
+      applicationUsername: username, finish: finish,
+      conditions: PurchaseConditions(
+        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
+        interruptedPurchases: settings.interruptedPurchases, simulatedError: failure ?? settings.failPurchase),
+      now: context.now)
     try session.commit(store.changes, state: store.state)
 
     let outcome = purchase.outcome
@@ -60,6 +75,9 @@ struct BuyCommand: Command {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }
     if let failure { failure.messages.forEach { context.console.error($0) } }
+    if outcome.state == .deferred {
+      context.console.note("note: transaction \(outcome.id) is waiting for approval (Ask to Buy): iap approve \(outcome.id), or iap decline \(outcome.id)")
+    }
     switch outcome.state {
     case .failed: return .storeRefused
     case .deferred, .purchasing: return .pending

@@ -21,7 +21,7 @@ struct FinishCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let session = try context.stateDirectory.open(forWriting: true)
-    var store = Store(state: session.state, account: context.account, device: context.device)
+    var store = context.store(session)
     let finished: [Transaction]
     do throws(StoreRefusal) {
       if all {

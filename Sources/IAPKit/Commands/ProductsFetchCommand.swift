@@ -29,6 +29,10 @@ struct ProductsFetchCommand: Command {
     var requested = ids
     if let idsFile { requested += try ProductIdentifierList.load(path: context.resolve(idsFile), displayPath: idsFile) }
     let catalog = try context.loadCatalog()
+    let settings = try context.settings(catalog: catalog, session: try context.stateDirectory.open(forWriting: false))
+    if let code = settings.failLoadProducts {
+      throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", StoreError(code, "simulated failure: \(code.defaultMessage)")))
+    }
     var products: [Product] = []
     var invalid: [String] = []
     var seen: Set<String> = []
@@ -36,7 +40,7 @@ struct ProductsFetchCommand: Command {
     for id in requested where seen.insert(id).inserted {
       if let product = catalog.purchasableProduct(id) { products.append(product) } else { invalid.append(id) }
     }
-    let view = ProductView(catalog: catalog, locale: locale)
+    let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
     if context.globals.json {
       context.console.json(.object([
         ("products", .array(products.map(view.json))),

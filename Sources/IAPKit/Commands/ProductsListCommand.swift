@@ -22,7 +22,8 @@ struct ProductsListCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let catalog = try context.loadCatalog()
-    let view = ProductView(catalog: catalog, locale: locale)
+    let settings = try context.settings(catalog: catalog, session: try context.stateDirectory.open(forWriting: false))
+    let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
     if context.globals.json {
       context.console.json(.object([("products", .array(catalog.products.map(view.json)))]))
     } else {

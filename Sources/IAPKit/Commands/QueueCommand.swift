@@ -12,7 +12,7 @@ struct QueueCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let session = try context.stateDirectory.open(forWriting: false)
-    let store = Store(state: session.state, account: context.account, device: context.device)
+    let store = context.store(session)
     if context.globals.json {
       context.console.json(TransactionView.document(store.queue))
     } else {

@@ -13,7 +13,11 @@ struct RestoreCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let session = try context.stateDirectory.open(forWriting: true)
-    var store = Store(state: session.state, account: context.account, device: context.device)
+    if let code = try context.settingsWithoutProducts(session).failRestore {
+      throw .refused(.requestFailed(
+        api: "paymentQueue(_:restoreCompletedTransactionsFailedWithError:): the restore", StoreError(code, "simulated failure: \(code.defaultMessage)")))
+    }
+    var store = context.store(session)
     let restored = store.restore(now: context.now)
     try session.commit(store.changes, state: store.state)
     if context.globals.json {

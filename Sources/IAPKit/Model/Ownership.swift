@@ -1,28 +1,24 @@
-/// What an account owns of one durable product: enough to answer "already bought?" and to
-/// restore it, kept in the snapshot so that neither question needs the full history.
+/// What an account owns of one durable product: enough to answer "already bought?", to
+/// restore it and to list entitlements, kept in the snapshot so that none of these needs the
+/// full history.
 public struct Ownership: Equatable, Sendable {
-  public var productId: String
-  public var productType: ProductType
   /// The first purchase: every restore carries it as `originalId`.
   public var originalId: UInt64
   public var originalPurchaseDate: Timestamp
-  /// The newest purchase (a subscription's newest period).
-  public var latestId: UInt64
-  public var expirationDate: Timestamp?
-  /// Whether a purchase of it was finished: `restoreCompletedTransactions` gives back only
-  /// completed transactions.
+  /// The newest purchase that grants the product (a subscription's newest period).
+  public var latest: Transaction
+  /// Whether a purchase of it was completed (finished, or dropped from the queue by a
+  /// reinstall): `restoreCompletedTransactions` gives back only completed transactions.
   public var restorable: Bool
 
-  public init(
-    productId: String, productType: ProductType, originalId: UInt64, originalPurchaseDate: Timestamp,
-    latestId: UInt64, expirationDate: Timestamp?, restorable: Bool
-  ) {
-    self.productId = productId
-    self.productType = productType
+  public init(originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction, restorable: Bool) {
     self.originalId = originalId
     self.originalPurchaseDate = originalPurchaseDate
-    self.latestId = latestId
-    self.expirationDate = expirationDate
+    self.latest = latest
     self.restorable = restorable
   }
+
+  public var productId: String { latest.productId }
+  public var productType: ProductType { latest.productType ?? .nonConsumable }
+  public var expirationDate: Timestamp? { latest.expirationDate }
 }

@@ -8,6 +8,12 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case notFinishable(UInt64, TransactionState)
   /// `finish --all` found nothing.
   case nothingToFinish
+  /// The transaction is in a state the action does not apply to; `rule` says what would.
+  case wrongState(UInt64, TransactionState, String)
+  /// A refund of a transaction that was already refunded.
+  case alreadyRefunded(UInt64)
+  /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
+  case requestFailed(api: String, StoreError)
 
   /// The one-line message users see.
   public var message: String {
@@ -18,6 +24,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
       let why = state == .deferred ? "it is waiting for approval (Ask to Buy)" : "it has no outcome yet"
       return "transaction \(id) is \(state.rawValue) and cannot be finished: \(why)"
     case .nothingToFinish: return "nothing to finish: the payment queue is empty"
+    case let .wrongState(id, state, rule): return "transaction \(id) is \(state.rawValue): \(rule)"
+    case let .alreadyRefunded(id): return "transaction \(id) is already refunded"
+    case let .requestFailed(api, error):
+      return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
     }
   }
 }

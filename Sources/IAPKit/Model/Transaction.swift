@@ -16,6 +16,8 @@ public struct Transaction: Equatable, Sendable {
   public var originalPurchaseDate: Timestamp
   public var expirationDate: Timestamp?
   public var revocationDate: Timestamp?
+  /// Why the App Store revoked it (a refund), when `revocationDate` is set.
+  public var revocationReason: RevocationReason?
   /// `SKPayment.applicationUsername`: the app's opaque account identifier.
   public var applicationUsername: String?
   /// Set when `state` is `failed`.
@@ -26,12 +28,17 @@ public struct Transaction: Equatable, Sendable {
   public var device: String
   /// Whether the app called `finishTransaction`.
   public var finished: Bool
+  /// An interrupted purchase the customer has yet to resolve (`SKTestTransaction.hasPurchaseIssue`).
+  public var purchaseIssue: Bool
+  /// Removed from the store's history (`SKTestSession.deleteTransaction`): a tombstone version.
+  public var deleted: Bool
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
     state: TransactionState, quantity: Int, purchaseDate: Timestamp, originalPurchaseDate: Timestamp,
-    expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, applicationUsername: String? = nil,
-    error: StoreError? = nil, account: String, device: String, finished: Bool = false
+    expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, revocationReason: RevocationReason? = nil,
+    applicationUsername: String? = nil, error: StoreError? = nil, account: String, device: String,
+    finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false
   ) {
     self.id = id
     self.originalId = originalId
@@ -43,10 +50,27 @@ public struct Transaction: Equatable, Sendable {
     self.originalPurchaseDate = originalPurchaseDate
     self.expirationDate = expirationDate
     self.revocationDate = revocationDate
+    self.revocationReason = revocationReason
     self.applicationUsername = applicationUsername
     self.error = error
     self.account = account
     self.device = device
     self.finished = finished
+    self.purchaseIssue = purchaseIssue
+    self.deleted = deleted
   }
+
+  /// Whether this purchase grants its product: purchased and not refunded or deleted.
+  public var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }
+}
+
+/// `Transaction.RevocationReason`: why the App Store refunded a purchase.
+public enum RevocationReason: String, CaseIterable, Sendable {
+  /// The customer refunded because of a problem with the app.
+  case developerIssue
+  /// Any other reason.
+  case other
+
+  /// The receipt's `cancellation_reason`: "1" for an app issue, "0" otherwise.
+  public var receiptCode: Int { self == .developerIssue ? 1 : 0 }
 }

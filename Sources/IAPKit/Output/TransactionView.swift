@@ -13,6 +13,7 @@ public enum TransactionView {
       ("originalPurchaseDate", .string(t.originalPurchaseDate.iso8601)),
       ("expirationDate", .optional(t.expirationDate?.iso8601)),
       ("revocationDate", .optional(t.revocationDate?.iso8601)),
+      ("revocationReason", .optional(t.revocationReason?.rawValue)),
       ("applicationUsername", .optional(t.applicationUsername)),
       ("error", t.error.map(errorJSON) ?? .null),
     ])
@@ -50,7 +51,10 @@ public enum TransactionView {
     var notes: [String] = []
     if t.originalId != t.id { notes.append("original #\(t.originalId) (\(t.originalPurchaseDate.iso8601))") }
     if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
-    if let date = t.revocationDate { notes.append("revoked \(date.iso8601)") }
+    if let date = t.revocationDate {
+      notes.append("refunded \(date.iso8601)" + (t.revocationReason.map { " (\($0.rawValue))" } ?? ""))
+    }
+    if t.purchaseIssue { notes.append("purchase issue") }
     if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
     if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }
     return notes

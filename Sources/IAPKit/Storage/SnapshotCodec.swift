@@ -1,7 +1,7 @@
 /// Reads and writes `store.json`: the `StoreState` fold plus how much of the log it covers.
 enum SnapshotCodec {
   /// Bumped when the layout changes; an unknown format is reported, never guessed at.
-  static let format: Int64 = 1
+  static let format: Int64 = 2
 
   static func encode(_ state: StoreState, logOffset: Int) -> JSONValue {
     let accounts = state.accounts.keys.sorted().map { name -> (String, JSONValue) in
@@ -11,13 +11,10 @@ enum SnapshotCodec {
       }
       let owned = account.ownership.values.sorted { $0.originalId < $1.originalId }.map { o in
         JSONValue.object([
-          ("productId", .string(o.productId)),
-          ("productType", .string(o.productType.rawValue)),
           ("originalId", .string(String(o.originalId))),
           ("originalPurchaseDate", .int(o.originalPurchaseDate.milliseconds)),
-          ("latestId", .string(String(o.latestId))),
-          ("expirationDate", o.expirationDate.map { .int($0.milliseconds) } ?? .null),
           ("restorable", .bool(o.restorable)),
+          ("latest", TransactionRecord.encode(o.latest)),
         ])
       }
       return (name, .object([("queues", .object(queues)), ("ownership", .array(owned))]))
@@ -52,17 +49,14 @@ enum SnapshotCodec {
         }
       }
       for item in owned {
-        guard let productId = item["productId"]?.stringValue,
-          let type = item["productType"]?.stringValue.flatMap(ProductType.init(rawValue:)),
-          let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }),
+        guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }),
           let originalDate = item["originalPurchaseDate"]?.intValue,
-          let latestId = item["latestId"]?.stringValue.flatMap({ UInt64($0) }),
-          let restorable = item["restorable"]?.boolValue
+          let restorable = item["restorable"]?.boolValue, let latest = item["latest"]
         else { throw RecordError(field: "accounts.\(name).ownership") }
-        account.ownership[productId] = Ownership(
-          productId: productId, productType: type, originalId: originalId,
-          originalPurchaseDate: Timestamp(milliseconds: originalDate), latestId: latestId,
-          expirationDate: item["expirationDate"]?.intValue.map(Timestamp.init(milliseconds:)), restorable: restorable)
+        let transaction = try TransactionRecord.decode(latest)
+        account.ownership[transaction.productId] = Ownership(
+          originalId: originalId, originalPurchaseDate: Timestamp(milliseconds: originalDate), latest: transaction,
+          restorable: restorable)
       }
       state.accounts[name] = account
     }

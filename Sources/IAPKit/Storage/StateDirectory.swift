@@ -12,6 +12,7 @@
 /// - `store.json`: the `StoreState` fold of the log and the log length it covers. Commands
 ///   read this small file; a log longer than that (a crash between the two writes) is
 ///   replayed from the recorded length, so the two never disagree.
+/// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
@@ -23,6 +24,7 @@ public struct StateDirectory: Sendable {
   var snapshotPath: String { path + "/store.json" }
   var logPath: String { path + "/transactions.log" }
   var lockPath: String { path + "/lock" }
+  var settingsPath: String { path + "/settings.json" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.

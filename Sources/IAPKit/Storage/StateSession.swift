@@ -74,7 +74,7 @@ public final class StateSession {
   /// bytes those records take. A last line without its newline is a write cut short by a crash:
   /// the command that made it never reported success, so it is skipped (and cut off before
   /// the next append).
-  private func scanLog(from offset: Int, _ body: (Transaction) -> Void) throws(IAPError) -> Int {
+  private func scanLog(from offset: Int, _ body: (LogRecord) -> Void) throws(IAPError) -> Int {
     guard let logFD else { return 0 }
     let bytes: [UInt8]
     do { bytes = try POSIXFile.readAll(logFD, path: directory.logPath, from: offset) } catch {
@@ -82,9 +82,9 @@ public final class StateSession {
     }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
-      let transaction: Transaction
+      let record: LogRecord
       do {
-        transaction = try TransactionRecord.decode(try JSONParser.parse(Array(bytes[start..<newline])))
+        record = try LogRecordCodec.decode(try JSONParser.parse(Array(bytes[start..<newline])))
       } catch let error as JSONParseError {
         throw .stateUnreadable(
           path: directory.logPath, reason: "invalid JSON in the record at byte \(offset + start): \(error.reason)")
@@ -94,28 +94,40 @@ public final class StateSession {
       } catch {
         throw .stateUnreadable(path: directory.logPath, reason: "\(error)")
       }
-      body(transaction)
+      body(record)
       start = newline + 1
     }
     return start
   }
 
-  /// Every transaction version in the log, folded to the latest version of each, by id.
+  /// The store's history: the latest version of every transaction not deleted or cleared,
+  /// by id.
   public func history() throws(IAPError) -> [Transaction] {
     var latest: [UInt64: Transaction] = [:]
-    _ = try scanLog(from: 0) { latest[$0.id] = $0 }
-    return latest.values.sorted { $0.id < $1.id }
+    _ = try scanLog(from: 0) { record in
+      switch record {
+      case let .transaction(t): latest[t.id] = t
+      case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
+      case .reinstall: break
+      }
+    }
+    return latest.values.filter { !$0.deleted }.sorted { $0.id < $1.id }
+  }
+
+  /// The latest version of transaction `id` of `account`, if history has it.
+  public func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
+    try history().first { $0.id == id && $0.account == account }
   }
 
   /// Makes `changes` durable and `state` the new snapshot: append the versions to the log and
   /// fsync, then replace the snapshot atomically. A crash between the two is repaired by the
   /// next load's replay.
-  public func commit(_ changes: [Transaction], state newState: StoreState) throws(IAPError) {
+  public func commit(_ changes: [LogRecord], state newState: StoreState) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty, let logFD else { return }
     var text = ""
     for change in changes {
-      text += JSONWriter.compact(TransactionRecord.encode(change))
+      text += JSONWriter.compact(LogRecordCodec.encode(change))
       text += "\n"
     }
     let bytes = Array(text.utf8)
@@ -132,6 +144,45 @@ public final class StateSession {
       let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, logOffset: logValidEnd)) + "\n"
       try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
       state = newState
+    } catch {
+      throw .stateUnwritable(path: directory.path, reason: error.description)
+    }
+  }
+}
+
+// MARK: - Settings
+
+extension StateSession {
+  /// What `iap settings set` stored: setting name → normalized value.
+  public func settingsOverrides() throws(IAPError) -> [String: String] {
+    let path = directory.settingsPath
+    let bytes: [UInt8]
+    do {
+      guard let read = try POSIXFile.readIfExists(path) else { return [:] }
+      bytes = read
+    } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    guard let json = try? JSONParser.parse(bytes), let members = json.objectValue else {
+      throw .stateUnreadable(path: path, reason: "expected a JSON object of setting names to values")
+    }
+    var overrides: [String: String] = [:]
+    for (key, value) in members {
+      guard let text = value.stringValue, let normalized = try? StoreSettings.normalize(key: key, value: text) else {
+        throw .stateUnreadable(path: path, reason: "bad value for '\(key)'")
+      }
+      overrides[key] = normalized
+    }
+    return overrides
+  }
+
+  /// Replaces the stored settings atomically; an empty set removes the file.
+  public func saveSettings(_ overrides: [String: String]) throws(IAPError) {
+    precondition(writable, "saveSettings on a read-only state session")
+    let path = directory.settingsPath
+    let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
+    do {
+      try POSIXFile.replaceAtomically(path, with: Array((JSONWriter.pretty(json) + "\n").utf8), directory: directory.path)
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }

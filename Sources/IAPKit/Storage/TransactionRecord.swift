@@ -4,7 +4,7 @@
 /// strings so that no JSON reader rounds them.
 enum TransactionRecord {
   static func encode(_ t: Transaction) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("id", .string(String(t.id))),
       ("originalId", .string(String(t.originalId))),
       ("productId", .string(t.productId)),
@@ -20,7 +20,12 @@ enum TransactionRecord {
       ("account", .string(t.account)),
       ("device", .string(t.device)),
       ("finished", .bool(t.finished)),
-    ])
+    ]
+    // Rare fields are written only when set, which keeps the log's lines short.
+    if let reason = t.revocationReason { members.append(("revocationReason", .string(reason.rawValue))) }
+    if t.purchaseIssue { members.append(("purchaseIssue", .bool(true))) }
+    if t.deleted { members.append(("deleted", .bool(true))) }
+    return .object(members)
   }
 
   /// Reads a record back; the error names the first field that is wrong.
@@ -65,16 +70,54 @@ enum TransactionRecord {
       error = StoreError(code, message)
     }
     guard let finished = json["finished"]?.boolValue else { throw RecordError(field: "finished") }
+    var reason: RevocationReason?
+    if let raw = try optionalString("revocationReason") {
+      guard let value = RevocationReason(rawValue: raw) else { throw RecordError(field: "revocationReason") }
+      reason = value
+    }
+    func flag(_ key: String) throws(RecordError) -> Bool {
+      guard let value = json[key] else { return false }
+      guard let b = value.boolValue else { throw RecordError(field: key) }
+      return b
+    }
     return Transaction(
       id: try id("id"), originalId: try id("originalId"), productId: try string("productId"),
       productType: productType, state: state, quantity: q, purchaseDate: try date("purchaseDate"),
       originalPurchaseDate: try date("originalPurchaseDate"), expirationDate: try optionalDate("expirationDate"),
-      revocationDate: try optionalDate("revocationDate"), applicationUsername: try optionalString("applicationUsername"),
-      error: error, account: try string("account"), device: try string("device"), finished: finished)
+      revocationDate: try optionalDate("revocationDate"), revocationReason: reason,
+      applicationUsername: try optionalString("applicationUsername"), error: error, account: try string("account"),
+      device: try string("device"), finished: finished, purchaseIssue: try flag("purchaseIssue"),
+      deleted: try flag("deleted"))
   }
 }
 
 /// A state record whose `field` is missing or has the wrong type.
 struct RecordError: Error {
   var field: String
+}
+
+/// How a log line is written: a transaction version as its record, an event as
+/// `{"event": …}`.
+enum LogRecordCodec {
+  static func encode(_ record: LogRecord) -> JSONValue {
+    switch record {
+    case let .transaction(t): return TransactionRecord.encode(t)
+    case let .clearAccount(account): return .object([("event", .string("clear")), ("account", .string(account))])
+    case let .reinstall(device): return .object([("event", .string("reinstall")), ("device", .string(device))])
+    }
+  }
+
+  static func decode(_ json: JSONValue) throws(RecordError) -> LogRecord {
+    guard let event = json["event"] else { return .transaction(try TransactionRecord.decode(json)) }
+    switch event.stringValue {
+    case "clear":
+      guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
+      return .clearAccount(account)
+    case "reinstall":
+      guard let device = json["device"]?.stringValue else { throw RecordError(field: "device") }
+      return .reinstall(device: device)
+    default:
+      throw RecordError(field: "event")
+    }
+  }
 }

@@ -6,7 +6,7 @@ import Testing
   @Test func commandHelpHasTheArgumentParserSections() {
     let help = HelpFormatter.help(for: ["buy"])
     #expect(help.hasPrefix("OVERVIEW: Buy a product: add a payment to the queue.\n"))
-    #expect(help.contains("\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish]\n"))
+    #expect(help.contains("\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish] [--fail <error>]\n"))
     #expect(help.contains("\nARGUMENTS:\n  <id>                    The product identifier.\n"))
     #expect(help.contains("\nOPTIONS:\n  --quantity <n>          How many to buy"))
     #expect(help.contains("  -h, --help              Show help information.\n"))

@@ -23,7 +23,7 @@ import Testing
     #expect(purchase.outcome.quantity == 3)
     #expect(purchase.outcome.applicationUsername == "u1")
     #expect(store.queue == [purchase.outcome])
-    #expect(store.changes == [purchase.outcome])
+    #expect(store.changes == [.transaction(purchase.outcome)])
   }
 
   @Test mutating func idsStrictlyIncrease() {

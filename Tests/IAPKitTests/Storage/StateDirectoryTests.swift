@@ -21,7 +21,7 @@ import Testing
     let session = try directory.open(forWriting: true)
     var state = session.state
     transactions.forEach { state.apply($0) }
-    try session.commit(transactions, state: state)
+    try session.commit(transactions.map(LogRecord.transaction), state: state)
     return state
   }
 

@@ -1,0 +1,18 @@
+/// `iap entitlements`: `Transaction.currentEntitlements`.
+struct EntitlementsCommand: Command {
+  static let spec = CommandSpec(
+    ["entitlements"], abstract: "Show what the account is entitled to now.",
+    discussion: """
+      Transaction.currentEntitlements: the latest purchase of each owned non-consumable, each \
+      active auto-renewable subscription and each non-renewing subscription. Never consumables, \
+      never refunded or deleted purchases.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let session = try context.stateDirectory.open(forWriting: false)
+    TransactionArgument.print(context.store(session).entitlements(now: context.now), context)
+    return .success
+  }
+}

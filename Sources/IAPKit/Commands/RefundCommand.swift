@@ -1,0 +1,35 @@
+/// `iap refund ID`: the App Store refunds a purchase.
+struct RefundCommand: Command {
+  static let spec = CommandSpec(
+    ["refund"], abstract: "Refund a purchase, as the App Store does on its side.",
+    discussion: """
+      Sets revocationDate and revocationReason (refundTransaction). The product leaves the \
+      entitlements; a subscription ends. Works on finished transactions too.
+      """,
+    arguments: [ArgumentSpec("id", help: "The purchased transaction's id.")],
+    options: [OptionSpec("reason", value: "reason", help: "developerIssue or other (default: other).")])
+
+  let id: String
+  let reason: RevocationReason
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    id = invocation.positionals[0]
+    let text = invocation.value("reason") ?? "other"
+    guard let reason = RevocationReason(rawValue: text) else {
+      throw invocation.usageError("invalid value for '--reason <reason>': expected developerIssue or other, got '\(text)'")
+    }
+    self.reason = reason
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let id = try TransactionArgument.id(self.id)
+    let session = try context.stateDirectory.open(forWriting: true)
+    var store = context.store(session)
+    let purchase = try TransactionArgument.fromHistory(id, session, context)
+    let refunded: Transaction
+    do { refunded = try store.refund(purchase, reason: reason, now: context.now) } catch { throw .refused(error) }
+    try session.commit(store.changes, state: store.state)
+    TransactionArgument.print([refunded], context)
+    return .success
+  }
+}

@@ -1,0 +1,24 @@
+/// `iap reinstall`: delete the app from the device and install it again.
+struct ReinstallCommand: Command {
+  static let spec = CommandSpec(
+    ["reinstall"], abstract: "Delete the app from the device and install it again.",
+    discussion: """
+      The device's payment queue starts empty; the account's purchase history stays, so \
+      'iap restore' gives back non-consumables and subscriptions. Prints the transactions \
+      that left the queue.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let session = try context.stateDirectory.open(forWriting: true)
+    var store = context.store(session)
+    let dropped = store.reinstall()
+    try session.commit(store.changes, state: store.state)
+    TransactionArgument.print(dropped, context, extra: [("device", .string(context.device))])
+    if !context.globals.json {
+      context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,126 @@
+/// What kind of value a setting takes.
+public enum SettingKind: Sendable {
+  /// `on` or `off` (also accepts true/false, yes/no, 1/0).
+  case toggle
+  /// An `SKError` name or number, or `off`.
+  case storeKitError
+  /// An ISO 3166-1 alpha-3 storefront code.
+  case storefront
+  /// A locale identifier.
+  case locale
+}
+
+/// One setting of the simulated store, as `SKTestSession` has them.
+public struct SettingSpec: Sendable {
+  public var name: String
+  public var kind: SettingKind
+  public var help: String
+}
+
+/// Where a setting's current value comes from.
+public enum SettingSource: String, Sendable {
+  case builtIn = "default"
+  case catalog
+  case set
+}
+
+/// Why a setting could not be changed.
+public enum SettingError: Error, Equatable, Sendable {
+  case unknownKey(String)
+  case invalidValue(key: String, value: String, expected: String)
+}
+
+/// The store's settings: built-in defaults, overridden by the catalog's `settings`, overridden
+/// by `iap settings set`. Values are kept normalized (`on`/`off`, an `SKError` name, …).
+public struct StoreSettings: Equatable, Sendable {
+  /// Every setting, in display order.
+  public static let specs: [SettingSpec] = [
+    SettingSpec(name: "ask-to-buy", kind: .toggle, help: "Every purchase is deferred until approved or declined."),
+    SettingSpec(name: "can-make-payments", kind: .toggle, help: "Off: purchases are restricted on the device."),
+    SettingSpec(name: "interrupted-purchases", kind: .toggle, help: "Purchases fail with a purchase issue until resolved."),
+    SettingSpec(name: "fail-load-products", kind: .storeKitError, help: "Products requests fail with this SKError."),
+    SettingSpec(name: "fail-purchase", kind: .storeKitError, help: "Purchases fail with this SKError."),
+    SettingSpec(name: "fail-restore", kind: .storeKitError, help: "Restores fail with this SKError."),
+    SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront (ISO 3166-1 alpha-3)."),
+    SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
+  ]
+
+  public private(set) var values: [String: String] = [:]
+  public private(set) var sources: [String: SettingSource] = [:]
+
+  /// - Parameters:
+  ///   - catalog: the catalog, whose storefront, locale and `settings` are the defaults.
+  ///   - catalogSettings: the catalog's `settings` entries (already validated).
+  ///   - overrides: what `iap settings set` stored.
+  public init(storefront: String, locale: String, catalogSettings: [(String, String)] = [], overrides: [String: String] = [:]) {
+    for spec in Self.specs {
+      values[spec.name] = Self.builtInDefault(spec)
+      sources[spec.name] = .builtIn
+    }
+    values["storefront"] = storefront
+    values["locale"] = locale
+    for (key, value) in catalogSettings where values[key] != nil {
+      values[key] = value
+      sources[key] = .catalog
+    }
+    for (key, value) in overrides where values[key] != nil {
+      values[key] = value
+      sources[key] = .set
+    }
+  }
+
+  static func builtInDefault(_ spec: SettingSpec) -> String {
+    switch spec.kind {
+    case .toggle: return spec.name == "can-make-payments" ? "on" : "off"
+    case .storeKitError: return "off"
+    case .storefront: return "USA"
+    case .locale: return "en_US"
+    }
+  }
+
+  /// The spec named `key`.
+  public static func spec(_ key: String) throws(SettingError) -> SettingSpec {
+    guard let spec = specs.first(where: { $0.name == key }) else { throw .unknownKey(key) }
+    return spec
+  }
+
+  /// Validates `value` for `key` and returns it normalized.
+  public static func normalize(key: String, value: String) throws(SettingError) -> String {
+    let spec = try spec(key)
+    let lowered = value.lowercased()
+    switch spec.kind {
+    case .toggle:
+      if ["on", "true", "yes", "1"].contains(lowered) { return "on" }
+      if ["off", "false", "no", "0"].contains(lowered) { return "off" }
+      throw .invalidValue(key: key, value: value, expected: "on or off")
+    case .storeKitError:
+      if lowered == "off" || lowered == "none" { return "off" }
+      guard let code = SKErrorCode(nameOrNumber: value) else {
+        throw .invalidValue(key: key, value: value, expected: "an SKError name or number (e.g. paymentCancelled, 2), or off")
+      }
+      return code.name
+    case .storefront:
+      guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        throw .invalidValue(key: key, value: value, expected: "an ISO 3166-1 alpha-3 code like USA")
+      }
+      return value.uppercased()
+    case .locale:
+      let ok = !value.isEmpty && value.count <= 64
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+      guard ok else { throw .invalidValue(key: key, value: value, expected: "a locale identifier like fr_FR") }
+      return String(value.map { $0 == "-" ? "_" : $0 })
+    }
+  }
+
+  private func toggle(_ key: String) -> Bool { values[key] == "on" }
+  private func error(_ key: String) -> SKErrorCode? { values[key].flatMap { SKErrorCode(nameOrNumber: $0) } }
+
+  public var askToBuy: Bool { toggle("ask-to-buy") }
+  public var canMakePayments: Bool { toggle("can-make-payments") }
+  public var interruptedPurchases: Bool { toggle("interrupted-purchases") }
+  public var failLoadProducts: SKErrorCode? { error("fail-load-products") }
+  public var failPurchase: SKErrorCode? { error("fail-purchase") }
+  public var failRestore: SKErrorCode? { error("fail-restore") }
+  public var storefront: String { values["storefront"] ?? "USA" }
+  public var locale: String { values["locale"] ?? "en_US" }
+}
