@@ -34,6 +34,44 @@ public final class CommandContext {
     Store(state: session.state, account: account, device: device)
   }
 
+  /// The state, opened for this command, with the store's time run up to now: renewals,
+  /// expiries and billing events that the clock has passed are made (and committed) first,
+  /// under the exclusive lock, as the App Store would have made them meanwhile.
+  ///
+  /// - Parameter catalog: the catalog, when the command has loaded it; the settings then come
+  ///   with it, and the store's subscription rules are set from them.
+  public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
+    var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
+    var clock = try session!.clock()
+    var now = clock.now(real: environment.now())
+    if Store(state: session!.state, account: account, device: device).hasDueSubscriptionEvents(at: now) {
+      if !forWriting {
+        // Release the shared lock before taking the exclusive one: both are this process's.
+        session = nil
+        session = try stateDirectory.open(forWriting: true)
+        clock = try session!.clock()
+        now = clock.now(real: environment.now())
+      }
+      var catchUp = store(session!)
+      let settings: StoreSettings
+      if let catalog {
+        settings = try self.settings(catalog: catalog, session: session!)
+      } else {
+        settings = try settingsWithoutProducts(session!)
+      }
+      catchUp.rules = settings.subscriptionRules(clock: clock)
+      catchUp.advance(to: now)
+      try session!.commit(catchUp.changes, state: catchUp.state)
+    }
+    var opened = store(session!)
+    var settings: StoreSettings?
+    if let catalog {
+      settings = try self.settings(catalog: catalog, session: session!)
+      opened.rules = settings!.subscriptionRules(clock: clock)
+    }
+    return OpenedStore(session: session!, store: opened, now: now, clock: clock, settings: settings)
+  }
+
   /// The store's settings: built-in defaults, the catalog's, and what `iap settings set` stored.
   public func settings(catalog: Catalog, session: StateSession) throws(IAPError) -> StoreSettings {
     StoreSettings(
@@ -52,8 +90,6 @@ public final class CommandContext {
     return StateDirectory(path: environment.resolve(path))
   }
 
-  /// The current time.
-  public var now: Timestamp { environment.now() }
 
   /// The settings, for a command that does not otherwise need the catalog: the catalog's
   /// defaults count when it can be read, and a missing or broken catalog is left for the
@@ -76,4 +112,15 @@ public final class CommandContext {
 
   /// Resolves a path argument against the working directory.
   public func resolve(_ path: String) -> String { environment.resolve(path) }
+}
+
+/// A command's view of the state: the locked session, a store over it with the time run up to
+/// `now`, and the clock.
+public struct OpenedStore {
+  public let session: StateSession
+  public var store: Store
+  public let now: Timestamp
+  public let clock: StoreClock
+  /// The settings, when the store was opened with a catalog.
+  public let settings: StoreSettings?
 }

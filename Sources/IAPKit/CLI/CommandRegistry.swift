@@ -5,7 +5,9 @@ public enum CommandRegistry {
     [
       ProductsListCommand.self, ProductsFetchCommand.self, BuyCommand.self, QueueCommand.self,
       FinishCommand.self, RestoreCommand.self, HistoryCommand.self, EntitlementsCommand.self,
-      ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
+      SubscriptionStatusCommand.self, SubscriptionCancelCommand.self, SubscriptionResumeCommand.self,
+      SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
+      ClockSetCommand.self, ClockRealCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
       ClearCommand.self, ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self,
       SettingsSetCommand.self, SettingsResetCommand.self, ResetCommand.self, HelpCommand.self,
     ]
@@ -15,6 +17,7 @@ public enum CommandRegistry {
   static let groups: [[String]: String] = [
     []: "Simulate the App Store and StoreKit's payment queue from the command line.",
     ["products"]: "Browse the catalog as SKProductsRequest sees it.",
+    ["subscription"]: "Inspect and change auto-renewable subscriptions.",
   ]
 
   /// The command at exactly `path`.

@@ -50,6 +50,8 @@ public enum IAPError: Error, Equatable, Sendable {
       case .nothingToFinish: return "nothingToFinish"
       case .wrongState: return "wrongState"
       case .alreadyRefunded: return "alreadyRefunded"
+      case .noSubscription: return "noSubscription"
+      case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name
       }
     case let .purchaseFailed(error): return error.code.name

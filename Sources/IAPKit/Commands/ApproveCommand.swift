@@ -14,14 +14,14 @@ struct ApproveCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let id = try TransactionArgument.id(self.id)
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     // Only a subscription needs its product (for the expiration date), so only then is the
     // catalog read.
-    let product = try Self.productIfSubscription(store.queued(id), context)
+    let product = try Self.productIfSubscription(opened.store.queued(id), context)
     let approved: Transaction
-    do { approved = try store.approve(id, product: product, now: context.now) } catch { throw .refused(error) }
-    try session.commit(store.changes, state: store.state)
+    do { approved = try opened.store.approve(id, product: product, now: opened.now) } catch { throw .refused(error) }
+    try session.commit(opened.store.changes, state: opened.store.state)
     TransactionArgument.print([approved], context)
     return .success
   }

@@ -47,9 +47,8 @@ struct BuyCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let catalog = try context.loadCatalog()
-    let session = try context.stateDirectory.open(forWriting: true)
-    let settings = try context.settings(catalog: catalog, session: session)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true, catalog: catalog)
+    let settings = opened.settings!
     let product = catalog.purchasableProduct(productId)
     var reason: String?
     if product == nil {
@@ -57,14 +56,14 @@ struct BuyCommand: Command {
         ? "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))"
         : "product '\(productId)' is not cleared for sale"
     }
-    let purchase = store.buy(
+    let purchase = opened.store.buy(
       productId: productId, product: product, unavailableReason: reason, quantity: quantity,
       applicationUsername: username, finish: finish,
       conditions: PurchaseConditions(
         canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
         interruptedPurchases: settings.interruptedPurchases, simulatedError: failure ?? settings.failPurchase),
-      now: context.now)
-    try session.commit(store.changes, state: store.state)
+      now: opened.now)
+    try opened.session.commit(opened.store.changes, state: opened.store.state)
 
     let outcome = purchase.outcome
     let shown = [purchase.purchasing, outcome]

@@ -7,10 +7,10 @@ struct ClearCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
-    store.clear()
-    try session.commit(store.changes, state: store.state)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
+    opened.store.clear()
+    try session.commit(opened.store.changes, state: opened.store.state)
     if context.globals.json {
       context.console.json(.object([("cleared", .string(context.account))]))
     } else {

@@ -11,11 +11,11 @@ struct DeclineCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let id = try TransactionArgument.id(self.id)
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     let declined: Transaction
-    do { declined = try store.decline(id) } catch { throw .refused(error) }
-    try session.commit(store.changes, state: store.state)
+    do { declined = try opened.store.decline(id) } catch { throw .refused(error) }
+    try session.commit(opened.store.changes, state: opened.store.state)
     TransactionArgument.print([declined], context)
     return .success
   }

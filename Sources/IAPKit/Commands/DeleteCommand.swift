@@ -14,15 +14,15 @@ struct DeleteCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let id = try TransactionArgument.id(self.id)
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     let history = try session.history()
     guard let target = history.first(where: { $0.id == id && $0.account == context.account }) else {
       throw .refused(.unknownTransaction(String(id)))
     }
     let deleted: [Transaction]
-    do { deleted = try store.delete(target, history: history) } catch { throw .refused(error) }
-    try session.commit(store.changes, state: store.state)
+    do { deleted = try opened.store.delete(target, history: history) } catch { throw .refused(error) }
+    try session.commit(opened.store.changes, state: opened.store.state)
     TransactionArgument.print(deleted, context)
     return .success
   }

@@ -11,8 +11,8 @@ struct EntitlementsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: false)
-    TransactionArgument.print(context.store(session).entitlements(now: context.now), context)
+    let opened = try context.openStore(forWriting: false)
+    TransactionArgument.print(opened.store.entitlements(), context)
     return .success
   }
 }

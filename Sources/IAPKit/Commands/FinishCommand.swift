@@ -20,19 +20,19 @@ struct FinishCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     let finished: [Transaction]
     do throws(StoreRefusal) {
       if all {
-        finished = try store.finishAll()
+        finished = try opened.store.finishAll()
       } else {
         var numbers: [UInt64] = []
         for text in ids {
           guard let id = UInt64(text) else { throw StoreRefusal.unknownTransaction(text) }
           numbers.append(id)
         }
-        finished = try store.finish(ids: numbers)
+        finished = try opened.store.finish(ids: numbers)
       }
     } catch {
       if case let .notInQueue(id, _) = error {
@@ -40,7 +40,7 @@ struct FinishCommand: Command {
       }
       throw .refused(error)
     }
-    try session.commit(store.changes, state: store.state)
+    try session.commit(opened.store.changes, state: opened.store.state)
     if context.globals.json {
       context.console.json(TransactionView.document(finished))
     } else {

@@ -7,8 +7,8 @@ struct HistoryCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: false)
-    let transactions = try session.history().filter { $0.account == context.account }
+    let opened = try context.openStore(forWriting: false)
+    let transactions = try opened.session.history().filter { $0.account == context.account }
     if context.globals.json {
       context.console.json(TransactionView.document(transactions))
     } else {

@@ -11,8 +11,8 @@ struct QueueCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: false)
-    let store = context.store(session)
+    let opened = try context.openStore(forWriting: false)
+    let store = opened.store
     if context.globals.json {
       context.console.json(TransactionView.document(store.queue))
     } else {

@@ -23,12 +23,12 @@ struct RefundCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let id = try TransactionArgument.id(self.id)
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     let purchase = try TransactionArgument.fromHistory(id, session, context)
     let refunded: Transaction
-    do { refunded = try store.refund(purchase, reason: reason, now: context.now) } catch { throw .refused(error) }
-    try session.commit(store.changes, state: store.state)
+    do { refunded = try opened.store.refund(purchase, reason: reason, now: opened.now) } catch { throw .refused(error) }
+    try session.commit(opened.store.changes, state: opened.store.state)
     TransactionArgument.print([refunded], context)
     return .success
   }

@@ -11,10 +11,10 @@ struct ReinstallCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: true)
-    var store = context.store(session)
-    let dropped = store.reinstall()
-    try session.commit(store.changes, state: store.state)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
+    let dropped = opened.store.reinstall()
+    try session.commit(opened.store.changes, state: opened.store.state)
     TransactionArgument.print(dropped, context, extra: [("device", .string(context.device))])
     if !context.globals.json {
       context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")

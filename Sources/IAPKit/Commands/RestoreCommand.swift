@@ -12,14 +12,14 @@ struct RestoreCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: true)
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
     if let code = try context.settingsWithoutProducts(session).failRestore {
       throw .refused(.requestFailed(
         api: "paymentQueue(_:restoreCompletedTransactionsFailedWithError:): the restore", StoreError(code, "simulated failure: \(code.defaultMessage)")))
     }
-    var store = context.store(session)
-    let restored = store.restore(now: context.now)
-    try session.commit(store.changes, state: store.state)
+    let restored = opened.store.restore(now: opened.now)
+    try session.commit(opened.store.changes, state: opened.store.state)
     if context.globals.json {
       context.console.json(TransactionView.document(restored, extra: [("restored", .int(Int64(restored.count)))]))
     } else {

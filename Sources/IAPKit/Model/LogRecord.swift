@@ -7,4 +7,8 @@ public enum LogRecord: Equatable, Sendable {
   case clearAccount(String)
   /// The app was deleted from a device and installed again: its payment queue starts empty.
   case reinstall(device: String)
+  /// The new status of an account's subscription in a group.
+  case subscription(Subscription)
+  /// An account's subscription in a group is gone (its original purchase was deleted).
+  case removeSubscription(account: String, group: String)
 }

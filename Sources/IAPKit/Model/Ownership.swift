@@ -1,4 +1,4 @@
-/// What an account owns of one durable product: enough to answer "already bought?", to
+/// What an account owns of one non-consumable or non-renewing subscription: enough to answer "already bought?", to
 /// restore it and to list entitlements, kept in the snapshot so that none of these needs the
 /// full history.
 public struct Ownership: Equatable, Sendable {

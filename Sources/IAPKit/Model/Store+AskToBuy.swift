@@ -8,8 +8,12 @@ extension Store {
     transaction.state = .purchased
     transaction.purchaseDate = now
     transaction.originalPurchaseDate = now
-    transaction.expirationDate = Self.expiration(of: product, purchasedAt: now)
-    record(transaction)
+    transaction.expirationDate = expiration(of: product, purchasedAt: now)
+    if let product, product.type == .autoRenewable {
+      subscribe(with: &transaction, to: product)
+    } else {
+      record(transaction)
+    }
     return transaction
   }
 
@@ -40,10 +44,16 @@ extension Store {
     let purchase = Transaction(
       id: newId, originalId: newId, productId: interrupted.productId, productType: interrupted.productType,
       state: .purchased, quantity: interrupted.quantity, purchaseDate: now, originalPurchaseDate: now,
-      expirationDate: Self.expiration(of: product, purchasedAt: now),
-      applicationUsername: interrupted.applicationUsername, account: account, device: interrupted.device)
-    record(purchase)
-    return purchase
+      expirationDate: expiration(of: product, purchasedAt: now),
+      applicationUsername: interrupted.applicationUsername, account: account, device: interrupted.device,
+      subscriptionGroup: interrupted.subscriptionGroup)
+    var delivered = purchase
+    if let product, product.type == .autoRenewable {
+      subscribe(with: &delivered, to: product)
+    } else {
+      record(purchase)
+    }
+    return delivered
   }
 
   /// The queued transaction `id`, which must be waiting for Ask to Buy approval.

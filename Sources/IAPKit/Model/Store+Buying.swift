@@ -37,18 +37,35 @@ extension Store {
       id: id, originalId: id, productId: productId, productType: product?.type, state: .purchasing,
       quantity: quantity, purchaseDate: now, originalPurchaseDate: now,
       applicationUsername: applicationUsername, account: account, device: device)
+    transaction.subscriptionGroup = product?.type == .autoRenewable ? product?.subscriptionGroup : nil
     let purchasing = transaction
 
     if let failure = paymentError(productId, product, quantity, unavailableReason, conditions) {
       transaction.state = .failed
       transaction.error = failure
-    } else if let product, let owned = accountState.ownership[product.id], isCurrent(owned, now: now) {
+    } else if let product, let owned = accountState.ownership[product.id], owned.productType == .nonConsumable {
       // Buying what the account already owns charges nothing: StoreKit hands back the
       // original purchase as a restore.
       transaction.state = .restored
       transaction.originalId = owned.originalId
       transaction.originalPurchaseDate = owned.originalPurchaseDate
-      transaction.expirationDate = owned.expirationDate
+    } else if let product, let change = subscriptionChange(to: product), change != .upgrade {
+      // Already subscribed in this group: nothing is charged now. A downgrade (or a crossgrade
+      // to another period) is scheduled for the renewal date, as the App Store does.
+      let current = accountState.subscriptions[product.subscriptionGroup ?? ""]!
+      transaction.state = .restored
+      transaction.originalId = current.originalId
+      transaction.originalPurchaseDate = current.originalPurchaseDate
+      transaction.productId = current.productId
+      transaction.expirationDate = current.expirationDate
+      if change == .atRenewal, let period = product.subscriptionPeriod {
+        var scheduled = current
+        scheduled.renewalProductId = product.id == current.productId ? nil : product.id
+        scheduled.renewalPeriod = product.id == current.productId ? nil : period
+        scheduled.renewalLevel = product.id == current.productId ? nil : product.groupLevel ?? 1
+        scheduled.autoRenew = true
+        record(.subscription(scheduled))
+      }
     } else if conditions.askToBuy {
       transaction.state = .deferred
     } else if conditions.interruptedPurchases {
@@ -58,17 +75,21 @@ extension Store {
         .paymentCancelled, "the purchase was interrupted: the customer must act outside the app (iap resolve \(id))")
     } else {
       transaction.state = .purchased
-      transaction.expirationDate = Self.expiration(of: product, purchasedAt: now)
+      transaction.expirationDate = expiration(of: product, purchasedAt: now)
     }
     transaction.finished = finish && transaction.state.isFinishable
-    record(transaction)
+    if transaction.state == .purchased, let product, product.type == .autoRenewable {
+      subscribe(with: &transaction, to: product)
+    } else {
+      record(transaction)
+    }
     return Purchase(purchasing: purchasing, outcome: transaction)
   }
 
-  /// When a subscription bought at `date` expires; nil for everything else.
-  static func expiration(of product: Product?, purchasedAt date: Timestamp) -> Timestamp? {
+  /// When a subscription to `product` bought at `date` expires; nil for other products.
+  func expiration(of product: Product?, purchasedAt date: Timestamp) -> Timestamp? {
     guard let product, product.type == .autoRenewable, let period = product.subscriptionPeriod else { return nil }
-    return date.adding(period.calendarPeriod)
+    return rules.end(of: period, from: date)
   }
 
   /// Why StoreKit would fail this payment, if it would.
@@ -94,13 +115,4 @@ extension Store {
     return nil
   }
 
-  /// Whether an owned product still counts as owned: always for non-consumables, while
-  /// unexpired for subscriptions. Non-renewing subscriptions can be bought again.
-  private func isCurrent(_ owned: Ownership, now: Timestamp) -> Bool {
-    switch owned.productType {
-    case .nonConsumable: return true
-    case .autoRenewable: return owned.expirationDate.map { $0 > now } ?? false
-    case .consumable, .nonRenewing: return false
-    }
-  }
 }

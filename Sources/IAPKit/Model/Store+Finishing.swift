@@ -27,16 +27,23 @@ extension Store {
   }
 
   /// `restoreCompletedTransactions`: one new `restored` transaction per non-consumable and
-  /// auto-renewable subscription the account completed a purchase of, oldest first.
+  /// auto-renewable subscription the account completed a purchase of, oldest first, each
+  /// carrying the first purchase as its original.
   public mutating func restore(now: Timestamp) -> [Transaction] {
-    let restorable = accountState.ownership.values
-      .filter { $0.productType.isRestorable && $0.restorable }
-      .sorted { $0.originalId < $1.originalId }
-    return restorable.map { owned in
+    var sources: [(originalId: UInt64, originalDate: Timestamp, latest: Transaction)] = []
+    for owned in accountState.ownership.values where owned.productType.isRestorable && owned.restorable {
+      sources.append((owned.originalId, owned.originalPurchaseDate, owned.latest))
+    }
+    // A refunded subscription is not given back, like a refunded non-consumable.
+    for subscription in accountState.subscriptions.values where subscription.restorable && subscription.status != .revoked {
+      sources.append((subscription.originalId, subscription.originalPurchaseDate, subscription.latest))
+    }
+    return sources.sorted { $0.originalId < $1.originalId }.map { source in
       let transaction = Transaction(
-        id: issueId(), originalId: owned.originalId, productId: owned.productId, productType: owned.productType,
-        state: .restored, quantity: 1, purchaseDate: now, originalPurchaseDate: owned.originalPurchaseDate,
-        expirationDate: owned.expirationDate, account: account, device: device)
+        id: issueId(), originalId: source.originalId, productId: source.latest.productId,
+        productType: source.latest.productType, state: .restored, quantity: 1, purchaseDate: now,
+        originalPurchaseDate: source.originalDate, expirationDate: source.latest.expirationDate,
+        account: account, device: device, subscriptionGroup: source.latest.subscriptionGroup)
       record(transaction)
       return transaction
     }

@@ -15,6 +15,14 @@ extension Store {
     refunded.revocationDate = now
     refunded.revocationReason = reason
     record(refunded)
+    // A refunded subscription ends: access goes, and it does not renew.
+    if let group = refunded.subscriptionGroup, var subscription = accountState.subscriptions[group],
+      subscription.originalId == refunded.originalId
+    {
+      subscription.status = .revoked
+      subscription.autoRenew = false
+      record(.subscription(subscription))
+    }
     return refunded
   }
 
@@ -34,6 +42,21 @@ extension Store {
       var tombstone = transaction
       tombstone.deleted = true
       record(tombstone)
+    }
+    if let group = target.subscriptionGroup, var subscription = accountState.subscriptions[group],
+      subscription.originalId == target.originalId
+    {
+      // Deleting the original deletes the subscription; deleting its newest renewal rolls
+      // it back to the one before.
+      let remaining = history.filter {
+        $0.originalId == subscription.originalId && !$0.deleted && !doomed.contains($0) && $0.state == .purchased
+      }
+      if target.id == subscription.originalId || remaining.isEmpty {
+        record(.removeSubscription(account: account, group: group))
+      } else if doomed.contains(where: { $0.id == subscription.latest.id }), let previous = remaining.max(by: { $0.id < $1.id }) {
+        subscription.latest = previous
+        record(.subscription(subscription))
+      }
     }
     return doomed
   }

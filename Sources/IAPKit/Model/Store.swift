@@ -7,6 +7,8 @@ public struct Store: Sendable {
   public private(set) var state: StoreState
   public let account: String
   public let device: String
+  /// How long subscription periods, grace and billing retry last.
+  public var rules = SubscriptionRules()
   /// Log records made since this value was created, oldest first.
   public private(set) var changes: [LogRecord] = []
 
@@ -25,11 +27,12 @@ public struct Store: Sendable {
   /// `Transaction.currentEntitlements`: the latest purchase of each owned non-consumable and
   /// non-renewing subscription and of each unexpired auto-renewable subscription; never
   /// consumables, never refunded or deleted purchases.
-  public func entitlements(now: Timestamp) -> [Transaction] {
-    accountState.ownership.values
-      .filter { $0.productType != .autoRenewable || ($0.expirationDate.map { $0 > now } ?? false) }
-      .map(\.latest)
-      .sorted { $0.id < $1.id }
+  ///
+  /// Subscriptions count by their status, which `advance(to:)` keeps current.
+  public func entitlements() -> [Transaction] {
+    let owned = accountState.ownership.values.map(\.latest)
+    let subscribed = accountState.subscriptions.values.filter { $0.status.grantsAccess }.map(\.latest)
+    return (owned + subscribed).sorted { $0.id < $1.id }
   }
 
   /// Records a new log entry and folds it into the state.

@@ -10,6 +10,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case nothingToFinish
   /// The transaction is in a state the action does not apply to; `rule` says what would.
   case wrongState(UInt64, TransactionState, String)
+  /// The account has no subscription to this product.
+  case noSubscription(String)
+  /// The subscription is in a status the action does not apply to.
+  case subscriptionState(String, SubscriptionStatus, String)
   /// A refund of a transaction that was already refunded.
   case alreadyRefunded(UInt64)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
@@ -25,6 +29,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
       return "transaction \(id) is \(state.rawValue) and cannot be finished: \(why)"
     case .nothingToFinish: return "nothing to finish: the payment queue is empty"
     case let .wrongState(id, state, rule): return "transaction \(id) is \(state.rawValue): \(rule)"
+    case let .noSubscription(product): return "no subscription to '\(product)' on this account"
+    case let .subscriptionState(product, status, rule): return "the subscription to '\(product)' is \(status.rawValue): \(rule)"
     case let .alreadyRefunded(id): return "transaction \(id) is already refunded"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"

@@ -8,6 +8,10 @@ public enum SettingKind: Sendable {
   case storefront
   /// A locale identifier.
   case locale
+  /// An `SKTestSession.TimeRate` case name or raw value.
+  case timeRate
+  /// A positive whole number, or `off`.
+  case limit
 }
 
 /// One setting of the simulated store, as `SKTestSession` has them.
@@ -43,6 +47,10 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-restore", kind: .storeKitError, help: "Restores fail with this SKError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront (ISO 3166-1 alpha-3)."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
+    SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real (SKTestSession.TimeRate)."),
+    SettingSpec(name: "renewal-limit", kind: .limit, help: "Cancel subscriptions after this many renewals (the sandbox's cap is 12)."),
+    SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
+    SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
   ]
 
   public private(set) var values: [String: String] = [:]
@@ -75,6 +83,8 @@ public struct StoreSettings: Equatable, Sendable {
     case .storeKitError: return "off"
     case .storefront: return "USA"
     case .locale: return "en_US"
+    case .timeRate: return TimeRate.realTime.name
+    case .limit: return "off"
     }
   }
 
@@ -109,6 +119,17 @@ public struct StoreSettings: Equatable, Sendable {
         && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
       guard ok else { throw .invalidValue(key: key, value: value, expected: "a locale identifier like fr_FR") }
       return String(value.map { $0 == "-" ? "_" : $0 })
+    case .timeRate:
+      guard let rate = TimeRate(nameOrNumber: value) else {
+        throw .invalidValue(key: key, value: value, expected: "an SKTestSession.TimeRate name like monthlyRenewalEveryFiveMinutes, or its number")
+      }
+      return rate.name
+    case .limit:
+      if lowered == "off" || lowered == "none" { return "off" }
+      guard let n = Int(value), n >= 1, n <= 100_000 else {
+        throw .invalidValue(key: key, value: value, expected: "a whole number from 1 to 100000, or off")
+      }
+      return String(n)
     }
   }
 
@@ -122,5 +143,14 @@ public struct StoreSettings: Equatable, Sendable {
   public var failPurchase: SKErrorCode? { error("fail-purchase") }
   public var failRestore: SKErrorCode? { error("fail-restore") }
   public var storefront: String { values["storefront"] ?? "USA" }
+  public var timeRate: TimeRate { values["time-rate"].flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
+  public var renewalLimit: Int? { values["renewal-limit"].flatMap { Int($0) } }
+
+  /// The subscription rules these settings make under `clock`: time rates compress only real time.
+  public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {
+    SubscriptionRules(
+      timeRate: clock.isReal ? timeRate : .realTime, billingRetry: toggle("billing-retry"),
+      gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit)
+  }
   public var locale: String { values["locale"] ?? "en_US" }
 }

@@ -2,8 +2,10 @@
 public struct AccountState: Equatable, Sendable {
   /// Unfinished transactions per device, oldest first.
   public var queues: [String: [Transaction]] = [:]
-  /// Durable products owned, by product id.
+  /// Non-consumables and non-renewing subscriptions owned, by product id.
   public var ownership: [String: Ownership] = [:]
+  /// Auto-renewable subscriptions, by subscription group.
+  public var subscriptions: [String: Subscription] = [:]
 
   public init() {}
 }
@@ -28,10 +30,24 @@ public struct StoreState: Equatable, Sendable {
       for name in accounts.keys {
         guard let dropped = accounts[name]?.queues.removeValue(forKey: device) else { continue }
         // What the reinstall took out of the queue is complete as far as the store knows.
-        for transaction in dropped where accounts[name]?.ownership[transaction.productId]?.latest.id == transaction.id {
-          accounts[name]?.ownership[transaction.productId]?.restorable = true
-        }
+        for transaction in dropped { markCompleted(transaction, in: name) }
       }
+    case let .subscription(subscription):
+      accounts[subscription.account, default: AccountState()].subscriptions[subscription.group] = subscription
+    case let .removeSubscription(account, group):
+      accounts[account]?.subscriptions[group] = nil
+    }
+  }
+
+  /// A purchase that was finished or left the queue can be restored.
+  private mutating func markCompleted(_ transaction: Transaction, in account: String) {
+    if accounts[account]?.ownership[transaction.productId]?.latest.id == transaction.id {
+      accounts[account]?.ownership[transaction.productId]?.restorable = true
+    }
+    if let group = transaction.subscriptionGroup,
+      accounts[account]?.subscriptions[group]?.originalId == transaction.originalId
+    {
+      accounts[account]?.subscriptions[group]?.restorable = true
     }
   }
 
@@ -51,11 +67,18 @@ public struct StoreState: Equatable, Sendable {
     }
     account.queues[transaction.device] = queue.isEmpty ? nil : queue
     updateOwnership(&account, with: transaction)
+    // A subscription keeps its newest transaction current (finishing or refunding it is a new
+    // version); its status changes arrive as `.subscription` records.
+    if let group = transaction.subscriptionGroup, account.subscriptions[group]?.latest.id == transaction.id {
+      account.subscriptions[group]?.latest = transaction
+    }
     accounts[transaction.account] = account
+    if transaction.finished { markCompleted(transaction, in: transaction.account) }
   }
 
   private func updateOwnership(_ account: inout AccountState, with transaction: Transaction) {
-    guard transaction.state == .purchased, let type = transaction.productType, type.isDurable else { return }
+    guard transaction.state == .purchased, let type = transaction.productType, type.isDurable, type != .autoRenewable
+    else { return }
     let product = transaction.productId
     if !transaction.grantsProduct {
       // A refund or deletion of the purchase that grants the product takes the product away.

@@ -10,6 +10,8 @@ public struct Transaction: Equatable, Sendable {
   public var productId: String
   /// nil only for a payment whose product the store does not know.
   public var productType: ProductType?
+  /// The subscription group of an auto-renewable subscription.
+  public var subscriptionGroup: String?
   public var state: TransactionState
   public var quantity: Int
   public var purchaseDate: Timestamp
@@ -32,13 +34,18 @@ public struct Transaction: Equatable, Sendable {
   public var purchaseIssue: Bool
   /// Removed from the store's history (`SKTestSession.deleteTransaction`): a tombstone version.
   public var deleted: Bool
+  /// Made by the store to renew a subscription (`Transaction.Reason.renewal`), not bought.
+  public var isRenewal: Bool
+  /// Replaced by an upgrade within its subscription group (`Transaction.isUpgraded`).
+  public var isUpgraded: Bool
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
     state: TransactionState, quantity: Int, purchaseDate: Timestamp, originalPurchaseDate: Timestamp,
     expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, revocationReason: RevocationReason? = nil,
     applicationUsername: String? = nil, error: StoreError? = nil, account: String, device: String,
-    finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false
+    finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false, subscriptionGroup: String? = nil,
+    isRenewal: Bool = false, isUpgraded: Bool = false
   ) {
     self.id = id
     self.originalId = originalId
@@ -58,6 +65,9 @@ public struct Transaction: Equatable, Sendable {
     self.finished = finished
     self.purchaseIssue = purchaseIssue
     self.deleted = deleted
+    self.subscriptionGroup = subscriptionGroup
+    self.isRenewal = isRenewal
+    self.isUpgraded = isUpgraded
   }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.

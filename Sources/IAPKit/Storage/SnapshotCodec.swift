@@ -1,7 +1,7 @@
 /// Reads and writes `store.json`: the `StoreState` fold plus how much of the log it covers.
 enum SnapshotCodec {
   /// Bumped when the layout changes; an unknown format is reported, never guessed at.
-  static let format: Int64 = 2
+  static let format: Int64 = 3
 
   static func encode(_ state: StoreState, logOffset: Int) -> JSONValue {
     let accounts = state.accounts.keys.sorted().map { name -> (String, JSONValue) in
@@ -17,7 +17,11 @@ enum SnapshotCodec {
           ("latest", TransactionRecord.encode(o.latest)),
         ])
       }
-      return (name, .object([("queues", .object(queues)), ("ownership", .array(owned))]))
+      let subscriptions = account.subscriptions.keys.sorted().map { SubscriptionRecord.encode(account.subscriptions[$0]!) }
+      return (
+        name,
+        .object([("queues", .object(queues)), ("ownership", .array(owned)), ("subscriptions", .array(subscriptions))])
+      )
     }
     return .object([
       ("format", .int(format)),
@@ -57,6 +61,10 @@ enum SnapshotCodec {
         account.ownership[transaction.productId] = Ownership(
           originalId: originalId, originalPurchaseDate: Timestamp(milliseconds: originalDate), latest: transaction,
           restorable: restorable)
+      }
+      for item in value["subscriptions"]?.arrayValue ?? [] {
+        let subscription = try SubscriptionRecord.decode(item)
+        account.subscriptions[subscription.group] = subscription
       }
       state.accounts[name] = account
     }

@@ -13,6 +13,7 @@
 ///   read this small file; a log longer than that (a crash between the two writes) is
 ///   replayed from the recorded length, so the two never disagree.
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
+/// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
@@ -25,6 +26,7 @@ public struct StateDirectory: Sendable {
   var logPath: String { path + "/transactions.log" }
   var lockPath: String { path + "/lock" }
   var settingsPath: String { path + "/settings.json" }
+  var clockPath: String { path + "/clock.json" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.

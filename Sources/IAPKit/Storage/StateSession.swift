@@ -108,7 +108,7 @@ public final class StateSession {
       switch record {
       case let .transaction(t): latest[t.id] = t
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall: break
+      case .reinstall, .subscription, .removeSubscription: break
       }
     }
     return latest.values.filter { !$0.deleted }.sorted { $0.id < $1.id }
@@ -183,6 +183,48 @@ extension StateSession {
     let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
     do {
       try POSIXFile.replaceAtomically(path, with: Array((JSONWriter.pretty(json) + "\n").utf8), directory: directory.path)
+    } catch {
+      throw .stateUnwritable(path: directory.path, reason: error.description)
+    }
+  }
+}
+
+// MARK: - Clock
+
+extension StateSession {
+  /// The store's clock: simulated when `clock.json` says so, real otherwise.
+  public func clock() throws(IAPError) -> StoreClock {
+    let path = directory.clockPath
+    let bytes: [UInt8]
+    do {
+      guard let read = try POSIXFile.readIfExists(path) else { return .real }
+      bytes = read
+    } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    guard let json = try? JSONParser.parse(bytes), let mode = json["mode"]?.stringValue else {
+      throw .stateUnreadable(path: path, reason: "expected {\"mode\": \"real\"|\"simulated\", \"now\": ms}")
+    }
+    switch mode {
+    case "real": return .real
+    case "simulated":
+      guard let ms = json["now"]?.intValue else { throw .stateUnreadable(path: path, reason: "bad or missing 'now'") }
+      return .simulated(Timestamp(milliseconds: ms))
+    default:
+      throw .stateUnreadable(path: path, reason: "unknown mode '\(mode)'")
+    }
+  }
+
+  /// Stores the clock atomically.
+  public func saveClock(_ clock: StoreClock) throws(IAPError) {
+    precondition(writable, "saveClock on a read-only state session")
+    let json: JSONValue
+    switch clock {
+    case .real: json = .object([("mode", .string("real"))])
+    case let .simulated(t): json = .object([("mode", .string("simulated")), ("now", .int(t.milliseconds)), ("iso", .string(t.iso8601))])
+    }
+    do {
+      try POSIXFile.replaceAtomically(directory.clockPath, with: Array((JSONWriter.compact(json) + "\n").utf8), directory: directory.path)
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }

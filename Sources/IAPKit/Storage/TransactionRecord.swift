@@ -25,6 +25,9 @@ enum TransactionRecord {
     if let reason = t.revocationReason { members.append(("revocationReason", .string(reason.rawValue))) }
     if t.purchaseIssue { members.append(("purchaseIssue", .bool(true))) }
     if t.deleted { members.append(("deleted", .bool(true))) }
+    if let group = t.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
+    if t.isRenewal { members.append(("isRenewal", .bool(true))) }
+    if t.isUpgraded { members.append(("isUpgraded", .bool(true))) }
     return .object(members)
   }
 
@@ -87,7 +90,8 @@ enum TransactionRecord {
       revocationDate: try optionalDate("revocationDate"), revocationReason: reason,
       applicationUsername: try optionalString("applicationUsername"), error: error, account: try string("account"),
       device: try string("device"), finished: finished, purchaseIssue: try flag("purchaseIssue"),
-      deleted: try flag("deleted"))
+      deleted: try flag("deleted"), subscriptionGroup: try optionalString("subscriptionGroup"),
+      isRenewal: try flag("isRenewal"), isUpgraded: try flag("isUpgraded"))
   }
 }
 
@@ -104,6 +108,10 @@ enum LogRecordCodec {
     case let .transaction(t): return TransactionRecord.encode(t)
     case let .clearAccount(account): return .object([("event", .string("clear")), ("account", .string(account))])
     case let .reinstall(device): return .object([("event", .string("reinstall")), ("device", .string(device))])
+    case let .subscription(subscription):
+      return .object([("event", .string("subscription"))] + (SubscriptionRecord.encode(subscription).objectValue ?? []))
+    case let .removeSubscription(account, group):
+      return .object([("event", .string("removeSubscription")), ("account", .string(account)), ("group", .string(group))])
     }
   }
 
@@ -116,6 +124,13 @@ enum LogRecordCodec {
     case "reinstall":
       guard let device = json["device"]?.stringValue else { throw RecordError(field: "device") }
       return .reinstall(device: device)
+    case "subscription":
+      return .subscription(try SubscriptionRecord.decode(json))
+    case "removeSubscription":
+      guard let account = json["account"]?.stringValue, let group = json["group"]?.stringValue else {
+        throw RecordError(field: "group")
+      }
+      return .removeSubscription(account: account, group: group)
     default:
       throw RecordError(field: "event")
     }

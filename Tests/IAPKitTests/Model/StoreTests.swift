@@ -69,8 +69,12 @@ import Testing
     let sub = buy("pro.monthly")
     #expect(sub.expirationDate == Timestamp(iso8601: "2026-02-28T10:00:00Z"))
     #expect(buy("pro.monthly").state == .restored, "an active subscription is not charged twice")
+    _ = try! store.setAutoRenew(false, for: "pro.monthly")
     let afterExpiry = Timestamp(iso8601: "2026-03-01T00:00:00Z")!
-    #expect(buy("pro.monthly", at: afterExpiry).state == .purchased)
+    store.advance(to: afterExpiry)
+    let again = buy("pro.monthly", at: afterExpiry)
+    #expect(again.state == .purchased, "a lapsed subscription can be bought again")
+    #expect(again.originalId == sub.id, "resubscribing keeps the group's original transaction")
     #expect(buy("pass").expirationDate == nil, "non-renewing subscriptions carry no store-side expiration")
   }
 

@@ -35,7 +35,7 @@ final class TestHarness {
 
   /// Writes a file into the working folder.
   func write(_ name: String, _ text: String) {
-    FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(text.utf8))
   }
 
   func read(_ name: String) -> String? {

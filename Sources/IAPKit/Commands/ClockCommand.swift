@@ -1,0 +1,116 @@
+/// `iap clock`: the store's time.
+struct ClockCommand: Command {
+  static let spec = CommandSpec(
+    ["clock"], abstract: "Show the store's clock.",
+    discussion: """
+      The store's time is simulated once 'iap clock set' or 'iap clock advance' is used, and \
+      follows the machine's clock again after 'iap clock real'. Every date the store writes \
+      comes from it.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let opened = try context.openStore(forWriting: false)
+    Self.print(opened.clock, now: opened.now, context)
+    return .success
+  }
+
+  static func print(_ clock: StoreClock, now: Timestamp, _ context: CommandContext, made: [Transaction] = []) {
+    let mode = clock.isReal ? "real" : "simulated"
+    if context.globals.json {
+      context.console.json(.object([
+        ("now", .string(now.iso8601)), ("mode", .string(mode)), ("transactions", .array(made.map(TransactionView.json))),
+      ]))
+    } else {
+      TransactionView.lines(made).forEach { context.console.line($0) }
+      context.console.line("\(now.iso8601) (\(mode))")
+    }
+  }
+
+  /// Moves the clock to what `destination` makes of the current time, and lets the store's
+  /// time run to it; refuses to go back before transactions already made. Both happen under
+  /// the exclusive lock, so parallel advances add up.
+  static func move(_ context: CommandContext, to destination: (Timestamp) -> StoreClock) throws(IAPError) -> ExitCode {
+    let opened = try context.openStore(forWriting: true)
+    let clock = destination(opened.now)
+    let target = clock.now(real: context.environment.now())
+    if target < opened.now && opened.store.state.nextId > 1 {
+      throw .usage(
+        "the clock cannot go back from \(opened.now.iso8601) to \(target.iso8601) once transactions exist (iap reset starts over)",
+        command: ["clock"])
+    }
+    try opened.session.saveClock(clock)
+    var store = opened.store
+    store.rules = try context.settingsWithoutProducts(opened.session).subscriptionRules(clock: clock)
+    store.advance(to: target)
+    try opened.session.commit(store.changes, state: store.state)
+    let made = store.changes.compactMap { record -> Transaction? in
+      if case let .transaction(t) = record, t.isRenewal { return t }
+      return nil
+    }
+    print(clock, now: target, context, made: made)
+    return .success
+  }
+}
+
+/// `iap clock advance DURATION`.
+struct ClockAdvanceCommand: Command {
+  static let spec = CommandSpec(
+    ["clock", "advance"], abstract: "Move the store's clock forward.",
+    discussion: """
+      DURATION is 90s, 15m, 3h, 2d, 1w, 1M (months), 1y, combinations like 1d12h, or ISO 8601 \
+      like P1M or PT15M. Renewals and expiries the time covers happen, and wait in the queue \
+      for the app's next launch. Prints the renewals made and the new time.
+      """,
+    arguments: [ArgumentSpec("duration", help: "How far to move the clock.")])
+
+  let duration: ClockDuration
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    let text = invocation.positionals[0]
+    guard let duration = ClockDuration(text) else {
+      throw invocation.usageError("invalid duration '\(text)': expected e.g. 90s, 15m, 3h, 2d, 1w, 1M, 1y or P1M")
+    }
+    self.duration = duration
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    try ClockCommand.move(context) { .simulated(duration.added(to: $0)) }
+  }
+}
+
+/// `iap clock set DATE`.
+struct ClockSetCommand: Command {
+  static let spec = CommandSpec(
+    ["clock", "set"], abstract: "Set the store's clock to a date.",
+    discussion: "DATE is ISO 8601: 2026-01-15, 2026-01-15T10:00:00Z or with an offset like +02:00.",
+    arguments: [ArgumentSpec("date", help: "The new time.")])
+
+  let date: Timestamp
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    let text = invocation.positionals[0]
+    guard let date = Timestamp(iso8601: text) else {
+      throw invocation.usageError("invalid date '\(text)': expected ISO 8601 like 2026-01-15T10:00:00Z")
+    }
+    self.date = date
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    try ClockCommand.move(context) { _ in .simulated(date) }
+  }
+}
+
+/// `iap clock real`.
+struct ClockRealCommand: Command {
+  static let spec = CommandSpec(
+    ["clock", "real"], abstract: "Make the store's clock follow the machine's again.",
+    discussion: "While the clock is real, the time-rate setting compresses subscription periods.")
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    try ClockCommand.move(context) { _ in .real }
+  }
+}

@@ -1,0 +1,104 @@
+/// Time passing on the App Store's side: renewals, expiries, grace periods and billing
+/// retry, made when a command observes a clock that has passed them.
+extension Store {
+  /// When `subscription` next changes by itself, if it will.
+  static func nextEvent(of subscription: Subscription) -> Timestamp? {
+    switch subscription.status {
+    case .subscribed: return subscription.expirationDate
+    case .inGracePeriod: return subscription.gracePeriodExpires
+    case .inBillingRetryPeriod: return subscription.billingRetryEnds
+    case .expired, .revoked: return nil
+    }
+  }
+
+  /// Whether any subscription, of any account, has an event due at `now`. Cheap, so that
+  /// commands can skip the rest when nothing is due.
+  public func hasDueSubscriptionEvents(at now: Timestamp) -> Bool {
+    state.accounts.values.contains { account in
+      account.subscriptions.values.contains { Self.nextEvent(of: $0).map { $0 <= now } ?? false }
+    }
+  }
+
+  /// Runs the store's time to `now`, for every account, earliest event first: as many
+  /// renewals as the time covers, then expiry or billing retry as the rules say.
+  public mutating func advance(to now: Timestamp) {
+    while let due = earliestDue(at: now) {
+      var subscription = due
+      let at = Self.nextEvent(of: subscription)!
+      switch subscription.status {
+      case .subscribed:
+        if !subscription.autoRenew {
+          lapse(&subscription, intent: 1)
+        } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
+          // The sandbox cancels a subscription after its renewal limit.
+          subscription.autoRenew = false
+          lapse(&subscription, intent: 1)
+        } else if rules.billingRetry {
+          subscription.billingRetryEnds = rules.billingRetryEnd(from: at)
+          if rules.gracePeriod {
+            subscription.status = .inGracePeriod
+            subscription.gracePeriodExpires = rules.graceEnd(for: subscription.period, from: at)
+          } else {
+            subscription.status = .inBillingRetryPeriod
+          }
+          record(.subscription(subscription))
+        } else {
+          renew(&subscription, startingAt: at)
+        }
+      case .inGracePeriod:
+        subscription.status = .inBillingRetryPeriod
+        subscription.gracePeriodExpires = nil
+        record(.subscription(subscription))
+      case .inBillingRetryPeriod:
+        subscription.billingRetryEnds = nil
+        lapse(&subscription, intent: 2)
+      case .expired, .revoked:
+        return
+      }
+    }
+  }
+
+  private func earliestDue(at now: Timestamp) -> Subscription? {
+    var earliest: (Subscription, Timestamp)?
+    for name in state.accounts.keys.sorted() {
+      for group in state.accounts[name]!.subscriptions.keys.sorted() {
+        let subscription = state.accounts[name]!.subscriptions[group]!
+        guard let at = Self.nextEvent(of: subscription), at <= now else { continue }
+        if earliest == nil || at < earliest!.1 { earliest = (subscription, at) }
+      }
+    }
+    return earliest?.0
+  }
+
+  private mutating func lapse(_ subscription: inout Subscription, intent: Int) {
+    subscription.status = .expired
+    subscription.expirationIntent = intent
+    record(.subscription(subscription))
+  }
+
+  /// A renewal: a new transaction under the same original, starting at `start`, for the
+  /// product the subscription renews into (a scheduled downgrade takes effect here).
+  mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp) {
+    let period = subscription.renewalPeriod ?? subscription.period
+    let previous = subscription.latest
+    let renewal = Transaction(
+      id: issueId(), originalId: subscription.originalId, productId: subscription.autoRenewProductId,
+      productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
+      originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, from: start),
+      applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
+      subscriptionGroup: subscription.group, isRenewal: true)
+    record(renewal)
+    subscription.latest = renewal
+    subscription.period = period
+    subscription.level = subscription.renewalLevel ?? subscription.level
+    subscription.renewalProductId = nil
+    subscription.renewalPeriod = nil
+    subscription.renewalLevel = nil
+    subscription.renewals += 1
+    subscription.status = .subscribed
+    subscription.gracePeriodExpires = nil
+    subscription.billingRetryEnds = nil
+    subscription.expirationIntent = nil
+    record(.subscription(subscription))
+  }
+}

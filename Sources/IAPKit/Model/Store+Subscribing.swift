@@ -1,0 +1,47 @@
+/// How a purchase relates to the subscription the account already has in its group.
+enum SubscriptionChange: Equatable {
+  /// The same product: already subscribed, nothing to charge.
+  case same
+  /// A higher level (or the same level and period): takes effect at once.
+  case upgrade
+  /// A lower level, or the same level with another period: takes effect at the renewal date.
+  case atRenewal
+}
+
+extension Store {
+  /// How buying `product` changes the account's active subscription in its group; nil when
+  /// there is none (or it has lapsed), so the purchase starts a subscription.
+  func subscriptionChange(to product: Product) -> SubscriptionChange? {
+    guard product.type == .autoRenewable, let group = product.subscriptionGroup,
+      let current = accountState.subscriptions[group], current.status != .expired, current.status != .revoked
+    else { return nil }
+    if product.id == current.productId { return .same }
+    let level = product.groupLevel ?? 1
+    if level < current.level { return .upgrade }
+    if level == current.level && product.subscriptionPeriod == current.period { return .upgrade }
+    return .atRenewal
+  }
+
+  /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
+  mutating func subscribe(with purchase: inout Transaction, to product: Product) {
+    let group = product.subscriptionGroup ?? product.id
+    let previous = accountState.subscriptions[group]
+    if let previous {
+      // One subscription per group, under one original transaction, across resubscribes
+      // and upgrades.
+      purchase.originalId = previous.originalId
+      purchase.originalPurchaseDate = previous.originalPurchaseDate
+    }
+    if let previous, previous.status != .expired, previous.status != .revoked {
+      var replaced = previous.latest
+      replaced.isUpgraded = true
+      record(replaced)
+    }
+    record(purchase)
+    let subscription = Subscription(
+      account: account, group: group, originalId: purchase.originalId,
+      originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
+      period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
+    record(.subscription(subscription))
+  }
+}

@@ -1,0 +1,74 @@
+/// `Product.SubscriptionInfo.RenewalState`: where an auto-renewable subscription stands.
+public enum SubscriptionStatus: String, CaseIterable, Sendable {
+  case subscribed
+  case expired
+  case inBillingRetryPeriod
+  case inGracePeriod
+  case revoked
+
+  /// Whether the customer has access: while subscribed, and during a billing grace period.
+  public var grantsAccess: Bool { self == .subscribed || self == .inGracePeriod }
+}
+
+/// One account's subscription in one subscription group: a customer has at most one per
+/// group, renewing from transaction to transaction under one `originalId`.
+public struct Subscription: Equatable, Sendable {
+  public var account: String
+  public var group: String
+  public var originalId: UInt64
+  public var originalPurchaseDate: Timestamp
+  /// The newest transaction of the chain (purchase, upgrade or renewal).
+  public var latest: Transaction
+  /// The period of the latest transaction's product.
+  public var period: SubscriptionPeriod
+  /// The latest product's level in the group (1 is the highest).
+  public var level: Int
+  /// A product the subscription renews into instead (a downgrade), with its period and level.
+  public var renewalProductId: String?
+  public var renewalPeriod: SubscriptionPeriod?
+  public var renewalLevel: Int?
+  /// `autoRenewStatus`: whether it renews at `expirationDate`.
+  public var autoRenew: Bool
+  public var status: SubscriptionStatus
+  /// Renewals made so far (the sandbox stops at 12).
+  public var renewals: Int
+  /// End of the billing grace period, while in it.
+  public var gracePeriodExpires: Timestamp?
+  /// End of billing retry, while a renewal payment is failing.
+  public var billingRetryEnds: Timestamp?
+  /// `expirationIntent` once it lapsed: 1 cancelled by the customer, 2 billing error.
+  public var expirationIntent: Int?
+  /// Whether a transaction of it was completed, so `restore` gives it back.
+  public var restorable: Bool
+
+  public init(
+    account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
+    period: SubscriptionPeriod, level: Int = 1, renewalProductId: String? = nil,
+    renewalPeriod: SubscriptionPeriod? = nil, renewalLevel: Int? = nil, autoRenew: Bool = true, status: SubscriptionStatus = .subscribed, renewals: Int = 0,
+    gracePeriodExpires: Timestamp? = nil, billingRetryEnds: Timestamp? = nil, expirationIntent: Int? = nil,
+    restorable: Bool = false
+  ) {
+    self.account = account
+    self.group = group
+    self.originalId = originalId
+    self.originalPurchaseDate = originalPurchaseDate
+    self.latest = latest
+    self.period = period
+    self.level = level
+    self.renewalProductId = renewalProductId
+    self.renewalPeriod = renewalPeriod
+    self.renewalLevel = renewalLevel
+    self.autoRenew = autoRenew
+    self.status = status
+    self.renewals = renewals
+    self.gracePeriodExpires = gracePeriodExpires
+    self.billingRetryEnds = billingRetryEnds
+    self.expirationIntent = expirationIntent
+    self.restorable = restorable
+  }
+
+  public var productId: String { latest.productId }
+  public var expirationDate: Timestamp { latest.expirationDate ?? latest.purchaseDate }
+  /// The product the next renewal will be for (`autoRenewProductId`).
+  public var autoRenewProductId: String { renewalProductId ?? latest.productId }
+}

@@ -1,0 +1,35 @@
+/// How long subscription periods, grace periods and billing retry last: real calendar time,
+/// or compressed as `SKTestSession.TimeRate` says (only while the clock follows real time).
+public struct SubscriptionRules: Equatable, Sendable {
+  public var timeRate: TimeRate = .realTime
+  /// Renewals fail and enter billing retry (`shouldEnterBillingRetryOnRenewal`).
+  public var billingRetry = false
+  /// A failing renewal keeps access for a grace period first (`billingGracePeriodIsEnabled`).
+  public var gracePeriod = false
+  /// Cancel after this many renewals (the sandbox's cap is 12); nil for no limit.
+  public var renewalLimit: Int?
+
+  public init(timeRate: TimeRate = .realTime, billingRetry: Bool = false, gracePeriod: Bool = false, renewalLimit: Int? = nil) {
+    self.timeRate = timeRate
+    self.billingRetry = billingRetry
+    self.gracePeriod = gracePeriod
+    self.renewalLimit = renewalLimit
+  }
+
+  /// When a period of `period` starting at `start` ends.
+  public func end(of period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
+    guard let seconds = timeRate.compressedSeconds(period) else { return start.adding(period.calendarPeriod) }
+    return Timestamp(milliseconds: start.milliseconds + seconds * 1000)
+  }
+
+  /// When a billing grace period that starts at `start` ends.
+  public func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
+    let seconds = timeRate.graceSeconds(weekly: period == .oneWeek)
+    return Timestamp(milliseconds: start.milliseconds + seconds * 1000)
+  }
+
+  /// When billing retry that starts at `start` gives up.
+  public func billingRetryEnd(from start: Timestamp) -> Timestamp {
+    Timestamp(milliseconds: start.milliseconds + timeRate.billingRetrySeconds * 1000)
+  }
+}

@@ -1,0 +1,85 @@
+/// `SKTestSession.TimeRate`: how fast subscription time runs, with Apple's durations.
+public enum TimeRate: Int, CaseIterable, Sendable {
+  case realTime = 0
+  case monthlyRenewalEveryHour = 10
+  case monthlyRenewalEveryThirtyMinutes = 11
+  case monthlyRenewalEveryFifteenMinutes = 12
+  case monthlyRenewalEveryFiveMinutes = 13
+  case monthlyRenewalEveryThirtySeconds = 15
+  case oneRenewalEveryFifteenMinutes = 1000
+  case oneRenewalEveryFiveMinutes = 1001
+  case oneRenewalEveryMinute = 1002
+  case oneRenewalEveryThirtySeconds = 1003
+  case oneRenewalEveryTenSeconds = 1004
+  case oneRenewalEveryTwoSeconds = 1005
+
+  public var name: String { String(describing: self) }
+
+  /// Looks a rate up by case name (any case) or raw value.
+  public init?(nameOrNumber text: String) {
+    if let number = Int(text), let rate = TimeRate(rawValue: number) {
+      self = rate
+      return
+    }
+    guard let rate = Self.allCases.first(where: { $0.name.lowercased() == text.lowercased() }) else { return nil }
+    self = rate
+  }
+
+  /// The compressed length of a period in seconds, per Apple's table; nil at real time.
+  public func compressedSeconds(_ period: SubscriptionPeriod) -> Int64? {
+    // Weekly, monthly, 2, 3, 6 months, yearly.
+    let row: [Int64]
+    switch self {
+    case .realTime: return nil
+    case .monthlyRenewalEveryHour: row = [900, 3600, 7200, 10800, 21600, 43200]
+    case .monthlyRenewalEveryThirtyMinutes: row = [600, 1800, 3600, 5400, 10800, 21600]
+    case .monthlyRenewalEveryFifteenMinutes: row = [300, 900, 1800, 2700, 5400, 10800]
+    case .monthlyRenewalEveryFiveMinutes: row = [180, 300, 600, 900, 1800, 3600]
+    case .monthlyRenewalEveryThirtySeconds: row = [10, 30, 60, 90, 180, 360]
+    case .oneRenewalEveryFifteenMinutes: return 900
+    case .oneRenewalEveryFiveMinutes: return 300
+    case .oneRenewalEveryMinute: return 60
+    case .oneRenewalEveryThirtySeconds: return 30
+    case .oneRenewalEveryTenSeconds: return 10
+    case .oneRenewalEveryTwoSeconds: return 2
+    }
+    let index = SubscriptionPeriod.allCases.firstIndex(of: period)!
+    return row[index]
+  }
+
+  /// Billing grace period length in seconds (Apple's table: weekly subscriptions differ).
+  public func graceSeconds(weekly: Bool) -> Int64 {
+    switch self {
+    case .realTime: return (weekly ? 6 : 16) * 86_400
+    case .monthlyRenewalEveryHour: return weekly ? 771 : 1800
+    case .monthlyRenewalEveryThirtyMinutes: return weekly ? 514 : 900
+    case .monthlyRenewalEveryFifteenMinutes: return weekly ? 257 : 450
+    case .monthlyRenewalEveryFiveMinutes: return weekly ? 154 : 150
+    case .monthlyRenewalEveryThirtySeconds: return weekly ? 9 : 15
+    case .oneRenewalEveryFifteenMinutes: return 900
+    case .oneRenewalEveryFiveMinutes: return 300
+    case .oneRenewalEveryMinute: return 60
+    case .oneRenewalEveryThirtySeconds: return 30
+    case .oneRenewalEveryTenSeconds: return 10
+    case .oneRenewalEveryTwoSeconds: return 2
+    }
+  }
+
+  /// How long billing retry lasts in seconds.
+  public var billingRetrySeconds: Int64 {
+    switch self {
+    case .realTime: return 60 * 86_400
+    case .monthlyRenewalEveryHour: return 7200
+    case .monthlyRenewalEveryThirtyMinutes: return 3600
+    case .monthlyRenewalEveryFifteenMinutes: return 1800
+    case .monthlyRenewalEveryFiveMinutes: return 600
+    case .monthlyRenewalEveryThirtySeconds: return 60
+    case .oneRenewalEveryFifteenMinutes: return 1800
+    case .oneRenewalEveryFiveMinutes: return 600
+    case .oneRenewalEveryMinute: return 120
+    case .oneRenewalEveryThirtySeconds: return 60
+    case .oneRenewalEveryTenSeconds: return 20
+    case .oneRenewalEveryTwoSeconds: return 4
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// How a subscription's status is written in the state files.
+enum SubscriptionRecord {
+  static func encode(_ s: Subscription) -> JSONValue {
+    func date(_ t: Timestamp?) -> JSONValue { t.map { .int($0.milliseconds) } ?? .null }
+    return .object([
+      ("account", .string(s.account)),
+      ("group", .string(s.group)),
+      ("originalId", .string(String(s.originalId))),
+      ("originalPurchaseDate", .int(s.originalPurchaseDate.milliseconds)),
+      ("period", .string(s.period.rawValue)),
+      ("level", .int(Int64(s.level))),
+      ("renewalProductId", .optional(s.renewalProductId)),
+      ("renewalPeriod", .optional(s.renewalPeriod?.rawValue)),
+      ("renewalLevel", s.renewalLevel.map { .int(Int64($0)) } ?? .null),
+      ("autoRenew", .bool(s.autoRenew)),
+      ("status", .string(s.status.rawValue)),
+      ("renewals", .int(Int64(s.renewals))),
+      ("gracePeriodExpires", date(s.gracePeriodExpires)),
+      ("billingRetryEnds", date(s.billingRetryEnds)),
+      ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
+      ("restorable", .bool(s.restorable)),
+      ("latest", TransactionRecord.encode(s.latest)),
+    ])
+  }
+
+  static func decode(_ json: JSONValue) throws(RecordError) -> Subscription {
+    func string(_ key: String) throws(RecordError) -> String {
+      guard let value = json[key]?.stringValue else { throw RecordError(field: key) }
+      return value
+    }
+    func int(_ key: String) throws(RecordError) -> Int {
+      guard let value = json[key]?.intValue, let n = Int(exactly: value) else { throw RecordError(field: key) }
+      return n
+    }
+    func optionalInt(_ key: String) throws(RecordError) -> Int? {
+      guard let value = json[key], value != .null else { return nil }
+      guard let n = value.intValue.flatMap({ Int(exactly: $0) }) else { throw RecordError(field: key) }
+      return n
+    }
+    func optionalDate(_ key: String) throws(RecordError) -> Timestamp? {
+      try optionalInt(key).map { Timestamp(milliseconds: Int64($0)) }
+    }
+    func period(_ key: String) throws(RecordError) -> SubscriptionPeriod? {
+      guard let value = json[key], value != .null else { return nil }
+      guard let p = value.stringValue.flatMap(SubscriptionPeriod.init(rawValue:)) else { throw RecordError(field: key) }
+      return p
+    }
+    guard let originalId = UInt64(try string("originalId")) else { throw RecordError(field: "originalId") }
+    guard let status = SubscriptionStatus(rawValue: try string("status")) else { throw RecordError(field: "status") }
+    guard let autoRenew = json["autoRenew"]?.boolValue else { throw RecordError(field: "autoRenew") }
+    guard let restorable = json["restorable"]?.boolValue else { throw RecordError(field: "restorable") }
+    guard let latest = json["latest"], let currentPeriod = try period("period") else { throw RecordError(field: "latest") }
+    return Subscription(
+      account: try string("account"), group: try string("group"), originalId: originalId,
+      originalPurchaseDate: Timestamp(milliseconds: Int64(try int("originalPurchaseDate"))),
+      latest: try TransactionRecord.decode(latest), period: currentPeriod, level: try int("level"),
+      renewalProductId: json["renewalProductId"]?.stringValue, renewalPeriod: try period("renewalPeriod"),
+      renewalLevel: try optionalInt("renewalLevel"), autoRenew: autoRenew, status: status,
+      renewals: try int("renewals"), gracePeriodExpires: try optionalDate("gracePeriodExpires"),
+      billingRetryEnds: try optionalDate("billingRetryEnds"), expirationIntent: try optionalInt("expirationIntent"),
+      restorable: restorable)
+  }
+}
