@@ -102,6 +102,24 @@ public final class CommandContext {
       catalogSettings: catalog?.settings ?? [], overrides: try session.settingsOverrides())
   }
 
+  /// The signer for `--json` output (nil without `--json`): the key is `$IAP_SIGNING_SECRET`,
+  /// else the `signing-secret` setting, else the state's own secret.
+  public func signer(_ opened: OpenedStore) throws(IAPError) -> Signer? {
+    guard globals.json else { return nil }
+    return try makeSigner(opened.session, now: opened.now)
+  }
+
+  /// The signer, whether or not the output is JSON (receipts and notifications need one).
+  public func makeSigner(_ session: StateSession, now: Timestamp) throws(IAPError) -> Signer {
+    let overrides = try session.settingsOverrides()
+    let stored = try session.signingSecret()
+    let secret = environment.variable("IAP_SIGNING_SECRET")
+      ?? overrides["signing-secret"].flatMap { $0 == "off" ? nil : $0 }
+      ?? stored
+      ?? "iap-unsigned-empty-state"
+    return Signer(key: Array(secret.utf8), environment: overrides["environment"] ?? "LocalTesting", signedDate: now)
+  }
+
   /// Loads and validates the catalog, printing its warnings to stderr.
   public func loadCatalog() throws(IAPError) -> Catalog {
     let display = catalogDisplayPath

@@ -7,7 +7,7 @@ public enum CommandRegistry {
       FinishCommand.self, RestoreCommand.self, HistoryCommand.self, EntitlementsCommand.self,
       SubscriptionStatusCommand.self, SubscriptionCancelCommand.self, SubscriptionResumeCommand.self,
       SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
-      ClockSetCommand.self, ClockRealCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
+      ClockSetCommand.self, ClockRealCommand.self, JWSDecodeCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
       ClearCommand.self, ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self,
       SettingsSetCommand.self, SettingsResetCommand.self, ResetCommand.self, HelpCommand.self,
     ]
@@ -18,6 +18,7 @@ public enum CommandRegistry {
     []: "Simulate the App Store and StoreKit's payment queue from the command line.",
     ["products"]: "Browse the catalog as SKProductsRequest sees it.",
     ["subscription"]: "Inspect and change auto-renewable subscriptions.",
+    ["jws"]: "Work with signed transactions and notifications.",
   ]
 
   /// The command at exactly `path`.

@@ -22,7 +22,7 @@ struct ApproveCommand: Command {
     let approved: Transaction
     do { approved = try opened.store.approve(id, product: product, now: opened.now) } catch { throw .refused(error) }
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print([approved], context)
+    try TransactionArgument.print([approved], context, opened)
     return .success
   }
 

@@ -49,6 +49,9 @@ struct BuyCommand: Command {
     let catalog = try context.loadCatalog()
     var opened = try context.openStore(forWriting: true, catalog: catalog)
     let settings = opened.settings!
+    opened.store.app = AppContext(
+      bundleId: catalog.bundleId, storefront: settings.storefront,
+      currency: catalog.currency ?? Storefronts.currency(settings.storefront))
     let product = catalog.purchasableProduct(productId)
     var reason: String?
     if product == nil {
@@ -69,7 +72,8 @@ struct BuyCommand: Command {
     let shown = [purchase.purchasing, outcome]
     let failure = outcome.error.map(IAPError.purchaseFailed)
     if context.globals.json {
-      context.console.json(TransactionView.document(shown, extra: failure.map { [("error", $0.json)] } ?? []))
+      context.console.json(
+        TransactionView.document(shown, signer: try context.signer(opened), extra: failure.map { [("error", $0.json)] } ?? []))
     } else {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }

@@ -16,11 +16,12 @@ struct ClockCommand: Command {
     return .success
   }
 
-  static func print(_ clock: StoreClock, now: Timestamp, _ context: CommandContext, made: [Transaction] = []) {
+  static func print(_ clock: StoreClock, now: Timestamp, _ context: CommandContext, made: [Transaction] = [], signer: Signer? = nil) {
     let mode = clock.isReal ? "real" : "simulated"
     if context.globals.json {
       context.console.json(.object([
-        ("now", .string(now.iso8601)), ("mode", .string(mode)), ("transactions", .array(made.map(TransactionView.json))),
+        ("now", .string(now.iso8601)), ("mode", .string(mode)),
+        ("transactions", .array(made.map { TransactionView.json($0, signer: signer) })),
       ]))
     } else {
       TransactionView.lines(made).forEach { context.console.line($0) }
@@ -49,7 +50,8 @@ struct ClockCommand: Command {
       if case let .transaction(t) = record, t.isRenewal { return t }
       return nil
     }
-    print(clock, now: target, context, made: made)
+    let signer = context.globals.json ? try context.makeSigner(opened.session, now: target) : nil
+    print(clock, now: target, context, made: made, signer: signer)
     return .success
   }
 }

@@ -16,7 +16,7 @@ struct DeclineCommand: Command {
     let declined: Transaction
     do { declined = try opened.store.decline(id) } catch { throw .refused(error) }
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print([declined], context)
+    try TransactionArgument.print([declined], context, opened)
     return .success
   }
 }

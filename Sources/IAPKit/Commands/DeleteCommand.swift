@@ -23,7 +23,7 @@ struct DeleteCommand: Command {
     let deleted: [Transaction]
     do { deleted = try opened.store.delete(target, history: history) } catch { throw .refused(error) }
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print(deleted, context)
+    try TransactionArgument.print(deleted, context, opened)
     return .success
   }
 }

@@ -12,7 +12,7 @@ struct EntitlementsCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let opened = try context.openStore(forWriting: false)
-    TransactionArgument.print(opened.store.entitlements(), context)
+    try TransactionArgument.print(opened.store.entitlements(), context, opened)
     return .success
   }
 }

@@ -42,7 +42,7 @@ struct FinishCommand: Command {
     }
     try session.commit(opened.store.changes, state: opened.store.state)
     if context.globals.json {
-      context.console.json(TransactionView.document(finished))
+      context.console.json(TransactionView.document(finished, signer: try context.signer(opened)))
     } else {
       TransactionView.lines(finished).forEach { context.console.line($0) }
     }

@@ -10,7 +10,7 @@ struct HistoryCommand: Command {
     let opened = try context.openStore(forWriting: false)
     let transactions = try opened.session.history().filter { $0.account == context.account }
     if context.globals.json {
-      context.console.json(TransactionView.document(transactions))
+      context.console.json(TransactionView.document(transactions, signer: try context.signer(opened)))
     } else {
       TransactionView.lines(transactions, showFinished: true).forEach { context.console.line($0) }
     }

@@ -14,7 +14,7 @@ struct QueueCommand: Command {
     let opened = try context.openStore(forWriting: false)
     let store = opened.store
     if context.globals.json {
-      context.console.json(TransactionView.document(store.queue))
+      context.console.json(TransactionView.document(store.queue, signer: try context.signer(opened)))
     } else {
       TransactionView.lines(store.queue).forEach { context.console.line($0) }
     }

@@ -29,7 +29,7 @@ struct RefundCommand: Command {
     let refunded: Transaction
     do { refunded = try opened.store.refund(purchase, reason: reason, now: opened.now) } catch { throw .refused(error) }
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print([refunded], context)
+    try TransactionArgument.print([refunded], context, opened)
     return .success
   }
 }

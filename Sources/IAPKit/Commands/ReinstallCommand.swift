@@ -15,7 +15,7 @@ struct ReinstallCommand: Command {
     let session = opened.session
     let dropped = opened.store.reinstall()
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print(dropped, context, extra: [("device", .string(context.device))])
+    try TransactionArgument.print(dropped, context, opened, extra: [("device", .string(context.device))])
     if !context.globals.json {
       context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")
     }

@@ -36,7 +36,7 @@ struct ResolveCommand: Command {
       do { purchase = try opened.store.resolve(interrupted, product: product, now: opened.now) } catch { throw .refused(error) }
     }
     try session.commit(opened.store.changes, state: opened.store.state)
-    TransactionArgument.print([purchase], context)
+    try TransactionArgument.print([purchase], context, opened)
     return .success
   }
 }

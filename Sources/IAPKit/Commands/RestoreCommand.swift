@@ -21,7 +21,8 @@ struct RestoreCommand: Command {
     let restored = opened.store.restore(now: opened.now)
     try session.commit(opened.store.changes, state: opened.store.state)
     if context.globals.json {
-      context.console.json(TransactionView.document(restored, extra: [("restored", .int(Int64(restored.count)))]))
+      context.console.json(
+        TransactionView.document(restored, signer: try context.signer(opened), extra: [("restored", .int(Int64(restored.count)))]))
     } else {
       TransactionView.lines(restored).forEach { context.console.line($0) }
       context.console.line("restore finished: \(restored.count) restored")

@@ -14,10 +14,12 @@ enum TransactionArgument {
     throw .refused(.unknownTransaction(String(id)))
   }
 
-  /// Prints transactions as the command's result.
-  static func print(_ transactions: [Transaction], _ context: CommandContext, extra: [(String, JSONValue)] = []) {
+  /// Prints transactions as the command's result; with `--json`, each is signed.
+  static func print(
+    _ transactions: [Transaction], _ context: CommandContext, _ opened: OpenedStore, extra: [(String, JSONValue)] = []
+  ) throws(IAPError) {
     if context.globals.json {
-      context.console.json(TransactionView.document(transactions, extra: extra))
+      context.console.json(TransactionView.document(transactions, signer: try context.signer(opened), extra: extra))
     } else {
       TransactionView.lines(transactions).forEach { context.console.line($0) }
     }

@@ -11,4 +11,7 @@ public enum LogRecord: Equatable, Sendable {
   case subscription(Subscription)
   /// An account's subscription in a group is gone (its original purchase was deleted).
   case removeSubscription(account: String, group: String)
+  /// The account's app receipt was updated (a purchase, a restore, a refresh): finished
+  /// consumables leave it.
+  case receiptUpdate(String)
 }

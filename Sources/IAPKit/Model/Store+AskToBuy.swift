@@ -9,6 +9,7 @@ extension Store {
     transaction.purchaseDate = now
     transaction.originalPurchaseDate = now
     transaction.expirationDate = expiration(of: product, purchasedAt: now)
+    updateReceipt()
     if let product, product.type == .autoRenewable {
       subscribe(with: &transaction, to: product)
     } else {
@@ -46,7 +47,9 @@ extension Store {
       state: .purchased, quantity: interrupted.quantity, purchaseDate: now, originalPurchaseDate: now,
       expirationDate: expiration(of: product, purchasedAt: now),
       applicationUsername: interrupted.applicationUsername, account: account, device: interrupted.device,
-      subscriptionGroup: interrupted.subscriptionGroup)
+      subscriptionGroup: interrupted.subscriptionGroup, bundleId: interrupted.bundleId,
+      storefront: interrupted.storefront, price: interrupted.price, currency: interrupted.currency)
+    updateReceipt()
     var delivered = purchase
     if let product, product.type == .autoRenewable {
       subscribe(with: &delivered, to: product)

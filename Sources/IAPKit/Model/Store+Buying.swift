@@ -36,7 +36,8 @@ extension Store {
     var transaction = Transaction(
       id: id, originalId: id, productId: productId, productType: product?.type, state: .purchasing,
       quantity: quantity, purchaseDate: now, originalPurchaseDate: now,
-      applicationUsername: applicationUsername, account: account, device: device)
+      applicationUsername: applicationUsername, account: account, device: device, bundleId: app.bundleId,
+      storefront: app.storefront, price: product.map { "\($0.price)" }, currency: app.currency)
     transaction.subscriptionGroup = product?.type == .autoRenewable ? product?.subscriptionGroup : nil
     let purchasing = transaction
 
@@ -63,6 +64,7 @@ extension Store {
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
         scheduled.renewalLevel = product.id == current.productId ? nil : product.groupLevel ?? 1
+        scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
         record(.subscription(scheduled))
       }
@@ -78,6 +80,14 @@ extension Store {
       transaction.expirationDate = expiration(of: product, purchasedAt: now)
     }
     transaction.finished = finish && transaction.state.isFinishable
+    if transaction.state == .purchased || transaction.state == .restored {
+      // A purchase updates the app receipt; a consumable finished at once stays in it until
+      // the next update.
+      updateReceipt()
+    }
+    if transaction.finished && transaction.productType == .consumable {
+      transaction.finishedAtReceiptUpdate = accountState.receiptUpdates
+    }
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
       subscribe(with: &transaction, to: product)
     } else {

@@ -11,9 +11,13 @@ extension Store {
       guard transaction.state.isFinishable else { throw .notFinishable(id, transaction.state) }
       chosen.append(transaction)
     }
+    let updates = accountState.receiptUpdates
     return chosen.map { transaction in
       var finished = transaction
       finished.finished = true
+      if finished.productType == .consumable && finished.state == .purchased {
+        finished.finishedAtReceiptUpdate = updates
+      }
       record(finished)
       return finished
     }
@@ -38,12 +42,15 @@ extension Store {
     for subscription in accountState.subscriptions.values where subscription.restorable && subscription.status != .revoked {
       sources.append((subscription.originalId, subscription.originalPurchaseDate, subscription.latest))
     }
+    updateReceipt()
     return sources.sorted { $0.originalId < $1.originalId }.map { source in
       let transaction = Transaction(
         id: issueId(), originalId: source.originalId, productId: source.latest.productId,
         productType: source.latest.productType, state: .restored, quantity: 1, purchaseDate: now,
         originalPurchaseDate: source.originalDate, expirationDate: source.latest.expirationDate,
-        account: account, device: device, subscriptionGroup: source.latest.subscriptionGroup)
+        account: account, device: device, subscriptionGroup: source.latest.subscriptionGroup,
+        bundleId: source.latest.bundleId, storefront: source.latest.storefront, price: source.latest.price,
+        currency: source.latest.currency)
       record(transaction)
       return transaction
     }

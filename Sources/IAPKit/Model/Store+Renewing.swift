@@ -86,7 +86,8 @@ extension Store {
       productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
       originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, from: start),
       applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
-      subscriptionGroup: subscription.group, isRenewal: true)
+      subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
+      storefront: previous.storefront, price: subscription.renewalPrice ?? previous.price, currency: previous.currency)
     record(renewal)
     subscription.latest = renewal
     subscription.period = period
@@ -94,6 +95,7 @@ extension Store {
     subscription.renewalProductId = nil
     subscription.renewalPeriod = nil
     subscription.renewalLevel = nil
+    subscription.renewalPrice = nil
     subscription.renewals += 1
     subscription.status = .subscribed
     subscription.gracePeriodExpires = nil

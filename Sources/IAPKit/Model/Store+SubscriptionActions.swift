@@ -23,6 +23,7 @@ extension Store {
       subscription.renewalProductId = nil
       subscription.renewalPeriod = nil
       subscription.renewalLevel = nil
+      subscription.renewalPrice = nil
     }
     record(.subscription(subscription))
     return subscription

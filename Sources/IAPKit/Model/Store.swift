@@ -9,6 +9,8 @@ public struct Store: Sendable {
   public let device: String
   /// How long subscription periods, grace and billing retry last.
   public var rules = SubscriptionRules()
+  /// The app and storefront purchases are made in.
+  public var app = AppContext()
   /// Log records made since this value was created, oldest first.
   public private(set) var changes: [LogRecord] = []
 
@@ -42,6 +44,11 @@ public struct Store: Sendable {
   }
 
   mutating func record(_ transaction: Transaction) { record(.transaction(transaction)) }
+
+  /// The app receipt is updated: finished consumables leave it.
+  public mutating func updateReceipt() {
+    record(.receiptUpdate(account))
+  }
 
   mutating func issueId() -> UInt64 {
     let id = state.nextId

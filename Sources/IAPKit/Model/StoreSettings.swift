@@ -12,6 +12,12 @@ public enum SettingKind: Sendable {
   case timeRate
   /// A positive whole number, or `off`.
   case limit
+  /// One of a fixed set of words.
+  case choice([String])
+  /// Free text (a secret), or `off` for none.
+  case text
+  /// An http or https URL, or `off` for none.
+  case url
 }
 
 /// One setting of the simulated store, as `SKTestSession` has them.
@@ -51,6 +57,10 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "renewal-limit", kind: .limit, help: "Cancel subscriptions after this many renewals (the sandbox's cap is 12)."),
     SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
     SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
+    SettingSpec(
+      name: "environment", kind: .choice(["LocalTesting", "Xcode"]), help: "The environment signed transactions and notifications name."),
+    SettingSpec(name: "signing-secret", kind: .text, help: "The secret receipts and signed data are signed with (default: one made per state)."),
+    SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
   ]
 
   public private(set) var values: [String: String] = [:]
@@ -84,7 +94,8 @@ public struct StoreSettings: Equatable, Sendable {
     case .storefront: return "USA"
     case .locale: return "en_US"
     case .timeRate: return TimeRate.realTime.name
-    case .limit: return "off"
+    case .limit, .text, .url: return "off"
+    case let .choice(words): return words[0]
     }
   }
 
@@ -130,6 +141,22 @@ public struct StoreSettings: Equatable, Sendable {
         throw .invalidValue(key: key, value: value, expected: "a whole number from 1 to 100000, or off")
       }
       return String(n)
+    case let .choice(words):
+      guard let word = words.first(where: { $0.lowercased() == lowered }) else {
+        throw .invalidValue(key: key, value: value, expected: words.joined(separator: " or "))
+      }
+      return word
+    case .text:
+      guard !value.isEmpty, value.count <= 1024, !value.contains("\n") else {
+        throw .invalidValue(key: key, value: value, expected: "1 to 1024 characters on one line, or off")
+      }
+      return value
+    case .url:
+      if lowered == "off" || lowered == "none" { return "off" }
+      guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), value.count <= 2048, !value.contains(" ") else {
+        throw .invalidValue(key: key, value: value, expected: "an http:// or https:// URL, or off")
+      }
+      return value
     }
   }
 
@@ -145,6 +172,9 @@ public struct StoreSettings: Equatable, Sendable {
   public var storefront: String { values["storefront"] ?? "USA" }
   public var timeRate: TimeRate { values["time-rate"].flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   public var renewalLimit: Int? { values["renewal-limit"].flatMap { Int($0) } }
+  public var environment: String { values["environment"] ?? "LocalTesting" }
+  public var signingSecret: String? { values["signing-secret"].flatMap { $0 == "off" ? nil : $0 } }
+  public var notificationURL: String? { values["notification-url"].flatMap { $0 == "off" ? nil : $0 } }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
   public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {

@@ -6,6 +6,8 @@ public struct AccountState: Equatable, Sendable {
   public var ownership: [String: Ownership] = [:]
   /// Auto-renewable subscriptions, by subscription group.
   public var subscriptions: [String: Subscription] = [:]
+  /// How many times the app receipt was updated.
+  public var receiptUpdates = 0
 
   public init() {}
 }
@@ -36,6 +38,8 @@ public struct StoreState: Equatable, Sendable {
       accounts[subscription.account, default: AccountState()].subscriptions[subscription.group] = subscription
     case let .removeSubscription(account, group):
       accounts[account]?.subscriptions[group] = nil
+    case let .receiptUpdate(account):
+      accounts[account, default: AccountState()].receiptUpdates += 1
     }
   }
 

@@ -27,6 +27,8 @@ public struct Subscription: Equatable, Sendable {
   public var renewalProductId: String?
   public var renewalPeriod: SubscriptionPeriod?
   public var renewalLevel: Int?
+  /// The scheduled product's price, a decimal string.
+  public var renewalPrice: String?
   /// `autoRenewStatus`: whether it renews at `expirationDate`.
   public var autoRenew: Bool
   public var status: SubscriptionStatus

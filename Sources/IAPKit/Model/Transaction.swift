@@ -38,6 +38,14 @@ public struct Transaction: Equatable, Sendable {
   public var isRenewal: Bool
   /// Replaced by an upgrade within its subscription group (`Transaction.isUpgraded`).
   public var isUpgraded: Bool
+  /// `appBundleID`, `storefront`, and the price paid (a decimal string) in `currency`.
+  public var bundleId: String?
+  public var storefront: String?
+  public var price: String?
+  public var currency: String?
+  /// For a finished consumable: the account's receipt update count when it was finished. It
+  /// stays in the receipt until the next update.
+  public var finishedAtReceiptUpdate: Int?
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
@@ -45,7 +53,8 @@ public struct Transaction: Equatable, Sendable {
     expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, revocationReason: RevocationReason? = nil,
     applicationUsername: String? = nil, error: StoreError? = nil, account: String, device: String,
     finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false, subscriptionGroup: String? = nil,
-    isRenewal: Bool = false, isUpgraded: Bool = false
+    isRenewal: Bool = false, isUpgraded: Bool = false, bundleId: String? = nil, storefront: String? = nil,
+    price: String? = nil, currency: String? = nil, finishedAtReceiptUpdate: Int? = nil
   ) {
     self.id = id
     self.originalId = originalId
@@ -68,6 +77,11 @@ public struct Transaction: Equatable, Sendable {
     self.subscriptionGroup = subscriptionGroup
     self.isRenewal = isRenewal
     self.isUpgraded = isUpgraded
+    self.bundleId = bundleId
+    self.storefront = storefront
+    self.price = price
+    self.currency = currency
+    self.finishedAtReceiptUpdate = finishedAtReceiptUpdate
   }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.

@@ -1,8 +1,9 @@
 /// How transactions are shown: the JSON object scripts read, and aligned text for people.
 public enum TransactionView {
-  /// The public JSON object: exactly these keys, null where absent.
-  public static func json(_ t: Transaction) -> JSONValue {
-    .object([
+  /// The public JSON object: exactly these keys, null where absent. With a signer, it ends
+  /// with `jwsRepresentation`.
+  public static func json(_ t: Transaction, signer: Signer? = nil) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("id", .string(String(t.id))),
       ("originalId", .string(String(t.originalId))),
       ("productId", .string(t.productId)),
@@ -16,7 +17,9 @@ public enum TransactionView {
       ("revocationReason", .optional(t.revocationReason?.rawValue)),
       ("applicationUsername", .optional(t.applicationUsername)),
       ("error", t.error.map(errorJSON) ?? .null),
-    ])
+    ]
+    if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
+    return .object(members)
   }
 
   /// `{code, name, message}` with `SKError`'s number and name.
@@ -29,8 +32,8 @@ public enum TransactionView {
   }
 
   /// `{"transactions": [...]}` plus any extra members.
-  public static func document(_ transactions: [Transaction], extra: [(String, JSONValue)] = []) -> JSONValue {
-    .object([("transactions", .array(transactions.map(json)))] + extra)
+  public static func document(_ transactions: [Transaction], signer: Signer?, extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object([("transactions", .array(transactions.map { json($0, signer: signer) }))] + extra)
   }
 
   /// One aligned line per transaction:

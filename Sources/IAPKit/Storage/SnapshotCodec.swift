@@ -20,7 +20,10 @@ enum SnapshotCodec {
       let subscriptions = account.subscriptions.keys.sorted().map { SubscriptionRecord.encode(account.subscriptions[$0]!) }
       return (
         name,
-        .object([("queues", .object(queues)), ("ownership", .array(owned)), ("subscriptions", .array(subscriptions))])
+        .object([
+          ("queues", .object(queues)), ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
+          ("receiptUpdates", .int(Int64(account.receiptUpdates))),
+        ])
       )
     }
     return .object([
@@ -62,6 +65,7 @@ enum SnapshotCodec {
           originalId: originalId, originalPurchaseDate: Timestamp(milliseconds: originalDate), latest: transaction,
           restorable: restorable)
       }
+      account.receiptUpdates = value["receiptUpdates"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
       for item in value["subscriptions"]?.arrayValue ?? [] {
         let subscription = try SubscriptionRecord.decode(item)
         account.subscriptions[subscription.group] = subscription

@@ -14,6 +14,7 @@
 ///   replayed from the recorded length, so the two never disagree.
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
+/// - `secret`: what receipts and signed data are signed with, unless a setting names one.
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
@@ -27,6 +28,7 @@ public struct StateDirectory: Sendable {
   var lockPath: String { path + "/lock" }
   var settingsPath: String { path + "/settings.json" }
   var clockPath: String { path + "/clock.json" }
+  var secretPath: String { path + "/secret" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.

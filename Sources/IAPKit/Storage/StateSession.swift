@@ -108,7 +108,7 @@ public final class StateSession {
       switch record {
       case let .transaction(t): latest[t.id] = t
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription: break
+      case .reinstall, .subscription, .removeSubscription, .receiptUpdate: break
       }
     }
     return latest.values.filter { !$0.deleted }.sorted { $0.id < $1.id }
@@ -136,6 +136,7 @@ public final class StateSession {
       if logValidEnd < logSize, ftruncate(logFD, off_t(logValidEnd)) != 0 {
         throw POSIXFileError(path: logPath, operation: "truncate", code: errno)
       }
+      if logValidEnd == 0 { try ensureSigningSecret() }
       try POSIXFile.write(logFD, bytes, at: logValidEnd, path: logPath)
       try POSIXFile.sync(logFD, path: logPath)
       if logValidEnd == 0 { try POSIXFile.syncDirectory(directory.path) }
@@ -228,5 +229,41 @@ extension StateSession {
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
+  }
+}
+
+// MARK: - Signing secret
+
+extension StateSession {
+  /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
+  /// every state folder has its own; nil before anything was written.
+  public func signingSecret() throws(IAPError) -> String? {
+    do {
+      guard let bytes = try POSIXFile.readIfExists(directory.secretPath) else { return nil }
+      return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+    } catch {
+      throw .stateUnreadable(path: directory.secretPath, reason: error.description)
+    }
+  }
+
+  /// Makes the secret if the state has none yet.
+  func ensureSigningSecret() throws(POSIXFileError) {
+    guard !POSIXFile.exists(directory.secretPath) else { return }
+    var generator = SystemRandomNumberGenerator()
+    let hex = (0..<32).map { _ in
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+    }.joined()
+    try POSIXFile.replaceAtomically(directory.secretPath, with: Array((hex + "\n").utf8), directory: directory.path)
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces and newlines.
+  var trimmingWhitespace: String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\n" || first == "\r" || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\n" || last == "\r" || last == "\t" { scalars.removeLast() }
+    return String(scalars)
   }
 }

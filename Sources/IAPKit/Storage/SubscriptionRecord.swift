@@ -12,6 +12,7 @@ enum SubscriptionRecord {
       ("renewalProductId", .optional(s.renewalProductId)),
       ("renewalPeriod", .optional(s.renewalPeriod?.rawValue)),
       ("renewalLevel", s.renewalLevel.map { .int(Int64($0)) } ?? .null),
+      ("renewalPrice", .optional(s.renewalPrice)),
       ("autoRenew", .bool(s.autoRenew)),
       ("status", .string(s.status.rawValue)),
       ("renewals", .int(Int64(s.renewals))),
@@ -50,7 +51,7 @@ enum SubscriptionRecord {
     guard let autoRenew = json["autoRenew"]?.boolValue else { throw RecordError(field: "autoRenew") }
     guard let restorable = json["restorable"]?.boolValue else { throw RecordError(field: "restorable") }
     guard let latest = json["latest"], let currentPeriod = try period("period") else { throw RecordError(field: "latest") }
-    return Subscription(
+    var subscription = Subscription(
       account: try string("account"), group: try string("group"), originalId: originalId,
       originalPurchaseDate: Timestamp(milliseconds: Int64(try int("originalPurchaseDate"))),
       latest: try TransactionRecord.decode(latest), period: currentPeriod, level: try int("level"),
@@ -59,5 +60,7 @@ enum SubscriptionRecord {
       renewals: try int("renewals"), gracePeriodExpires: try optionalDate("gracePeriodExpires"),
       billingRetryEnds: try optionalDate("billingRetryEnds"), expirationIntent: try optionalInt("expirationIntent"),
       restorable: restorable)
+    subscription.renewalPrice = json["renewalPrice"]?.stringValue
+    return subscription
   }
 }

@@ -28,6 +28,11 @@ enum TransactionRecord {
     if let group = t.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
     if t.isRenewal { members.append(("isRenewal", .bool(true))) }
     if t.isUpgraded { members.append(("isUpgraded", .bool(true))) }
+    if let v = t.bundleId { members.append(("bundleId", .string(v))) }
+    if let v = t.storefront { members.append(("storefront", .string(v))) }
+    if let v = t.price { members.append(("price", .string(v))) }
+    if let v = t.currency { members.append(("currency", .string(v))) }
+    if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
     return .object(members)
   }
 
@@ -91,7 +96,10 @@ enum TransactionRecord {
       applicationUsername: try optionalString("applicationUsername"), error: error, account: try string("account"),
       device: try string("device"), finished: finished, purchaseIssue: try flag("purchaseIssue"),
       deleted: try flag("deleted"), subscriptionGroup: try optionalString("subscriptionGroup"),
-      isRenewal: try flag("isRenewal"), isUpgraded: try flag("isUpgraded"))
+      isRenewal: try flag("isRenewal"), isUpgraded: try flag("isUpgraded"), bundleId: try optionalString("bundleId"),
+      storefront: try optionalString("storefront"), price: try optionalString("price"),
+      currency: try optionalString("currency"),
+      finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) })
   }
 }
 
@@ -112,6 +120,8 @@ enum LogRecordCodec {
       return .object([("event", .string("subscription"))] + (SubscriptionRecord.encode(subscription).objectValue ?? []))
     case let .removeSubscription(account, group):
       return .object([("event", .string("removeSubscription")), ("account", .string(account)), ("group", .string(group))])
+    case let .receiptUpdate(account):
+      return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
     }
   }
 
@@ -131,6 +141,9 @@ enum LogRecordCodec {
         throw RecordError(field: "group")
       }
       return .removeSubscription(account: account, group: group)
+    case "receiptUpdate":
+      guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
+      return .receiptUpdate(account)
     default:
       throw RecordError(field: "event")
     }

@@ -1,0 +1,88 @@
+/// The payloads of StoreKit 2's signed data, as the App Store Server Library decodes them:
+/// `JWSTransactionDecodedPayload` and `JWSRenewalInfoDecodedPayload`. Pure: signing happens
+/// elsewhere.
+public enum SignedPayloads {
+  /// `type` as Apple spells it.
+  static func typeName(_ type: ProductType?) -> String? {
+    switch type {
+    case .consumable: return "Consumable"
+    case .nonConsumable: return "Non-Consumable"
+    case .autoRenewable: return "Auto-Renewable Subscription"
+    case .nonRenewing: return "Non-Renewing Subscription"
+    case nil: return nil
+    }
+  }
+
+  /// A decimal price string in milliunits (`"4.99"` → 4990), as the signed payloads carry it.
+  public static func milliunits(_ price: String?) -> Int64? {
+    guard let price else { return nil }
+    let parts = price.split(separator: ".", omittingEmptySubsequences: false)
+    guard let whole = Int64(parts[0]), parts.count <= 2 else { return nil }
+    var fraction = parts.count == 2 ? String(parts[1].prefix(3)) : ""
+    while fraction.count < 3 { fraction += "0" }
+    guard let thousandths = Int64(fraction) else { return nil }
+    return whole * 1000 + thousandths
+  }
+
+  /// `appAccountToken` is a UUID: an `applicationUsername` that is one is passed on.
+  static func accountToken(_ username: String?) -> String? {
+    guard let username else { return nil }
+    let hex = username.lowercased()
+    let groups = hex.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+    guard groups == [8, 4, 4, 4, 12], hex.allSatisfy({ $0 == "-" || $0.isHexDigit }) else { return nil }
+    return hex
+  }
+
+  /// `JWSTransactionDecodedPayload` for a transaction; absent fields are left out, as Apple does.
+  public static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("transactionId", .string(String(t.id))),
+      ("originalTransactionId", .string(String(t.originalId))),
+    ]
+    func add(_ key: String, _ value: JSONValue?) { if let value { members.append((key, value)) } }
+    add("webOrderLineItemId", t.productType == .autoRenewable ? .string(String(t.id)) : nil)
+    add("bundleId", t.bundleId.map(JSONValue.string))
+    add("productId", .string(t.productId))
+    add("subscriptionGroupIdentifier", t.subscriptionGroup.map(JSONValue.string))
+    add("purchaseDate", .int(t.purchaseDate.milliseconds))
+    add("originalPurchaseDate", .int(t.originalPurchaseDate.milliseconds))
+    add("expiresDate", t.expirationDate.map { .int($0.milliseconds) })
+    add("quantity", .int(Int64(t.quantity)))
+    add("type", typeName(t.productType).map(JSONValue.string))
+    add("appAccountToken", accountToken(t.applicationUsername).map(JSONValue.string))
+    add("inAppOwnershipType", .string("PURCHASED"))
+    add("signedDate", .int(signedDate.milliseconds))
+    add("revocationReason", t.revocationReason.map { .int(Int64($0.receiptCode)) })
+    add("revocationDate", t.revocationDate.map { .int($0.milliseconds) })
+    add("isUpgraded", t.isUpgraded ? .bool(true) : nil)
+    add("environment", .string(environment))
+    add("storefront", t.storefront.map(JSONValue.string))
+    add("storefrontId", t.storefront.map { .string(Storefronts.storefrontId($0)) })
+    add("transactionReason", .string(t.isRenewal ? "RENEWAL" : "PURCHASE"))
+    add("currency", t.currency.map(JSONValue.string))
+    add("price", milliunits(t.price).map { .int($0) })
+    return .object(members)
+  }
+
+  /// `JWSRenewalInfoDecodedPayload` for a subscription.
+  public static func renewalInfo(_ s: Subscription, environment: String, signedDate: Timestamp) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("originalTransactionId", .string(String(s.originalId))),
+      ("autoRenewProductId", .string(s.autoRenewProductId)),
+      ("productId", .string(s.productId)),
+      ("autoRenewStatus", .int(s.autoRenew ? 1 : 0)),
+      ("isInBillingRetryPeriod", .bool(s.status == .inBillingRetryPeriod || s.status == .inGracePeriod)),
+      ("signedDate", .int(signedDate.milliseconds)),
+      ("environment", .string(environment)),
+      ("recentSubscriptionStartDate", .int(s.originalPurchaseDate.milliseconds)),
+    ]
+    if let intent = s.expirationIntent { members.append(("expirationIntent", .int(Int64(intent)))) }
+    if let grace = s.gracePeriodExpires { members.append(("gracePeriodExpiresDate", .int(grace.milliseconds))) }
+    if s.autoRenew, s.status != .expired, s.status != .revoked {
+      members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
+    }
+    if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
+    if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
+    return .object(members)
+  }
+}
