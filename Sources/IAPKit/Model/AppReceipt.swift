@@ -1,0 +1,103 @@
+/// The app receipt and the `verifyReceipt` answers about it, built from the account's
+/// history. Pure: the transactions, the account's state and the time come in.
+public struct AppReceipt {
+  public let bundleId: String
+  /// The account's transactions (its history, latest versions).
+  public let history: [Transaction]
+  public let account: AccountState
+  public let now: Timestamp
+
+  public init(bundleId: String, history: [Transaction], account: AccountState, now: Timestamp) {
+    self.bundleId = bundleId
+    self.history = history
+    self.account = account
+    self.now = now
+  }
+
+  /// Purchases that count: purchased (refunded ones too, with their cancellation), not
+  /// failed, pending or restored, which never appear in a receipt.
+  private var purchases: [Transaction] { history.filter { $0.state == .purchased && !$0.deleted } }
+
+  /// Whether a transaction is in the app receipt now. A consumable is there until finished,
+  /// and leaves at the next receipt update after that; everything else stays.
+  func inReceipt(_ t: Transaction) -> Bool {
+    guard t.productType == .consumable else { return true }
+    return !t.finished || t.finishedAtReceiptUpdate == account.receiptUpdates
+  }
+
+  /// The `receipt` object.
+  public var receipt: JSONValue {
+    let items = purchases.filter(inReceipt).map { item($0, latest: false) }
+    let firstDate = history.map(\.purchaseDate).min() ?? now
+    return .object(
+      [
+        ("receipt_type", .string("ProductionSandbox")),
+        ("adam_id", .int(0)),
+        ("app_item_id", .int(0)),
+        ("bundle_id", .string(bundleId)),
+        ("application_version", .string("1.0")),
+        ("download_id", .int(0)),
+        ("version_external_identifier", .int(0)),
+      ] + dates("receipt_creation", now) + dates("request", now) + dates("original_purchase", firstDate) + [
+        ("original_application_version", .string("1.0")),
+        ("in_app", .array(items)),
+      ])
+  }
+
+  /// `latest_receipt_info`: every purchase but finished consumables, oldest first.
+  public var latestReceiptInfo: JSONValue {
+    .array(purchases.filter { $0.productType != .consumable || !$0.finished }.map { item($0, latest: true) })
+  }
+
+  /// `pending_renewal_info`: one entry per subscription.
+  public var pendingRenewalInfo: JSONValue {
+    .array(account.subscriptions.values.sorted { $0.originalId < $1.originalId }.map { s in
+      var members: [(String, JSONValue)] = [
+        ("auto_renew_product_id", .string(s.autoRenewProductId)),
+        ("auto_renew_status", .string(s.autoRenew ? "1" : "0")),
+        ("original_transaction_id", .string(String(s.originalId))),
+        ("product_id", .string(s.productId)),
+      ]
+      if let intent = s.expirationIntent { members.append(("expiration_intent", .string(String(intent)))) }
+      if s.status == .inBillingRetryPeriod || s.status == .inGracePeriod || s.expirationIntent == 2 {
+        members.append(("is_in_billing_retry_period", .string(s.status == .expired ? "0" : "1")))
+      }
+      if let grace = s.gracePeriodExpires { members += dates("grace_period_expires", grace) }
+      return .object(members)
+    })
+  }
+
+  private func item(_ t: Transaction, latest: Bool) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("quantity", .string(String(t.quantity))),
+      ("product_id", .string(t.productId)),
+      ("transaction_id", .string(String(t.id))),
+      ("original_transaction_id", .string(String(t.originalId))),
+    ]
+    members += dates("purchase", t.purchaseDate) + dates("original_purchase", t.originalPurchaseDate)
+    if let expires = t.expirationDate { members += dates("expires", expires) }
+    if let revoked = t.revocationDate {
+      members += dates("cancellation", revoked)
+      members.append(("cancellation_reason", .string(String(t.revocationReason?.receiptCode ?? 0))))
+    }
+    if t.productType == .autoRenewable {
+      members.append(("web_order_line_item_id", .string(String(t.id))))
+      members.append(("is_trial_period", .string("false")))
+      members.append(("is_in_intro_offer_period", .string("false")))
+    }
+    members.append(("in_app_ownership_type", .string("PURCHASED")))
+    if latest, t.productType == .autoRenewable {
+      if t.isUpgraded { members.append(("is_upgraded", .string("true"))) }
+      if let group = t.subscriptionGroup { members.append(("subscription_group_identifier", .string(group))) }
+    }
+    return .object(members)
+  }
+
+  /// `NAME_date`, `NAME_date_ms`, `NAME_date_pst`.
+  private func dates(_ name: String, _ t: Timestamp) -> [(String, JSONValue)] {
+    [
+      ("\(name)_date", .string(t.receiptDate)), ("\(name)_date_ms", .string(t.receiptMilliseconds)),
+      ("\(name)_date_pst", .string(t.receiptPSTDate)),
+    ]
+  }
+}
