@@ -1,0 +1,134 @@
+/// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104) over bytes.
+///
+/// Foundation has no SHA-256 on Linux and `iap` takes no package dependencies, so receipts
+/// and `jwsRepresentation` tokens are signed with this. Input is hashed in place, 64 bytes at
+/// a time, with no allocation per block, so megabytes cost milliseconds.
+public struct SHA256 {
+  /// Bytes in a digest.
+  public static let digestSize = 32
+  /// Bytes in a block; HMAC pads its key to this.
+  public static let blockSize = 64
+
+  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+  )
+  /// A partial block waiting for more input (fewer than 64 bytes).
+  private var pending: [UInt8] = []
+  /// Total message length in bytes.
+  private var length: UInt64 = 0
+
+  public init() { pending.reserveCapacity(Self.blockSize) }
+
+  /// The digest of `bytes`.
+  public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    var hasher = SHA256()
+    hasher.update(bytes)
+    return hasher.finalize()
+  }
+
+  /// HMAC-SHA256 of `message` under `key` (RFC 2104): keys longer than a block are hashed first.
+  public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    var block = key.count > blockSize ? hash(key) : key
+    block += [UInt8](repeating: 0, count: blockSize - block.count)
+    var inner = SHA256()
+    inner.update(block.map { $0 ^ 0x36 })
+    inner.update(message)
+    var outer = SHA256()
+    outer.update(block.map { $0 ^ 0x5c })
+    outer.update(inner.finalize())
+    return outer.finalize()
+  }
+
+  /// Adds bytes to the message.
+  public mutating func update(_ bytes: [UInt8]) {
+    length &+= UInt64(bytes.count)
+    bytes.withUnsafeBufferPointer { input in
+      var offset = 0
+      if !pending.isEmpty {
+        let take = min(Self.blockSize - pending.count, input.count)
+        pending.append(contentsOf: input[0..<take])
+        offset = take
+        guard pending.count == Self.blockSize else { return }
+        // A copy, so that reading the block does not overlap with compress mutating self.
+        let block = pending
+        pending.removeAll(keepingCapacity: true)
+        block.withUnsafeBufferPointer { compress($0.baseAddress!) }
+      }
+      while input.count - offset >= Self.blockSize {
+        compress(input.baseAddress! + offset)
+        offset += Self.blockSize
+      }
+      if offset < input.count { pending.append(contentsOf: input[offset...]) }
+    }
+  }
+
+  /// Pads the message (a 1 bit, zeros, the bit length) and returns the 32-byte digest.
+  public mutating func finalize() -> [UInt8] {
+    let bitLength = length &* 8
+    var tail = pending
+    tail.append(0x80)
+    let zeros = (Self.blockSize - 8 - tail.count % Self.blockSize + Self.blockSize) % Self.blockSize
+    tail += [UInt8](repeating: 0, count: zeros)
+    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    tail.withUnsafeBufferPointer { buffer in
+      for offset in stride(from: 0, to: buffer.count, by: Self.blockSize) { compress(buffer.baseAddress! + offset) }
+    }
+    pending.removeAll()
+    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    var digest: [UInt8] = []
+    digest.reserveCapacity(Self.digestSize)
+    for word in words {
+      digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+    }
+    return digest
+  }
+
+  /// The round constants: the first 32 bits of the fractional parts of the cube roots of the
+  /// first 64 primes.
+  private static let k: [UInt32] = [
+    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+  ]
+
+  /// Mixes one 64-byte block into the state (FIPS 180-4 §6.2.2).
+  private mutating func compress(_ block: UnsafePointer<UInt8>) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        let p = block + t * 4
+        w[t] = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+      }
+      for t in 16..<64 {
+        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      var (a, b, c, d, e, f, g, h) = state
+      Self.k.withUnsafeBufferPointer { k in
+        for t in 0..<64 {
+          let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+          let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+          h = g
+          g = f
+          f = e
+          e = d &+ t1
+          d = c
+          c = b
+          b = a
+          a = t1 &+ t2
+        }
+      }
+      state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+    }
+  }
+}
+
+/// Rotates right by `n` bits.
+@inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
+  (x >> n) | (x << (32 - n))
+}
