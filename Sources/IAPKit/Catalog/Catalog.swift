@@ -9,16 +9,19 @@ public struct Catalog: Equatable, Sendable {
   public var currency: String?
   /// Products in catalog order.
   public var products: [Product]
+  /// Test-environment settings the catalog starts with (`iap settings` defaults).
+  public var settings: CatalogSettings
 
   public init(
     bundleId: String = "com.example.app", storefront: String = "USA", locale: String = "en_US",
-    currency: String? = nil, products: [Product] = []
+    currency: String? = nil, products: [Product] = [], settings: CatalogSettings = CatalogSettings()
   ) {
     self.bundleId = bundleId
     self.storefront = storefront
     self.locale = locale
     self.currency = currency
     self.products = products
+    self.settings = settings
   }
 
   /// The product with identifier `id`, if the catalog has it.

@@ -8,12 +8,12 @@ public enum CatalogLoader {
     public var warnings: [String]
   }
 
-  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products"]
+  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products", "settings"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
-    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel",
+    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer",
   ]
-  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel"]
+  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer"]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
   public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
@@ -74,6 +74,10 @@ public enum CatalogLoader {
         problems.expected("an ISO 4217 code like \"EUR\"", got: value, key: "currency")
       }
     }
+    if let value = dict["settings"] {
+      catalog.settings = CatalogSettings.validate(plist: value, &problems)
+      adoptSettings(&catalog, dict, &problems)
+    }
     guard let productsValue = dict["products"] else {
       problems.missing("an array of product dictionaries", key: "products")
       return catalog
@@ -93,6 +97,20 @@ public enum CatalogLoader {
       catalog.products.append(product)
     }
     return catalog
+  }
+
+  /// The `storefront` and `locale` settings are the catalog's own when it does not give its
+  /// own, as a `.storekit` file's `_storefront` and `_locale` are.
+  static func adoptSettings(_ catalog: inout Catalog, _ dict: [String: PlistValue], _ problems: inout CatalogProblems) {
+    for name in ["storefront", "locale"] {
+      guard let value = catalog.settings[name] else { continue }
+      let own = name == "locale" ? catalog.locale : catalog.storefront
+      if dict[name] == nil {
+        if name == "locale" { catalog.locale = value } else { catalog.storefront = value }
+      } else if own != value {
+        problems.warning("differs from \(name) \(PlistValue.string(own).summary), which the catalog uses", key: "settings.\(name)")
+      }
+    }
   }
 
   /// `en-US` and `en_US` both name the same locale; the store writes underscores.
