@@ -4,7 +4,8 @@ public enum CommandRegistry {
   public static var commands: [any Command.Type] {
     [
       ProductsListCommand.self, ProductsFetchCommand.self, BuyCommand.self, QueueCommand.self,
-      FinishCommand.self, RestoreCommand.self, HistoryCommand.self, ResetCommand.self, HelpCommand.self,
+      FinishCommand.self, RestoreCommand.self, HistoryCommand.self, ResetCommand.self,
+      CatalogConvertCommand.self, CatalogLintCommand.self, HelpCommand.self,
     ]
   }
 
@@ -12,6 +13,7 @@ public enum CommandRegistry {
   static let groups: [[String]: String] = [
     []: "Simulate the App Store and StoreKit's payment queue from the command line.",
     ["products"]: "Browse the catalog as SKProductsRequest sees it.",
+    ["catalog"]: "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
   ]
 
   /// The command at exactly `path`.
