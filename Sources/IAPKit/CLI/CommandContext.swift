@@ -75,7 +75,7 @@ public final class CommandContext {
   /// The store's settings: built-in defaults, the catalog's, and what `iap settings set` stored.
   public func settings(catalog: Catalog, session: StateSession) throws(IAPError) -> StoreSettings {
     StoreSettings(
-      storefront: catalog.storefront, locale: catalog.locale, catalogSettings: catalog.settings,
+      storefront: catalog.storefront, locale: catalog.locale, catalogSettings: catalog.settings.pairs,
       overrides: try session.settingsOverrides())
   }
 
@@ -99,7 +99,7 @@ public final class CommandContext {
     let catalog = try? CatalogLoader.load(path: environment.resolve(display), displayPath: display).catalog
     return StoreSettings(
       storefront: catalog?.storefront ?? "USA", locale: catalog?.locale ?? "en_US",
-      catalogSettings: catalog?.settings ?? [], overrides: try session.settingsOverrides())
+      catalogSettings: catalog?.settings.pairs ?? [], overrides: try session.settingsOverrides())
   }
 
   /// The signer for `--json` output (nil without `--json`): the key is `$IAP_SIGNING_SECRET`,

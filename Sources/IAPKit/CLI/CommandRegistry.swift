@@ -7,9 +7,11 @@ public enum CommandRegistry {
       FinishCommand.self, RestoreCommand.self, HistoryCommand.self, EntitlementsCommand.self,
       SubscriptionStatusCommand.self, SubscriptionCancelCommand.self, SubscriptionResumeCommand.self,
       SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
-      ClockSetCommand.self, ClockRealCommand.self, JWSDecodeCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self,
-      ClearCommand.self, ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self,
-      SettingsSetCommand.self, SettingsResetCommand.self, ResetCommand.self, HelpCommand.self,
+      ClockSetCommand.self, ClockRealCommand.self, JWSDecodeCommand.self, ApproveCommand.self,
+      DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
+      ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
+      SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, ResetCommand.self,
+      HelpCommand.self,
     ]
   }
 
@@ -19,6 +21,7 @@ public enum CommandRegistry {
     ["products"]: "Browse the catalog as SKProductsRequest sees it.",
     ["subscription"]: "Inspect and change auto-renewable subscriptions.",
     ["jws"]: "Work with signed transactions and notifications.",
+    ["catalog"]: "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
   ]
 
   /// The command at exactly `path`.

@@ -16,6 +16,8 @@ public enum IAPError: Error, Equatable, Sendable {
   case stateUnreadable(path: String, reason: String)
   /// The state folder cannot be read or written.
   case stateUnwritable(path: String, reason: String)
+  /// An output file (`catalog convert -o`) cannot be written.
+  case outputUnwritable(path: String, reason: String)
   /// The store refused an action on transactions.
   case refused(StoreRefusal)
   /// A payment ended `failed`.
@@ -27,7 +29,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .usage: return .usage
     case .catalogMissing, .inputMissing: return .noInput
     case .catalogInvalid, .inputInvalid: return .dataError
-    case .stateUnreadable, .stateUnwritable: return .ioError
+    case .stateUnreadable, .stateUnwritable, .outputUnwritable: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
     }
   }
@@ -42,6 +44,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .inputInvalid: return "inputInvalid"
     case .stateUnreadable: return "stateUnreadable"
     case .stateUnwritable: return "stateUnwritable"
+    case .outputUnwritable: return "outputUnwritable"
     case let .refused(refusal):
       switch refusal {
       case .unknownTransaction: return "unknownTransaction"
@@ -69,6 +72,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .stateUnreadable(path, reason):
       return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or run 'iap reset' to start over"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
+    case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]
     case let .purchaseFailed(error): return ["purchase failed: \(error.code.name) (\(error.code.rawValue)): \(error.message)"]
     }

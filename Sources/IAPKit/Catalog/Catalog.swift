@@ -1,5 +1,5 @@
 /// The store's side of the world: what App Store Connect holds for one app.
-public struct Catalog: Sendable {
+public struct Catalog: Equatable, Sendable {
   public var bundleId: String
   /// ISO 3166-1 alpha-3 storefront, e.g. `USA`.
   public var storefront: String
@@ -9,18 +9,19 @@ public struct Catalog: Sendable {
   public var currency: String?
   /// Products in catalog order.
   public var products: [Product]
-  /// Defaults for the store's settings (`iap settings`), as setting name → normalized value.
-  public var settings: [(String, String)] = []
+  /// Test-environment settings the catalog starts with (`iap settings` defaults).
+  public var settings: CatalogSettings
 
   public init(
     bundleId: String = "com.example.app", storefront: String = "USA", locale: String = "en_US",
-    currency: String? = nil, products: [Product] = []
+    currency: String? = nil, products: [Product] = [], settings: CatalogSettings = CatalogSettings()
   ) {
     self.bundleId = bundleId
     self.storefront = storefront
     self.locale = locale
     self.currency = currency
     self.products = products
+    self.settings = settings
   }
 
   /// The product with identifier `id`, if the catalog has it.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads `catalog.plist` (XML or binary) into a `Catalog`, reporting every problem.
+/// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or
+/// binary), or an Xcode `.storekit` file, told apart by content.
 public enum CatalogLoader {
   /// A catalog and the warnings (unknown keys and the like) found while reading it.
   public struct Loaded: Sendable {
@@ -8,37 +9,51 @@ public enum CatalogLoader {
     public var warnings: [String]
   }
 
-  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products"]
+  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products", "settings"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
-    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel",
+    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer",
   ]
-  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel"]
+  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer"]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
   public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
-    let bytes: [UInt8]
+    let bytes = try contents(path: path, displayPath: displayPath, missing: .catalogMissing(path: displayPath))
+    return try parse(Data(bytes), displayPath: displayPath)
+  }
+
+  /// The bytes of a catalog file; `missing` is the error when it does not exist.
+  static func contents(path: String, displayPath: String, missing: IAPError) throws(IAPError) -> [UInt8] {
     do {
-      guard let read = try POSIXFile.readIfExists(path) else { throw IAPError.catalogMissing(path: displayPath) }
-      bytes = read
+      guard let read = try POSIXFile.readIfExists(path) else { throw missing }
+      return read
     } catch let error as IAPError {
       throw error
     } catch {
       throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): cannot be read (\(error))"])
     }
-    return try parse(Data(bytes), displayPath: displayPath)
   }
 
-  /// Parses and validates catalog bytes.
+  /// Parses and validates catalog bytes in either format.
   public static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
-    let root: PlistValue
-    do { root = try PlistValue.parse(data) } catch {
-      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): not a property list (XML or binary)"])
-    }
-    var problems = CatalogProblems(file: displayPath)
-    let catalog = validate(root, &problems)
+    let (catalog, problems) = read(Array(data), displayPath: displayPath)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }
     return Loaded(catalog: catalog!, warnings: problems.warnings)
+  }
+
+  /// The catalog (nil when it cannot be read at all) and every problem, errors and warnings
+  /// apart: what `parse` throws and what `catalog lint` reports.
+  static func read(_ bytes: [UInt8], displayPath: String) -> (Catalog?, CatalogProblems) {
+    var problems = CatalogProblems(file: displayPath)
+    if CatalogFormat.detect(bytes) == .storeKitConfiguration {
+      return (StoreKitConfigurationLoader.read(bytes, &problems), problems)
+    }
+    guard let root = try? PlistValue.parse(Data(bytes)) else {
+      let storeKitName = displayPath.hasSuffix(".storekit") || displayPath.hasSuffix(".json")
+      problems.error(storeKitName ? "neither a StoreKit configuration (a JSON object) nor a property list" : "not a property list (XML or binary)")
+      return (nil, problems)
+    }
+    return (validate(root, &problems), problems)
   }
 
   static func validate(_ root: PlistValue, _ problems: inout CatalogProblems) -> Catalog? {
@@ -74,6 +89,10 @@ public enum CatalogLoader {
         problems.expected("an ISO 4217 code like \"EUR\"", got: value, key: "currency")
       }
     }
+    if let value = dict["settings"] {
+      catalog.settings = CatalogSettings.validate(plist: value, &problems)
+      adoptSettings(&catalog, dict, &problems)
+    }
     guard let productsValue = dict["products"] else {
       problems.missing("an array of product dictionaries", key: "products")
       return catalog
@@ -93,6 +112,20 @@ public enum CatalogLoader {
       catalog.products.append(product)
     }
     return catalog
+  }
+
+  /// The `storefront` and `locale` settings are the catalog's own when it does not give its
+  /// own, as a `.storekit` file's `_storefront` and `_locale` are.
+  static func adoptSettings(_ catalog: inout Catalog, _ dict: [String: PlistValue], _ problems: inout CatalogProblems) {
+    for name in ["storefront", "locale"] {
+      guard let value = catalog.settings[name] else { continue }
+      let own = name == "locale" ? catalog.locale : catalog.storefront
+      if dict[name] == nil {
+        if name == "locale" { catalog.locale = value } else { catalog.storefront = value }
+      } else if own != value {
+        problems.warning("differs from \(name) \(PlistValue.string(own).summary), which the catalog uses", key: "settings.\(name)")
+      }
+    }
   }
 
   /// `en-US` and `en_US` both name the same locale; the store writes underscores.

@@ -9,10 +9,13 @@ struct CatalogProblems {
 
   /// `file: products[2] (com.x.pear): price: …`
   static func location(product index: Int?, id: String?, key: String?) -> String {
+    location(item: index.map { "products[\($0)]" }, id: id, key: key)
+  }
+
+  /// `subscriptionGroups[0].subscriptions[1] (com.x.y): key`: where in the file, which product, which key.
+  static func location(item: String?, id: String?, key: String?) -> String {
     var parts: [String] = []
-    if let index {
-      parts.append(id.map { "products[\(index)] (\($0))" } ?? "products[\(index)]")
-    }
+    if let item { parts.append(id.map { "\(item) (\($0))" } ?? item) }
     if let key { parts.append(key) }
     return parts.joined(separator: ": ")
   }
@@ -35,8 +38,21 @@ struct CatalogProblems {
     error("missing (expected \(what))", product: product, id: id, key: key)
   }
 
+  /// An error at a place named by a path into the file (`settings._timeRate` is a key).
+  mutating func error(_ message: String, at item: String?, id: String? = nil, key: String? = nil) {
+    errors.append(line(message, Self.location(item: item, id: id, key: key)))
+  }
+
+  /// A warning at a place named by a path into the file.
+  mutating func warning(_ message: String, at item: String?, id: String? = nil, key: String? = nil) {
+    warnings.append(line(message, Self.location(item: item, id: id, key: key)))
+  }
+
   private func line(_ message: String, _ product: Int?, _ id: String?, _ key: String?) -> String {
-    let location = Self.location(product: product, id: id, key: key)
-    return location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
+    line(message, Self.location(product: product, id: id, key: key))
+  }
+
+  private func line(_ message: String, _ location: String) -> String {
+    location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
   }
 }

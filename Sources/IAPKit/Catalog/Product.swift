@@ -28,12 +28,14 @@ public struct Product: Equatable, Sendable {
   public var subscriptionPeriod: SubscriptionPeriod?
   /// Rank within the subscription group; 1 is the highest level of service.
   public var groupLevel: Int?
+  /// An auto-renewable subscription's introductory offer (free trial or reduced price).
+  public var introductoryOffer: IntroductoryOffer?
 
   public init(
     id: String, type: ProductType, title: String, description: String, price: Decimal,
     referenceName: String? = nil, clearedForSale: Bool = true, familyShareable: Bool = false,
     localizations: [String: Localization] = [:], subscriptionGroup: String? = nil,
-    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil
+    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil
   ) {
     self.id = id
     self.type = type
@@ -47,6 +49,7 @@ public struct Product: Equatable, Sendable {
     self.subscriptionGroup = subscriptionGroup
     self.subscriptionPeriod = subscriptionPeriod
     self.groupLevel = groupLevel
+    self.introductoryOffer = introductoryOffer
   }
 
   /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,

@@ -67,6 +67,7 @@ enum ProductValidator {
     var group: String?
     var period: SubscriptionPeriod?
     var level: Int?
+    var offer: IntroductoryOffer?
     if type == .autoRenewable {
       group = string("subscriptionGroup", required: true)
       if let value = dict["subscriptionPeriod"] {
@@ -84,6 +85,7 @@ enum ProductValidator {
       } else {
         level = 1
       }
+      offer = IntroductoryOfferValidator.validate(dict["introductoryOffer"], index: index, id: id, &problems)
     } else if type != nil {
       for key in CatalogLoader.subscriptionKeys where dict[key] != nil {
         problems.warning("only applies to autoRenewable products (ignored)", product: index, id: id, key: key)
@@ -96,7 +98,8 @@ enum ProductValidator {
     return Product(
       id: id, type: type, title: title, description: description, price: price, referenceName: referenceName,
       clearedForSale: clearedForSale ?? true, familyShareable: familyShareable ?? false,
-      localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level)
+      localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level,
+      introductoryOffer: offer)
   }
 
   /// Product identifiers: letters, digits, `.`, `_`, `-`, as App Store Connect allows.

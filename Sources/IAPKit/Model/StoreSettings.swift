@@ -122,13 +122,13 @@ public struct StoreSettings: Equatable, Sendable {
       return code.name
     case .storefront:
       guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        throw .invalidValue(key: key, value: value, expected: "an ISO 3166-1 alpha-3 code like USA")
+        throw .invalidValue(key: key, value: value, expected: "an ISO 3166-1 alpha-3 code like \"USA\"")
       }
       return value.uppercased()
     case .locale:
       let ok = !value.isEmpty && value.count <= 64
         && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-      guard ok else { throw .invalidValue(key: key, value: value, expected: "a locale identifier like fr_FR") }
+      guard ok else { throw .invalidValue(key: key, value: value, expected: "a locale identifier like \"fr_FR\"") }
       return String(value.map { $0 == "-" ? "_" : $0 })
     case .timeRate:
       guard let rate = TimeRate(nameOrNumber: value) else {

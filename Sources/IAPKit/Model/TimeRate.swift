@@ -1,6 +1,14 @@
 /// `SKTestSession.TimeRate`: how fast subscription time runs, with Apple's durations.
 public enum TimeRate: Int, CaseIterable, Sendable {
   case realTime = 0
+  /// Deprecated in iOS 15.2, like the next five: a day of subscription time passes in this
+  /// much real time (Apple's replacements for the last three keep the same pace).
+  case oneHourIsOneDay = 1
+  case thirtyMinutesIsOneDay = 2
+  case fiveMinutesIsOneDay = 3
+  case oneMinuteIsOneDay = 4
+  case thirtySecondsIsOneDay = 5
+  case oneSecondIsOneDay = 6
   case monthlyRenewalEveryHour = 10
   case monthlyRenewalEveryThirtyMinutes = 11
   case monthlyRenewalEveryFifteenMinutes = 12
@@ -25,12 +33,29 @@ public enum TimeRate: Int, CaseIterable, Sendable {
     self = rate
   }
 
+  /// For the deprecated "… is one day" rates: real seconds per simulated day.
+  var secondsPerDay: Int64? {
+    switch self {
+    case .oneHourIsOneDay: return 3600
+    case .thirtyMinutesIsOneDay: return 1800
+    case .fiveMinutesIsOneDay: return 300
+    case .oneMinuteIsOneDay: return 60
+    case .thirtySecondsIsOneDay: return 30
+    case .oneSecondIsOneDay: return 1
+    default: return nil
+    }
+  }
+
   /// The compressed length of a period in seconds, per Apple's table; nil at real time.
   public func compressedSeconds(_ period: SubscriptionPeriod) -> Int64? {
     // Weekly, monthly, 2, 3, 6 months, yearly.
     let row: [Int64]
+    if let perDay = secondsPerDay { return [7, 30, 60, 90, 180, 365][SubscriptionPeriod.allCases.firstIndex(of: period)!] * perDay }
     switch self {
     case .realTime: return nil
+    case .oneHourIsOneDay, .thirtyMinutesIsOneDay, .fiveMinutesIsOneDay, .oneMinuteIsOneDay, .thirtySecondsIsOneDay,
+      .oneSecondIsOneDay:
+      return nil
     case .monthlyRenewalEveryHour: row = [900, 3600, 7200, 10800, 21600, 43200]
     case .monthlyRenewalEveryThirtyMinutes: row = [600, 1800, 3600, 5400, 10800, 21600]
     case .monthlyRenewalEveryFifteenMinutes: row = [300, 900, 1800, 2700, 5400, 10800]
@@ -49,8 +74,11 @@ public enum TimeRate: Int, CaseIterable, Sendable {
 
   /// Billing grace period length in seconds (Apple's table: weekly subscriptions differ).
   public func graceSeconds(weekly: Bool) -> Int64 {
+    if let perDay = secondsPerDay { return (weekly ? 6 : 16) * perDay }
     switch self {
-    case .realTime: return (weekly ? 6 : 16) * 86_400
+    case .realTime, .oneHourIsOneDay, .thirtyMinutesIsOneDay, .fiveMinutesIsOneDay, .oneMinuteIsOneDay,
+      .thirtySecondsIsOneDay, .oneSecondIsOneDay:
+      return (weekly ? 6 : 16) * 86_400
     case .monthlyRenewalEveryHour: return weekly ? 771 : 1800
     case .monthlyRenewalEveryThirtyMinutes: return weekly ? 514 : 900
     case .monthlyRenewalEveryFifteenMinutes: return weekly ? 257 : 450
@@ -67,8 +95,11 @@ public enum TimeRate: Int, CaseIterable, Sendable {
 
   /// How long billing retry lasts in seconds.
   public var billingRetrySeconds: Int64 {
+    if let perDay = secondsPerDay { return 60 * perDay }
     switch self {
-    case .realTime: return 60 * 86_400
+    case .realTime, .oneHourIsOneDay, .thirtyMinutesIsOneDay, .fiveMinutesIsOneDay, .oneMinuteIsOneDay,
+      .thirtySecondsIsOneDay, .oneSecondIsOneDay:
+      return 60 * 86_400
     case .monthlyRenewalEveryHour: return 7200
     case .monthlyRenewalEveryThirtyMinutes: return 3600
     case .monthlyRenewalEveryFifteenMinutes: return 1800

@@ -72,6 +72,21 @@ import Testing
     #expect(usageMessage(["--jsn", "queue"]) == "unknown option '--jsn' (did you mean '--json'?)")
   }
 
+  /// A short option is its long option: it takes the next argument as its value.
+  @Test func shortOptionsTakeAValue() throws {
+    let after = try parseRun(["catalog", "convert", "Shop.storekit", "-o", "out.plist"])
+    #expect(after.path == ["catalog", "convert"])
+    #expect(after.invocation.value("output") == "out.plist")
+    #expect(after.invocation.positionals == ["Shop.storekit"])
+    let before = try parseRun(["catalog", "convert", "-o", "-weird.plist", "Shop.storekit", "--json"])
+    #expect(before.invocation.value("output") == "-weird.plist")
+    #expect(before.invocation.positionals == ["Shop.storekit"])
+    #expect(before.globals.json)
+    #expect(try parseRun(["catalog", "convert", "a", "--output=b"]).invocation.value("output") == "b")
+    #expect(usageMessage(["catalog", "convert", "a", "-o"]) == "missing value for '-o, --output <path>'")
+    #expect(usageMessage(["catalog", "lint", "a", "-o", "b"]) == "unknown option '-o'")
+  }
+
   @Test func commandOptionsAreNotAcceptedBeforeTheCommand() {
     #expect(usageMessage(["--quantity", "2", "buy", "x"])?.hasPrefix("unknown option '--quantity'") == true)
   }

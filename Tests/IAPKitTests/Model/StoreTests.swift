@@ -23,7 +23,7 @@ import Testing
     #expect(purchase.outcome.quantity == 3)
     #expect(purchase.outcome.applicationUsername == "u1")
     #expect(store.queue == [purchase.outcome])
-    #expect(store.changes == [.transaction(purchase.outcome)])
+    #expect(store.changes == [.receiptUpdate("default"), .transaction(purchase.outcome)], "a purchase updates the receipt")
   }
 
   @Test mutating func idsStrictlyIncrease() {
@@ -82,7 +82,7 @@ import Testing
     let a = buy("gems"), b = buy("sword")
     #expect(throws: StoreRefusal.unknownTransaction("99")) { try store.finish(ids: [a.id, 99]) }
     #expect(store.queue.count == 2)
-    #expect(store.changes.count == 2)
+    #expect(store.changes.count == 4)
     let finished = try store.finish(ids: [b.id, a.id, b.id])
     #expect(finished.map(\.id) == [b.id, a.id])
     #expect(finished.allSatisfy { $0.finished })

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Writes a `Catalog` as `catalog.plist` XML that `CatalogLoader` reads back as the same
+/// catalog: `iap catalog convert`'s output.
+///
+/// The XML is written here rather than by `PropertyListSerialization` so that keys come in
+/// a reading order (id, type, title… as the bundled catalog has them) instead of sorted, and
+/// so that booleans stay booleans on every platform.
+enum CatalogPlistWriter {
+  /// A property-list value with its dictionary keys in the order they are written.
+  private indirect enum Node {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case array([Node])
+    case dictionary([(String, Node)])
+  }
+
+  /// The XML text, or an error naming each string a property list cannot hold (XML 1.0
+  /// has no way to write most control characters).
+  /// - Parameter source: the file converted from, named in a comment.
+  static func xml(_ catalog: Catalog, source: String, displayPath: String) throws(IAPError) -> String {
+    var problems = CatalogProblems(file: displayPath)
+    var text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <!-- Converted by iap catalog convert from \(comment(source)). -->
+      <plist version="1.0">
+
+      """
+    write(root(catalog), indent: 0, into: &text, at: "", &problems)
+    text += "</plist>\n"
+    if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors) }
+    return text
+  }
+
+  private static func root(_ catalog: Catalog) -> Node {
+    var members: [(String, Node)] = [
+      ("bundleId", .string(catalog.bundleId)), ("storefront", .string(catalog.storefront)), ("locale", .string(catalog.locale)),
+    ]
+    if let currency = catalog.currency { members.append(("currency", .string(currency))) }
+    if !catalog.settings.isEmpty {
+      members.append(("settings", .dictionary(catalog.settings.entries.map { entry in
+        // Switches read better as booleans; the loader takes either.
+        guard CatalogSettings.isToggle(entry.name) else { return (entry.name, .string(entry.value)) }
+        return (entry.name, .bool(entry.value == "on"))
+      })))
+    }
+    members.append(("products", .array(catalog.products.map(product))))
+    return .dictionary(members)
+  }
+
+  private static func product(_ product: Product) -> Node {
+    var members: [(String, Node)] = [("id", .string(product.id)), ("type", .string(product.type.rawValue))]
+    if let referenceName = product.referenceName { members.append(("referenceName", .string(referenceName))) }
+    members += [
+      ("title", .string(product.title)), ("description", .string(product.description)), ("price", .string("\(product.price)")),
+    ]
+    if !product.clearedForSale { members.append(("clearedForSale", .bool(false))) }
+    if product.familyShareable { members.append(("familyShareable", .bool(true))) }
+    if !product.localizations.isEmpty {
+      members.append(("localizations", .dictionary(product.localizations.keys.sorted().map { locale in
+        let copy = product.localizations[locale]!
+        return (locale, .dictionary([("title", .string(copy.title)), ("description", .string(copy.description))]))
+      })))
+    }
+    guard product.type == .autoRenewable else { return .dictionary(members) }
+    if let group = product.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
+    if let period = product.subscriptionPeriod { members.append(("subscriptionPeriod", .string(period.rawValue))) }
+    if let level = product.groupLevel { members.append(("groupLevel", .integer(level))) }
+    if let offer = product.introductoryOffer {
+      var fields: [(String, Node)] = [
+        ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+        ("numberOfPeriods", .integer(offer.numberOfPeriods)),
+      ]
+      if let price = offer.price { fields.append(("price", .string("\(price)"))) }
+      members.append(("introductoryOffer", .dictionary(fields)))
+    }
+    return .dictionary(members)
+  }
+
+  /// Appends `node` at `indent` tabs; `path` names it in errors.
+  private static func write(_ node: Node, indent: Int, into text: inout String, at path: String, _ problems: inout CatalogProblems) {
+    let tabs = String(repeating: "\t", count: indent)
+    switch node {
+    case let .string(s): text += tabs + "<string>" + escape(s, at: path, &problems) + "</string>\n"
+    case let .integer(n): text += tabs + "<integer>\(n)</integer>\n"
+    case let .bool(b): text += tabs + (b ? "<true/>\n" : "<false/>\n")
+    case let .array(items):
+      text += tabs + "<array>\n"
+      for (index, item) in items.enumerated() { write(item, indent: indent + 1, into: &text, at: "\(path)[\(index)]", &problems) }
+      text += tabs + "</array>\n"
+    case let .dictionary(members):
+      text += tabs + "<dict>\n"
+      for (key, value) in members {
+        let child = path.isEmpty ? key : "\(path).\(key)"
+        text += tabs + "\t<key>" + escape(key, at: child, &problems) + "</key>\n"
+        write(value, indent: indent + 1, into: &text, at: child, &problems)
+      }
+      text += tabs + "</dict>\n"
+    }
+  }
+
+  /// Escapes XML's markup characters; a carriage return is written as a character reference
+  /// so that XML's line-end normalization keeps it.
+  private static func escape(_ s: String, at path: String, _ problems: inout CatalogProblems) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\r": out += "&#13;"
+      case "\t", "\n": out.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        problems.error("U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in a property list", key: path)
+        return ""
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// The file name, safe inside an XML comment (which may not contain `--`).
+  private static func comment(_ path: String) -> String {
+    var name = String(path.split(separator: "/").last ?? "")
+    while name.contains("--") { name = name.replacingOccurrences(of: "--", with: "-") }
+    return escape(name)
+  }
+
+  private static func escape(_ s: String) -> String {
+    var ignored = CatalogProblems(file: "")
+    return escape(s, at: "", &ignored)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
+/// `fail-load-products` settings.
+///
+/// Two generations exist. Xcode 12–14 wrote `_failTransactionsEnabled` with `_storeKitError`
+/// (an `SKError.Code`), which `SKTestSession.failTransactionsEnabled` and `failureError`
+/// mirror (deprecated in iOS 17). Xcode 15 and later write `_storeKitErrors`, one
+/// `{name, enabled, current}` entry per failable StoreKit API (`SKTestFailures`), and keep
+/// `_failTransactionsEnabled: false` beside it. An enabled new-style entry wins.
+enum StoreKitErrorSettings {
+  static let entryKeys: Set<String> = ["name", "enabled", "current"]
+
+  /// StoreKit 2 failures (`Product.PurchaseError`, `StoreKitError`) with an `SKError`
+  /// counterpart, by case name. Others have none, and are reported rather than guessed.
+  static let equivalents: [String: SKErrorCode] = [
+    "invalidOfferIdentifier": .invalidOfferIdentifier, "invalidOfferPrice": .invalidOfferPrice,
+    "invalidOfferSignature": .invalidSignature, "missingOfferParameters": .missingOfferParams,
+    "ineligibleForOffer": .ineligibleForOffer, "productUnavailable": .storeProductNotAvailable,
+    "purchaseNotAllowed": .paymentNotAllowed, "invalidQuantity": .paymentInvalid, "userCancelled": .paymentCancelled,
+    "notAvailableInStorefront": .storeProductNotAvailable, "networkError": .cloudServiceNetworkConnectionFailed,
+  ]
+
+  /// Reads the failure keys of `settings` into `settings`.
+  static func read(_ fields: StoreKitFields, into settings: inout CatalogSettings, _ problems: inout CatalogProblems) {
+    let legacy = readLegacy(fields, &problems)
+    var purchase: String?
+    var purchaseEntry = false
+    // An enabled failure whose error cannot be mapped leaves fail-purchase unset, not off.
+    var unmapped = false
+    for (index, value) in (fields.array("_storeKitErrors", &problems) ?? []).enumerated() {
+      let key = "_storeKitErrors[\(index)]"
+      guard let entry = fields.nested(value, key: key, expecting: "an object with name, enabled and current", &problems)
+      else { continue }
+      entry.warnUnknown(entryKeys, &problems)
+      let name = entry.string("name", required: true, &problems)
+      let enabled = entry.bool("enabled", &problems)
+      if !entry.has("enabled") { entry.missing("a boolean", key: "enabled", &problems) }
+      guard let name, let enabled else { continue }
+      let current = entry["current"]
+      switch name {
+      case "Load Products":
+        guard enabled else {
+          settings.set("fail-load-products", "off")
+          continue
+        }
+        // SKTestSession's default simulated error is `unknown`.
+        let code = current.flatMap { Self.skError(in: $0) } ?? .unknown
+        settings.set("fail-load-products", code.name)
+        if let current, Self.skError(in: current) == nil {
+          entry.warning("the chosen error \(describe(current)) has no SKError counterpart; fail-load-products is unknown", key: "current", &problems)
+        }
+      case "Purchase":
+        purchaseEntry = true
+        guard enabled else { continue }
+        if let current {
+          if let code = skError(in: current) { purchase = code.name } else {
+            unmapped = true
+            entry.warning("\(describe(current)) has no SKError counterpart; fail-purchase not set", key: "current", &problems)
+          }
+        } else {
+          purchase = SKErrorCode.unknown.name
+          entry.warning("no error chosen; fail-purchase is unknown", key: "current", &problems)
+        }
+      default:
+        if enabled { entry.warning("simulated \(name) errors are not mapped (ignored)", key: nil, &problems) }
+      }
+    }
+    if unmapped && purchase == nil { return }
+    if let failure = purchase ?? (legacy == "off" ? nil : legacy) {
+      settings.set("fail-purchase", failure)
+    } else if purchaseEntry || legacy == "off" {
+      settings.set("fail-purchase", "off")
+    }
+  }
+
+  /// `fail-purchase` from `_failTransactionsEnabled` and `_storeKitError`: an error name, `off`,
+  /// or nil when the keys are absent or unmappable.
+  private static func readLegacy(_ fields: StoreKitFields, _ problems: inout CatalogProblems) -> String? {
+    let enabled = fields.bool("_failTransactionsEnabled", &problems)
+    var code: SKErrorCode?
+    if let value = fields["_storeKitError"] {
+      guard case let .int(raw) = value else {
+        fields.expected("an SKError code (an integer)", got: value, key: "_storeKitError", &problems)
+        return nil
+      }
+      code = SKErrorCode(rawValue: Int(clamping: raw))
+      if code == nil, enabled == true {
+        fields.warning("unknown SKError code \(raw); fail-purchase not set", key: "_storeKitError", &problems)
+        return nil
+      }
+    }
+    switch enabled {
+    case true?:
+      // SKTestSession.failureError starts as SKErrorUnknown.
+      return (code ?? .unknown).name
+    case false?: return "off"
+    case nil:
+      if fields.has("_storeKitError") {
+        fields.warning("has no effect without _failTransactionsEnabled (ignored)", key: "_storeKitError", &problems)
+      }
+      return nil
+    }
+  }
+
+  /// The `SKError` a chosen error names. Apple documents no shape for `current`, so every
+  /// string in it is tried: an `SKError` case name, or a StoreKit 2 case name with a
+  /// counterpart, possibly qualified (`Product.PurchaseError.productUnavailable`).
+  static func skError(in current: JSONValue, depth: Int = 0) -> SKErrorCode? {
+    switch current {
+    case let .string(s):
+      let name = String(s.split(separator: ".").last ?? "").trimmingCharacters(in: .init(charactersIn: "()"))
+      if let code = SKErrorCode.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) { return code }
+      return equivalents.first { $0.key.lowercased() == name.lowercased() }?.value
+    case let .array(items) where depth < 4:
+      return items.lazy.compactMap { skError(in: $0, depth: depth + 1) }.first
+    case let .object(members) where depth < 4:
+      return members.lazy.compactMap { skError(in: $0.1, depth: depth + 1) }.first
+    default:
+      return nil
+    }
+  }
+
+  /// A short, one-line rendering of a chosen error for messages.
+  static func describe(_ value: JSONValue) -> String {
+    let text = JSONWriter.compact(value)
+    return text.count > 80 ? String(text.prefix(77)) + "..." : text
+  }
+}
