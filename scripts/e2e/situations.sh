@@ -28,6 +28,27 @@ unchanged
 run settings reset
 expect_out_has "ask-to-buy             off           (default)"
 
+scenario "a catalog's settings are the defaults; reset goes back to them"
+python3 - <<'PY'
+import plistlib
+d = plistlib.load(open("catalog.plist", "rb"))
+d["settings"] = {"ask-to-buy": True, "fail-restore": "unknown", "storefront": "FRA"}
+plistlib.dump(d, open("catalog.plist", "wb"))
+PY
+run settings --json
+expect_json 'd["settings"]["ask-to-buy"], d["settings"]["fail-restore"]["value"], d["settings"]["storefront"]["source"]' "{'value': 'on', 'source': 'catalog'} unknown catalog"
+run buy $P.rocket_car
+expect_status 2
+run settings set ask-to-buy off
+run buy $P.coins_1000 --json
+expect_status 0
+expect_json 'd["transactions"][1]["state"]' purchased
+run settings reset
+run settings --json
+expect_json 'd["settings"]["ask-to-buy"]["value"], d["settings"]["ask-to-buy"]["source"]' "on catalog"
+run restore
+expect_status 1
+
 scenario "Ask to Buy: deferred, then approved at the next launch"
 iap settings set ask-to-buy on >/dev/null
 run buy $P.unlock_maps
