@@ -20,6 +20,7 @@ public enum CLI {
       case let .run(command, invocation, globals):
         let context = CommandContext(console: console, environment: environment, globals: globals)
         try context.validateNames(for: invocation.spec.path)
+        defer { context.deliverNotifications() }
         status = try command.init(invocation).run(context)
       }
     } catch {

@@ -7,6 +7,9 @@ public final class CommandContext {
   public let environment: Environment
   public let globals: GlobalOptions
 
+  /// Where notifications go, when the command opened a state that names a URL.
+  private var deliveryURL: String?
+
   public init(console: Console, environment: Environment, globals: GlobalOptions) {
     self.console = console
     self.environment = environment
@@ -64,6 +67,7 @@ public final class CommandContext {
       try session!.commit(catchUp.changes, state: catchUp.state)
     }
     var opened = store(session!)
+    if let url = try session!.settingsOverrides()["notification-url"], url != "off" { deliveryURL = url }
     var settings: StoreSettings?
     if let catalog {
       settings = try self.settings(catalog: catalog, session: session!)
@@ -112,12 +116,28 @@ public final class CommandContext {
   /// The signer, whether or not the output is JSON (receipts and notifications need one).
   public func makeSigner(_ session: StateSession, now: Timestamp) throws(IAPError) -> Signer {
     let overrides = try session.settingsOverrides()
-    let stored = try session.signingSecret()
+    let stored = try session.signingSecretCreatingIfNeeded()
     let secret = environment.variable("IAP_SIGNING_SECRET")
       ?? overrides["signing-secret"].flatMap { $0 == "off" ? nil : $0 }
       ?? stored
       ?? "iap-unsigned-empty-state"
     return Signer(key: Array(secret.utf8), environment: overrides["environment"] ?? "LocalTesting", signedDate: now)
+  }
+
+  /// After the command: POSTs pending notifications to the `notification-url`, if one is
+  /// set. A failure is reported, never fatal: what is pending is retried next time.
+  func deliverNotifications() {
+    guard let url = deliveryURL else { return }
+    do {
+      let session = try stateDirectory.open(forWriting: true)
+      let now = try session.clock().now(real: environment.now())
+      let round = try NotificationCourier.deliver(session, to: url, signer: try makeSigner(session, now: now))
+      if let failure = round.failure {
+        console.warning("notifications: \(url) failed (\(failure)); \(round.pending) pending, retried at the next command")
+      }
+    } catch {
+      console.warning("notifications: \(error.messages.joined(separator: "; "))")
+    }
   }
 
   /// Loads and validates the catalog, printing its warnings to stderr.

@@ -7,6 +7,8 @@ public struct Catalog: Equatable, Sendable {
   public var locale: String
   /// ISO 4217 code; nil means "the locale's currency".
   public var currency: String?
+  /// The app's shared secret: `verifyReceipt` answers 21004 to any other `password`.
+  public var sharedSecret: String?
   /// Products in catalog order.
   public var products: [Product]
   /// Test-environment settings the catalog starts with (`iap settings` defaults).

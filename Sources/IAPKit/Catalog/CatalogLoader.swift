@@ -9,7 +9,7 @@ public enum CatalogLoader {
     public var warnings: [String]
   }
 
-  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "products", "settings"]
+  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
     "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer",
@@ -80,6 +80,11 @@ public enum CatalogLoader {
     if let value = dict["locale"] {
       if case let .string(s) = value, let locale = normalizedLocale(s) { catalog.locale = locale } else {
         problems.expected("a locale identifier like \"en_US\"", got: value, key: "locale")
+      }
+    }
+    if let value = dict["sharedSecret"] {
+      if case let .string(s) = value, !s.isEmpty { catalog.sharedSecret = s } else {
+        problems.expected("a non-empty string (the app's shared secret for verifyReceipt)", got: value, key: "sharedSecret")
       }
     }
     if let value = dict["currency"] {

@@ -39,6 +39,7 @@ enum CatalogPlistWriter {
       ("bundleId", .string(catalog.bundleId)), ("storefront", .string(catalog.storefront)), ("locale", .string(catalog.locale)),
     ]
     if let currency = catalog.currency { members.append(("currency", .string(currency))) }
+    if let secret = catalog.sharedSecret { members.append(("sharedSecret", .string(secret))) }
     if !catalog.settings.isEmpty {
       members.append(("settings", .dictionary(catalog.settings.entries.map { entry in
         // Switches read better as booleans; the loader takes either.

@@ -31,8 +31,8 @@ struct SubscriptionActionCommand {
     let subscription: Subscription
     do throws(StoreRefusal) {
       switch action {
-      case .cancel: subscription = try opened.store.setAutoRenew(false, for: productId)
-      case .resume: subscription = try opened.store.setAutoRenew(true, for: productId)
+      case .cancel: subscription = try opened.store.setAutoRenew(false, for: productId, now: opened.now)
+      case .resume: subscription = try opened.store.setAutoRenew(true, for: productId, now: opened.now)
       case .expire: subscription = try opened.store.expire(productId, now: opened.now)
       case .renew: subscription = try opened.store.forceRenewal(productId, now: opened.now)
       }

@@ -14,4 +14,6 @@ public enum LogRecord: Equatable, Sendable {
   /// The account's app receipt was updated (a purchase, a restore, a refresh): finished
   /// consumables leave it.
   case receiptUpdate(String)
+  /// An App Store Server Notification was sent (kept in its own log).
+  case notification(ServerNotification)
 }

@@ -11,9 +11,10 @@ extension Store {
     transaction.expirationDate = expiration(of: product, purchasedAt: now)
     updateReceipt()
     if let product, product.type == .autoRenewable {
-      subscribe(with: &transaction, to: product)
+      subscribe(with: &transaction, to: product, at: now)
     } else {
       record(transaction)
+      notify("ONE_TIME_CHARGE", nil, transaction, at: now)
     }
     return transaction
   }
@@ -52,9 +53,10 @@ extension Store {
     updateReceipt()
     var delivered = purchase
     if let product, product.type == .autoRenewable {
-      subscribe(with: &delivered, to: product)
+      subscribe(with: &delivered, to: product, at: now)
     } else {
       record(purchase)
+      notify("ONE_TIME_CHARGE", nil, purchase, at: now)
     }
     return delivered
   }

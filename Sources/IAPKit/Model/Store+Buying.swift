@@ -59,7 +59,7 @@ extension Store {
       transaction.originalPurchaseDate = current.originalPurchaseDate
       transaction.productId = current.productId
       transaction.expirationDate = current.expirationDate
-      if change == .atRenewal, let period = product.subscriptionPeriod {
+      if change == .atRenewal, let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
         var scheduled = current
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
@@ -67,6 +67,7 @@ extension Store {
         scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
         record(.subscription(scheduled))
+        notify("DID_CHANGE_RENEWAL_PREF", "DOWNGRADE", scheduled, at: now)
       }
     } else if conditions.askToBuy {
       transaction.state = .deferred
@@ -89,9 +90,10 @@ extension Store {
       transaction.finishedAtReceiptUpdate = accountState.receiptUpdates
     }
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
-      subscribe(with: &transaction, to: product)
+      subscribe(with: &transaction, to: product, at: now)
     } else {
       record(transaction)
+      if transaction.state == .purchased { notify("ONE_TIME_CHARGE", nil, transaction, at: now) }
     }
     return Purchase(purchasing: purchasing, outcome: transaction)
   }

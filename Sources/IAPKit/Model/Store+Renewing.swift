@@ -28,11 +28,13 @@ extension Store {
       switch subscription.status {
       case .subscribed:
         if !subscription.autoRenew {
-          lapse(&subscription, intent: 1)
+          lapse(&subscription, intent: 1, at: at)
         } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
-          lapse(&subscription, intent: 1)
+          record(.subscription(subscription))
+          notify("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", subscription, at: at)
+          lapse(&subscription, intent: 1, at: at)
         } else if rules.billingRetry {
           subscription.billingRetryEnds = rules.billingRetryEnd(from: at)
           if rules.gracePeriod {
@@ -42,6 +44,7 @@ extension Store {
             subscription.status = .inBillingRetryPeriod
           }
           record(.subscription(subscription))
+          notify("DID_FAIL_TO_RENEW", rules.gracePeriod ? "GRACE_PERIOD" : nil, subscription, at: at)
         } else {
           renew(&subscription, startingAt: at)
         }
@@ -49,9 +52,10 @@ extension Store {
         subscription.status = .inBillingRetryPeriod
         subscription.gracePeriodExpires = nil
         record(.subscription(subscription))
+        notify("GRACE_PERIOD_EXPIRED", nil, subscription, at: at)
       case .inBillingRetryPeriod:
         subscription.billingRetryEnds = nil
-        lapse(&subscription, intent: 2)
+        lapse(&subscription, intent: 2, at: at)
       case .expired, .revoked:
         return
       }
@@ -70,15 +74,16 @@ extension Store {
     return earliest?.0
   }
 
-  private mutating func lapse(_ subscription: inout Subscription, intent: Int) {
+  mutating func lapse(_ subscription: inout Subscription, intent: Int, at date: Timestamp? = nil) {
     subscription.status = .expired
     subscription.expirationIntent = intent
     record(.subscription(subscription))
+    notify("EXPIRED", intent == 2 ? "BILLING_RETRY" : "VOLUNTARY", subscription, at: date ?? subscription.expirationDate)
   }
 
   /// A renewal: a new transaction under the same original, starting at `start`, for the
   /// product the subscription renews into (a scheduled downgrade takes effect here).
-  mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp) {
+  mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp, recovery: Bool = false, at date: Timestamp? = nil) {
     let period = subscription.renewalPeriod ?? subscription.period
     let previous = subscription.latest
     let renewal = Transaction(
@@ -102,5 +107,6 @@ extension Store {
     subscription.billingRetryEnds = nil
     subscription.expirationIntent = nil
     record(.subscription(subscription))
+    notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
   }
 }

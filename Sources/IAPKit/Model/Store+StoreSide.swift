@@ -15,6 +15,7 @@ extension Store {
     refunded.revocationDate = now
     refunded.revocationReason = reason
     record(refunded)
+    defer { notify("REFUND", nil, refunded, at: now) }
     // A refunded subscription ends: access goes, and it does not renew.
     if let group = refunded.subscriptionGroup, var subscription = accountState.subscriptions[group],
       subscription.originalId == refunded.originalId

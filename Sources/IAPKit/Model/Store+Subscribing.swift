@@ -23,7 +23,7 @@ extension Store {
   }
 
   /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
-  mutating func subscribe(with purchase: inout Transaction, to product: Product) {
+  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
     if let previous {
@@ -32,7 +32,8 @@ extension Store {
       purchase.originalId = previous.originalId
       purchase.originalPurchaseDate = previous.originalPurchaseDate
     }
-    if let previous, previous.status != .expired, previous.status != .revoked {
+    let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
+    if upgrade, let previous {
       var replaced = previous.latest
       replaced.isUpgraded = true
       record(replaced)
@@ -43,5 +44,10 @@ extension Store {
       originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
       period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
     record(.subscription(subscription))
+    if upgrade {
+      notify("DID_CHANGE_RENEWAL_PREF", "UPGRADE", subscription, at: now)
+    } else {
+      notify("SUBSCRIBED", previous == nil ? "INITIAL_BUY" : "RESUBSCRIBE", subscription, at: now)
+    }
   }
 }

@@ -16,7 +16,7 @@ extension Store {
   }
 
   /// Turns auto-renew off (`true` on) for the subscription, as the customer does in Settings.
-  public mutating func setAutoRenew(_ on: Bool, for productId: String) throws(StoreRefusal) -> Subscription {
+  public mutating func setAutoRenew(_ on: Bool, for productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, on ? "resumed" : "cancelled")
     subscription.autoRenew = on
     if !on {
@@ -26,6 +26,7 @@ extension Store {
       subscription.renewalPrice = nil
     }
     record(.subscription(subscription))
+    notify("DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", subscription, at: now)
     return subscription
   }
 
@@ -36,18 +37,16 @@ extension Store {
     latest.expirationDate = now
     record(latest)
     subscription.latest = latest
-    subscription.status = .expired
-    subscription.expirationIntent = 1
     subscription.gracePeriodExpires = nil
     subscription.billingRetryEnds = nil
-    record(.subscription(subscription))
+    lapse(&subscription, intent: 1, at: now)
     return subscription
   }
 
   /// `forceRenewalOfSubscription`: the current period ends now and the next begins.
   public mutating func forceRenewal(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, "renewed")
-    renew(&subscription, startingAt: now)
+    renew(&subscription, startingAt: now, at: now)
     return subscription
   }
 
@@ -57,8 +56,8 @@ extension Store {
   public mutating func resolveBilling(_ group: String, now: Timestamp) throws(StoreRefusal) -> Transaction {
     guard var subscription = accountState.subscriptions[group] else { throw .noSubscription(group) }
     switch subscription.status {
-    case .inGracePeriod: renew(&subscription, startingAt: subscription.expirationDate)
-    case .inBillingRetryPeriod: renew(&subscription, startingAt: now)
+    case .inGracePeriod: renew(&subscription, startingAt: subscription.expirationDate, recovery: true, at: now)
+    case .inBillingRetryPeriod: renew(&subscription, startingAt: now, recovery: true, at: now)
     default:
       throw .subscriptionState(subscription.productId, subscription.status, "it has no billing issue to resolve")
     }

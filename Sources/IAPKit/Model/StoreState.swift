@@ -19,6 +19,8 @@ public struct AccountState: Equatable, Sendable {
 public struct StoreState: Equatable, Sendable {
   /// The id the next transaction gets.
   public var nextId: UInt64 = 1
+  /// How many server notifications were sent.
+  public var notificationCount = 0
   public var accounts: [String: AccountState] = [:]
 
   public init() {}
@@ -40,6 +42,8 @@ public struct StoreState: Equatable, Sendable {
       accounts[account]?.subscriptions[group] = nil
     case let .receiptUpdate(account):
       accounts[account, default: AccountState()].receiptUpdates += 1
+    case .notification:
+      notificationCount += 1
     }
   }
 

@@ -1,9 +1,15 @@
 /// Reads and writes `store.json`: the `StoreState` fold plus how much of the log it covers.
 enum SnapshotCodec {
   /// Bumped when the layout changes; an unknown format is reported, never guessed at.
-  static let format: Int64 = 3
+  static let format: Int64 = 4
 
-  static func encode(_ state: StoreState, logOffset: Int) -> JSONValue {
+  /// How much of each log the snapshot covers, in bytes.
+  struct Offsets: Equatable {
+    var transactions = 0
+    var notifications = 0
+  }
+
+  static func encode(_ state: StoreState, offsets: Offsets) -> JSONValue {
     let accounts = state.accounts.keys.sorted().map { name -> (String, JSONValue) in
       let account = state.accounts[name]!
       let queues = account.queues.keys.sorted().map { device in
@@ -28,14 +34,16 @@ enum SnapshotCodec {
     }
     return .object([
       ("format", .int(format)),
-      ("logOffset", .int(Int64(logOffset))),
+      ("logOffset", .int(Int64(offsets.transactions))),
+      ("notificationsOffset", .int(Int64(offsets.notifications))),
+      ("notificationCount", .int(Int64(state.notificationCount))),
       ("nextId", .string(String(state.nextId))),
       ("accounts", .object(accounts)),
     ])
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
-  static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, logOffset: Int) {
+  static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, Offsets) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
     guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText) else {
@@ -44,6 +52,9 @@ enum SnapshotCodec {
     guard let accounts = json["accounts"]?.objectValue else { throw RecordError(field: "accounts") }
     var state = StoreState()
     state.nextId = nextId
+    let notificationsOffset = json["notificationsOffset"]?.intValue ?? 0
+    guard notificationsOffset >= 0 else { throw RecordError(field: "notificationsOffset") }
+    state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     for (name, value) in accounts {
       var account = AccountState()
       guard let queues = value["queues"]?.objectValue, let owned = value["ownership"]?.arrayValue else {
@@ -72,6 +83,6 @@ enum SnapshotCodec {
       }
       state.accounts[name] = account
     }
-    return (state, Int(offset))
+    return (state, Offsets(transactions: Int(offset), notifications: Int(notificationsOffset)))
   }
 }

@@ -15,6 +15,8 @@
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
+/// - `notifications.log`: every App Store Server Notification sent, append-only, like the
+///   transaction log; `deliveries.json`: how many of them reached the notification URL.
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
@@ -29,6 +31,8 @@ public struct StateDirectory: Sendable {
   var settingsPath: String { path + "/settings.json" }
   var clockPath: String { path + "/clock.json" }
   var secretPath: String { path + "/secret" }
+  var notificationsPath: String { path + "/notifications.log" }
+  var deliveriesPath: String { path + "/deliveries.json" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.

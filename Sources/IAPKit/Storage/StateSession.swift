@@ -14,101 +14,62 @@ public final class StateSession {
   public private(set) var state = StoreState()
   private let lock: Int32?
   private let writable: Bool
-  private var logFD: Int32?
-  /// Bytes of the log that hold complete records; anything after is a torn write.
-  private var logValidEnd = 0
-  private var logSize = 0
+  /// Every transaction version and store event.
+  private var transactions: AppendLog
+  /// Every server notification sent.
+  private var notifications: AppendLog
 
   init(directory: StateDirectory, lock: Int32?, writable: Bool) {
     self.directory = directory
     self.lock = lock
     self.writable = writable
+    transactions = AppendLog(path: directory.logPath)
+    notifications = AppendLog(path: directory.notificationsPath)
   }
 
   deinit {
-    if let logFD { close(logFD) }
+    transactions.close()
+    notifications.close()
     if let lock { close(lock) }
   }
 
-  /// Reads the snapshot and replays whatever the log holds beyond it.
+  /// Reads the snapshot and replays whatever the logs hold beyond it.
   func load() throws(IAPError) {
     let snapshotPath = directory.snapshotPath
-    var offset = 0
+    var offsets = SnapshotCodec.Offsets()
     do {
       if let bytes = try POSIXFile.readIfExists(snapshotPath) {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch {
           throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
         }
-        do { (state, offset) = try SnapshotCodec.decode(json) } catch {
+        do { (state, offsets) = try SnapshotCodec.decode(json) } catch {
           throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
         }
       }
-      logFD = try POSIXFile.open(directory.logPath, writable ? O_RDWR | O_CREAT : O_RDONLY)
     } catch let error as IAPError {
       throw error
-    } catch let error as POSIXFileError {
-      if error.isMissing && !writable && error.path == directory.logPath {
-        if offset > 0 { throw .stateUnreadable(path: directory.logPath, reason: "missing, but store.json records \(offset) bytes") }
-        return
-      }
-      throw writable ? .stateUnwritable(path: directory.path, reason: error.description)
-        : .stateUnreadable(path: error.path, reason: error.description)
     } catch {
-      throw .stateUnreadable(path: directory.path, reason: "\(error)")
+      throw .stateUnreadable(path: snapshotPath, reason: "\(error)")
     }
-    do { logSize = try POSIXFile.size(logFD!, path: directory.logPath) } catch {
-      throw .stateUnreadable(path: directory.logPath, reason: error.description)
-    }
-    if offset > logSize {
-      throw .stateUnreadable(
-        path: directory.logPath, reason: "it holds \(logSize) bytes but store.json records \(offset)")
-    }
-    logValidEnd = offset
-    if offset < logSize {
-      logValidEnd += try scanLog(from: offset) { state.apply($0) }
-    }
-  }
-
-  /// Calls `body` with each complete record from `offset` on, in order, and returns how many
-  /// bytes those records take. A last line without its newline is a write cut short by a crash:
-  /// the command that made it never reported success, so it is skipped (and cut off before
-  /// the next append).
-  private func scanLog(from offset: Int, _ body: (LogRecord) -> Void) throws(IAPError) -> Int {
-    guard let logFD else { return 0 }
-    let bytes: [UInt8]
-    do { bytes = try POSIXFile.readAll(logFD, path: directory.logPath, from: offset) } catch {
-      throw .stateUnreadable(path: directory.logPath, reason: error.description)
-    }
-    var start = 0
-    while let newline = bytes[start...].firstIndex(of: 0x0A) {
-      let record: LogRecord
-      do {
-        record = try LogRecordCodec.decode(try JSONParser.parse(Array(bytes[start..<newline])))
-      } catch let error as JSONParseError {
-        throw .stateUnreadable(
-          path: directory.logPath, reason: "invalid JSON in the record at byte \(offset + start): \(error.reason)")
-      } catch let error as RecordError {
-        throw .stateUnreadable(
-          path: directory.logPath, reason: "bad or missing '\(error.field)' in the record at byte \(offset + start)")
-      } catch {
-        throw .stateUnreadable(path: directory.logPath, reason: "\(error)")
-      }
-      body(record)
-      start = newline + 1
-    }
-    return start
+    try transactions.open(writable: writable, covered: offsets.transactions)
+    try notifications.open(writable: writable, covered: offsets.notifications)
+    // A crash between the logs' appends and the snapshot's rename left records the snapshot
+    // does not cover yet: fold them in.
+    transactions.cover(try transactions.scan(from: offsets.transactions, decode: LogRecordCodec.decode) { state.apply($0) })
+    notifications.cover(
+      try notifications.scan(from: offsets.notifications, decode: NotificationRecord.decode) { state.apply(.notification($0)) })
   }
 
   /// The store's history: the latest version of every transaction not deleted or cleared,
   /// by id.
   public func history() throws(IAPError) -> [Transaction] {
     var latest: [UInt64: Transaction] = [:]
-    _ = try scanLog(from: 0) { record in
+    _ = try transactions.scan(from: 0, decode: LogRecordCodec.decode) { record in
       switch record {
       case let .transaction(t): latest[t.id] = t
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate: break
+      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .notification: break
       }
     }
     return latest.values.filter { !$0.deleted }.sorted { $0.id < $1.id }
@@ -119,30 +80,34 @@ public final class StateSession {
     try history().first { $0.id == id && $0.account == account }
   }
 
-  /// Makes `changes` durable and `state` the new snapshot: append the versions to the log and
-  /// fsync, then replace the snapshot atomically. A crash between the two is repaired by the
-  /// next load's replay.
+  /// Every notification sent, oldest first.
+  public func sentNotifications() throws(IAPError) -> [ServerNotification] {
+    var all: [ServerNotification] = []
+    _ = try notifications.scan(from: 0, decode: NotificationRecord.decode) { all.append($0) }
+    return all
+  }
+
+  /// Makes `changes` durable and `state` the new snapshot: append the records to their logs
+  /// and fsync, then replace the snapshot atomically. A crash before the rename is repaired
+  /// by the next load's replay.
   public func commit(_ changes: [LogRecord], state newState: StoreState) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
-    guard !changes.isEmpty, let logFD else { return }
-    var text = ""
+    guard !changes.isEmpty else { return }
+    var log = ""
+    var sent = ""
     for change in changes {
-      text += JSONWriter.compact(LogRecordCodec.encode(change))
-      text += "\n"
-    }
-    let bytes = Array(text.utf8)
-    let logPath = directory.logPath
-    do throws(POSIXFileError) {
-      if logValidEnd < logSize, ftruncate(logFD, off_t(logValidEnd)) != 0 {
-        throw POSIXFileError(path: logPath, operation: "truncate", code: errno)
+      if case let .notification(notification) = change {
+        sent += JSONWriter.compact(NotificationRecord.encode(notification)) + "\n"
+      } else {
+        log += JSONWriter.compact(LogRecordCodec.encode(change)) + "\n"
       }
-      if logValidEnd == 0 { try ensureSigningSecret() }
-      try POSIXFile.write(logFD, bytes, at: logValidEnd, path: logPath)
-      try POSIXFile.sync(logFD, path: logPath)
-      if logValidEnd == 0 { try POSIXFile.syncDirectory(directory.path) }
-      logValidEnd += bytes.count
-      logSize = logValidEnd
-      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, logOffset: logValidEnd)) + "\n"
+    }
+    do throws(POSIXFileError) {
+      if transactions.validEnd == 0 { try ensureSigningSecret() }
+      try transactions.append(Array(log.utf8), directory: directory.path)
+      try notifications.append(Array(sent.utf8), directory: directory.path)
+      let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
+      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
       try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
       state = newState
     } catch {
@@ -244,6 +209,14 @@ extension StateSession {
     } catch {
       throw .stateUnreadable(path: directory.secretPath, reason: error.description)
     }
+  }
+
+  /// The state's secret, made now if this session may write and there is none yet.
+  public func signingSecretCreatingIfNeeded() throws(IAPError) -> String? {
+    if writable {
+      do { try ensureSigningSecret() } catch { throw .stateUnwritable(path: directory.path, reason: error.description) }
+    }
+    return try signingSecret()
   }
 
   /// Makes the secret if the state has none yet.

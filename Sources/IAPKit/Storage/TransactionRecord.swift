@@ -122,6 +122,9 @@ enum LogRecordCodec {
       return .object([("event", .string("removeSubscription")), ("account", .string(account)), ("group", .string(group))])
     case let .receiptUpdate(account):
       return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
+    case let .notification(notification):
+      // Notifications have a log of their own; this form is for completeness only.
+      return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification).objectValue ?? []))
     }
   }
 
@@ -141,6 +144,8 @@ enum LogRecordCodec {
         throw RecordError(field: "group")
       }
       return .removeSubscription(account: account, group: group)
+    case "notification":
+      return .notification(try NotificationRecord.decode(json))
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

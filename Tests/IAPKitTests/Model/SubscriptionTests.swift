@@ -45,7 +45,7 @@ import Testing
 
   @Test mutating func cancellingLetsItLapseAtTheEndOfThePeriod() throws {
     _ = buy("gold.monthly")
-    _ = try store.setAutoRenew(false, for: "gold.monthly")
+    _ = try store.setAutoRenew(false, for: "gold.monthly", now: t0)
     store.advance(to: at("2026-02-15T09:59:59Z"))
     #expect(subscription.status == .subscribed)
     store.advance(to: at("2026-02-15T10:00:00Z"))

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An append-only file of JSON lines, one record a line, that survives crashes.
+///
+/// Complete lines are records. A last line without its newline is a write cut short by a
+/// crash: the command that made it never reported success, so it is skipped when reading and
+/// cut off before the next append.
+struct AppendLog {
+  let path: String
+  private(set) var fd: Int32?
+  /// Bytes that hold complete records.
+  private(set) var validEnd = 0
+  /// Bytes in the file.
+  private(set) var size = 0
+
+  init(path: String) { self.path = path }
+
+  /// Opens the file, checking it holds at least the `covered` bytes the snapshot recorded.
+  /// A reader of a missing file gets an empty log.
+  mutating func open(writable: Bool, covered: Int) throws(IAPError) {
+    do {
+      fd = try POSIXFile.open(path, writable ? O_RDWR | O_CREAT : O_RDONLY)
+      size = try POSIXFile.size(fd!, path: path)
+    } catch {
+      if error.isMissing && !writable {
+        if covered > 0 { throw .stateUnreadable(path: path, reason: "missing, but store.json records \(covered) bytes") }
+        return
+      }
+      throw writable ? .stateUnwritable(path: path, reason: error.description) : .stateUnreadable(path: path, reason: error.description)
+    }
+    if covered > size {
+      throw .stateUnreadable(path: path, reason: "it holds \(size) bytes but store.json records \(covered)")
+    }
+    validEnd = covered
+  }
+
+  func close() {
+    if let fd { Glibc_close(fd) }
+  }
+
+  /// Decodes each complete line from `offset` on with `decode` and hands it to `body`, in
+  /// order; returns the bytes the complete lines take.
+  func scan<Record>(
+    from offset: Int, decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Void
+  ) throws(IAPError) -> Int {
+    guard let fd, offset < size else { return 0 }
+    let bytes: [UInt8]
+    do { bytes = try POSIXFile.readAll(fd, path: path, from: offset) } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      let record: Record
+      do {
+        record = try decode(try JSONParser.parse(Array(bytes[start..<newline])))
+      } catch let error as JSONParseError {
+        throw .stateUnreadable(path: path, reason: "invalid JSON in the record at byte \(offset + start): \(error.reason)")
+      } catch let error as RecordError {
+        throw .stateUnreadable(path: path, reason: "bad or missing '\(error.field)' in the record at byte \(offset + start)")
+      } catch {
+        throw .stateUnreadable(path: path, reason: "\(error)")
+      }
+      body(record)
+      start = newline + 1
+    }
+    return start
+  }
+
+  /// Takes in the complete records found beyond the covered bytes.
+  mutating func cover(_ bytes: Int) { validEnd += bytes }
+
+  /// Appends `lines` after the last complete record (cutting off a torn one) and fsyncs.
+  mutating func append(_ lines: [UInt8], directory: String) throws(POSIXFileError) {
+    guard let fd, !lines.isEmpty else { return }
+    if validEnd < size, ftruncate(fd, off_t(validEnd)) != 0 {
+      throw POSIXFileError(path: path, operation: "truncate", code: errno)
+    }
+    try POSIXFile.write(fd, lines, at: validEnd, path: path)
+    try POSIXFile.sync(fd, path: path)
+    // The file's first bytes: make its creation durable too.
+    if validEnd == 0 { try POSIXFile.syncDirectory(directory) }
+    validEnd += lines.count
+    size = validEnd
+  }
+}
+
+/// `close(2)` under a name that does not clash with `AppendLog.close`.
+private func Glibc_close(_ fd: Int32) {
+  #if canImport(Glibc)
+    _ = Glibc.close(fd)
+  #else
+    _ = Darwin.close(fd)
+  #endif
+}
