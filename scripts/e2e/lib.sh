@@ -27,7 +27,12 @@ run() {
   err=$(cat "$scratch/err")
 }
 
+skipped=0
 ok() { passed=$((passed + 1)); }
+skip() {
+  skipped=$((skipped + 1))
+  printf 'skip - %s: %s\n' "$current" "$1"
+}
 not_ok() {
   failed=$((failed + 1))
   printf 'not ok - %s: %s\n' "$current" "$1"
@@ -52,6 +57,21 @@ expect_json() {
 
 # Prints the closing line and exits non-zero if anything failed.
 finish() {
-  printf '%s: %d passed, %d failed\n' "$(basename "$0" .sh)" "$passed" "$failed"
+  if [ "$skipped" -gt 0 ]; then
+    printf '%s: %d passed, %d failed, %d skipped\n' "$(basename "$0" .sh)" "$passed" "$failed" "$skipped"
+  else
+    printf '%s: %d passed, %d failed\n' "$(basename "$0" .sh)" "$passed" "$failed"
+  fi
   [ "$failed" -eq 0 ]
+}
+
+# apple_python: a python3 that has Apple's App Store Server Library, or nothing. Tries the
+# python3 on PATH, then a venv kept under .build/, installing the library there once.
+apple_python() {
+  if python3 -c "import appstoreserverlibrary" 2>/dev/null; then echo python3; return; fi
+  local venv="$ROOT/.build/e2e-python"
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import appstoreserverlibrary" 2>/dev/null; then
+    python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library >/dev/null 2>&1
+  fi
+  "$venv/bin/python" -c "import appstoreserverlibrary" 2>/dev/null && echo "$venv/bin/python"
 }

@@ -1,0 +1,39 @@
+"""Decodes iap's signed data with Apple's App Store Server Library, as a user's server would.
+
+Usage: apple_verify.py BUNDLE_ID transaction|notification < tokens
+Reads one signed transaction (or one {"signedPayload": …} body) per line and prints, per
+line, the decoded fields as JSON. Exits non-zero if the library rejects anything.
+"""
+import json
+import sys
+
+import attr
+
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+
+bundle_id, kind = sys.argv[1], sys.argv[2]
+verifier = SignedDataVerifier([], False, Environment.LOCAL_TESTING, bundle_id, None)
+
+
+def plain(obj):
+    fields = attr.asdict(obj, recurse=False)
+    return {k: (v.value if hasattr(v, "value") else v) for k, v in fields.items() if v is not None and not k.startswith("raw")}
+
+
+for line in sys.stdin:
+    line = line.strip()
+    if not line:
+        continue
+    if kind == "transaction":
+        print(json.dumps(plain(verifier.verify_and_decode_signed_transaction(line)), sort_keys=True))
+    else:
+        n = verifier.verify_and_decode_notification(json.loads(line)["signedPayload"])
+        t = verifier.verify_and_decode_signed_transaction(n.data.signedTransactionInfo)
+        r = verifier.verify_and_decode_renewal_info(n.data.signedRenewalInfo) if n.data.signedRenewalInfo else None
+        print(json.dumps({
+            "type": n.notificationType.value, "subtype": n.subtype.value if n.subtype else None,
+            "status": n.data.status.value if n.data.status else None, "environment": n.data.environment.value,
+            "transactionId": t.transactionId, "productId": t.productId,
+            "autoRenewStatus": r.autoRenewStatus.value if r else None,
+        }, sort_keys=True))
