@@ -140,6 +140,29 @@ run subscription status $P.season_pass
 expect_status 1
 expect_err "error: no subscription to '$P.season_pass' on this account"
 
+scenario "an introductory offer: the first subscription in a group gets it, on the clock"
+python3 - <<'PY'
+import plistlib
+d = plistlib.load(open("catalog.plist", "rb"))
+for p in d["products"]:
+    if p["id"].endswith("pro.monthly"):
+        p["introductoryOffer"] = {"paymentMode": "free", "period": "P2W", "numberOfPeriods": 1}
+plistlib.dump(d, open("catalog.plist", "wb"))
+PY
+iap clock set 2026-01-15T10:00:00Z >/dev/null
+run buy $P.pro.monthly --finish --json
+expect_json 'd["transactions"][1]["expirationDate"]' "2026-01-29T10:00:00Z"
+expect_json '__import__("json").loads(__import__("base64").urlsafe_b64decode(d["transactions"][1]["jwsRepresentation"].split(".")[1] + "==").decode())["offerDiscountType"]' FREE_TRIAL
+run receipt
+expect_json 'd["in_app"][0]["is_trial_period"], d["in_app"][0]["is_in_intro_offer_period"]' "true false"
+iap clock advance 2w >/dev/null
+run queue --json
+expect_json 'd["transactions"][0]["purchaseDate"], d["transactions"][0]["expirationDate"]' "2026-01-29T10:00:00Z 2026-02-28T10:00:00Z"
+run receipt
+expect_json '[i["is_trial_period"] for i in d["in_app"]]' "['true', 'false']"
+run products list --json
+expect_json '[p["introductoryOffer"] for p in d["products"] if p["id"].endswith("pro.monthly")][0]' "{'paymentMode': 'free', 'period': 'P2W', 'numberOfPeriods': 1, 'price': None}"
+
 scenario "time rates compress periods while the clock is real"
 iap settings set time-rate monthlyRenewalEveryFiveMinutes >/dev/null
 run buy $P.pro.monthly --json

@@ -82,8 +82,10 @@ public struct AppReceipt {
     }
     if t.productType == .autoRenewable {
       members.append(("web_order_line_item_id", .string(String(t.id))))
-      members.append(("is_trial_period", .string("false")))
-      members.append(("is_in_intro_offer_period", .string("false")))
+      let discount = t.offerDiscountType
+      members.append(("is_trial_period", .string(discount == "FREE_TRIAL" ? "true" : "false")))
+      let intro = discount == "PAY_AS_YOU_GO" || discount == "PAY_UP_FRONT"
+      members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
     }
     members.append(("in_app_ownership_type", .string("PURCHASED")))
     if latest, t.productType == .autoRenewable {

@@ -86,14 +86,24 @@ extension Store {
   mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp, recovery: Bool = false, at date: Timestamp? = nil) {
     let period = subscription.renewalPeriod ?? subscription.period
     let previous = subscription.latest
-    let renewal = Transaction(
+    var renewal = Transaction(
       id: issueId(), originalId: subscription.originalId, productId: subscription.autoRenewProductId,
       productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
       originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, from: start),
       applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
       subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
-      storefront: previous.storefront, price: subscription.renewalPrice ?? previous.price, currency: previous.currency)
+      storefront: previous.storefront, price: subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
+      currency: previous.currency)
+    if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
+      // A pay-as-you-go introductory offer runs on: another period at the offer price.
+      renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)
+      renewal.price = subscription.introPrice
+      renewal.offerDiscountType = "PAY_AS_YOU_GO"
+      renewal.offerPeriod = text
+      subscription.introRenewalsLeft -= 1
+    }
     record(renewal)
+    subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice
     subscription.latest = renewal
     subscription.period = period
     subscription.level = subscription.renewalLevel ?? subscription.level

@@ -22,6 +22,26 @@ extension Store {
     return .atRenewal
   }
 
+  /// Makes `purchase` the first period of an introductory offer; returns how many more
+  /// periods renew at the offer price (pay as you go).
+  private func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
+    let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
+    purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
+    purchase.price = offer.paymentMode == .free ? "0" : offer.price.map { "\($0)" } ?? purchase.price
+    purchase.offerDiscountType = Self.discountType(offer.paymentMode)
+    purchase.offerPeriod = OfferPeriod(count: offer.period.count * periods, unit: offer.period.unit)?.iso8601 ?? offer.period.iso8601
+    return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
+  }
+
+  /// `offerDiscountType` as Apple spells it.
+  static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> String {
+    switch mode {
+    case .free: return "FREE_TRIAL"
+    case .payAsYouGo: return "PAY_AS_YOU_GO"
+    case .payUpFront: return "PAY_UP_FRONT"
+    }
+  }
+
   /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
   mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp) {
     let group = product.subscriptionGroup ?? product.id
@@ -32,6 +52,11 @@ extension Store {
       purchase.originalId = previous.originalId
       purchase.originalPurchaseDate = previous.originalPurchaseDate
     }
+    // A customer's first subscription in a group gets the introductory offer.
+    var introRenewalsLeft = 0
+    if previous == nil, let offer = product.introductoryOffer {
+      introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
+    }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
     if upgrade, let previous {
       var replaced = previous.latest
@@ -39,10 +64,16 @@ extension Store {
       record(replaced)
     }
     record(purchase)
-    let subscription = Subscription(
+    var subscription = Subscription(
       account: account, group: group, originalId: purchase.originalId,
       originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
       period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
+    subscription.regularPrice = "\(product.price)"
+    if introRenewalsLeft > 0, let offer = product.introductoryOffer {
+      subscription.introRenewalsLeft = introRenewalsLeft
+      subscription.introPrice = offer.price.map { "\($0)" } ?? "0"
+      subscription.introPeriod = offer.period.iso8601
+    }
     record(.subscription(subscription))
     if upgrade {
       notify("DID_CHANGE_RENEWAL_PREF", "UPGRADE", subscription, at: now)

@@ -42,6 +42,14 @@ public struct Subscription: Equatable, Sendable {
   public var expirationIntent: Int?
   /// Whether a transaction of it was completed, so `restore` gives it back.
   public var restorable: Bool
+  /// A pay-as-you-go introductory offer still running: renewals left at the offer price, the
+  /// price and the offer period (ISO 8601).
+  public var introRenewalsLeft = 0
+  /// The price renewals charge, a decimal string (an introductory offer's first periods
+  /// charge less).
+  public var regularPrice: String?
+  public var introPrice: String?
+  public var introPeriod: String?
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,

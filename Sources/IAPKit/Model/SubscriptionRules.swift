@@ -22,6 +22,21 @@ public struct SubscriptionRules: Equatable, Sendable {
     return Timestamp(milliseconds: start.milliseconds + seconds * 1000)
   }
 
+  /// When an introductory offer phase of `count` × `period` starting at `start` ends. Offer
+  /// periods are compressed like subscription periods: a day at the rate's monthly pace, or
+  /// each offer period as one renewal interval for the "one renewal every …" rates.
+  public func end(ofOffer period: OfferPeriod, count: Int, from start: Timestamp) -> Timestamp {
+    guard let monthly = timeRate.compressedSeconds(.oneMonth) else {
+      var end = start
+      for _ in 0..<count { end = end.adding(period.calendarPeriod) }
+      return end
+    }
+    let days: Int64 = [OfferPeriod.Unit.day: 1, .week: 7, .month: 30, .year: 365][period.unit]! * Int64(period.count)
+    let fixed = timeRate.compressedSeconds(.oneWeek) == timeRate.compressedSeconds(.oneYear)
+    let seconds = fixed ? monthly * Int64(count) : days * Int64(count) * monthly / 30
+    return Timestamp(milliseconds: start.milliseconds + max(1, seconds) * 1000)
+  }
+
   /// When a billing grace period that starts at `start` ends.
   public func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     let seconds = timeRate.graceSeconds(weekly: period == .oneWeek)

@@ -43,6 +43,10 @@ public struct Transaction: Equatable, Sendable {
   public var storefront: String?
   public var price: String?
   public var currency: String?
+  /// An introductory offer applied to this period: `offerDiscountType` (`FREE_TRIAL`,
+  /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
+  public var offerDiscountType: String?
+  public var offerPeriod: String?
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int?
@@ -54,7 +58,8 @@ public struct Transaction: Equatable, Sendable {
     applicationUsername: String? = nil, error: StoreError? = nil, account: String, device: String,
     finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false, subscriptionGroup: String? = nil,
     isRenewal: Bool = false, isUpgraded: Bool = false, bundleId: String? = nil, storefront: String? = nil,
-    price: String? = nil, currency: String? = nil, finishedAtReceiptUpdate: Int? = nil
+    price: String? = nil, currency: String? = nil, finishedAtReceiptUpdate: Int? = nil,
+    offerDiscountType: String? = nil, offerPeriod: String? = nil
   ) {
     self.id = id
     self.originalId = originalId
@@ -82,6 +87,8 @@ public struct Transaction: Equatable, Sendable {
     self.price = price
     self.currency = currency
     self.finishedAtReceiptUpdate = finishedAtReceiptUpdate
+    self.offerDiscountType = offerDiscountType
+    self.offerPeriod = offerPeriod
   }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.

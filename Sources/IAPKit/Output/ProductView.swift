@@ -24,6 +24,12 @@ public struct ProductView {
       ("subscriptionGroup", .optional(p.subscriptionGroup)),
       ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
       ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
+      ("introductoryOffer", p.introductoryOffer.map { offer in
+        .object([
+          ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+          ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
+        ])
+      } ?? .null),
     ])
   }
 

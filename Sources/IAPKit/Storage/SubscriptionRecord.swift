@@ -13,6 +13,10 @@ enum SubscriptionRecord {
       ("renewalPeriod", .optional(s.renewalPeriod?.rawValue)),
       ("renewalLevel", s.renewalLevel.map { .int(Int64($0)) } ?? .null),
       ("renewalPrice", .optional(s.renewalPrice)),
+      ("introRenewalsLeft", .int(Int64(s.introRenewalsLeft))),
+      ("regularPrice", .optional(s.regularPrice)),
+      ("introPrice", .optional(s.introPrice)),
+      ("introPeriod", .optional(s.introPeriod)),
       ("autoRenew", .bool(s.autoRenew)),
       ("status", .string(s.status.rawValue)),
       ("renewals", .int(Int64(s.renewals))),
@@ -61,6 +65,10 @@ enum SubscriptionRecord {
       billingRetryEnds: try optionalDate("billingRetryEnds"), expirationIntent: try optionalInt("expirationIntent"),
       restorable: restorable)
     subscription.renewalPrice = json["renewalPrice"]?.stringValue
+    subscription.introRenewalsLeft = json["introRenewalsLeft"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
+    subscription.introPrice = json["introPrice"]?.stringValue
+    subscription.regularPrice = json["regularPrice"]?.stringValue
+    subscription.introPeriod = json["introPeriod"]?.stringValue
     return subscription
   }
 }

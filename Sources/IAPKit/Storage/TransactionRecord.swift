@@ -33,6 +33,8 @@ enum TransactionRecord {
     if let v = t.price { members.append(("price", .string(v))) }
     if let v = t.currency { members.append(("currency", .string(v))) }
     if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
+    if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v))) }
+    if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
     return .object(members)
   }
 
@@ -99,7 +101,8 @@ enum TransactionRecord {
       isRenewal: try flag("isRenewal"), isUpgraded: try flag("isUpgraded"), bundleId: try optionalString("bundleId"),
       storefront: try optionalString("storefront"), price: try optionalString("price"),
       currency: try optionalString("currency"),
-      finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) })
+      finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) },
+      offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
   }
 }
 

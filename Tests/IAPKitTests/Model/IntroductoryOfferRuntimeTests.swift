@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import IAPKit
+
+/// Introductory offers on the store's clock: who gets them, how long and at what price.
+@Suite struct IntroductoryOfferRuntimeTests {
+  static func offer(_ mode: String, _ period: String, _ count: Int, price: String? = nil) -> String {
+    let priceXML = price.map { "<key>price</key><string>\($0)</string>" } ?? ""
+    return "<key>introductoryOffer</key><dict><key>paymentMode</key><string>\(mode)</string><key>period</key><string>\(period)</string><key>numberOfPeriods</key><integer>\(count)</integer>\(priceXML)</dict>"
+  }
+
+  static let catalogText = TestHarness.plist(products: [
+    TestHarness.product("trial", "autoRenewable", price: "<string>9.99</string>", extra: SubscriptionTests.group(level: 1, "P1M") + offer("free", "P1W", 1)),
+    TestHarness.product("monthly", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionTests.group(level: 2, "P1M") + offer("payAsYouGo", "P1M", 3, price: "0.99")),
+    TestHarness.product("yearly", "autoRenewable", price: "<string>49.99</string>", extra: "<key>subscriptionGroup</key><string>y</string><key>subscriptionPeriod</key><string>P1Y</string>" + offer("payUpFront", "P6M", 1, price: "19.99")),
+  ])
+  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
+  let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+  var store = Store(state: StoreState(), account: "a", device: "d")
+
+  func at(_ text: String) -> Timestamp { Timestamp(iso8601: text)! }
+
+  mutating func buy(_ id: String, at time: Timestamp? = nil) -> Transaction {
+    store.buy(productId: id, product: catalog.product(id), quantity: 1, applicationUsername: nil, finish: true, now: time ?? t0).outcome
+  }
+
+  @Test mutating func aFreeTrialThenTheRegularPrice() {
+    let trial = buy("trial")
+    #expect(trial.offerDiscountType == "FREE_TRIAL")
+    #expect(trial.price == "0")
+    #expect(trial.expirationDate == at("2026-01-22T10:00:00Z"), "a one-week trial")
+    store.advance(to: at("2026-01-22T10:00:00Z"))
+    let first = store.queue.last!
+    #expect(first.offerDiscountType == nil)
+    #expect(first.price == "9.99")
+    #expect(first.expirationDate == at("2026-02-22T10:00:00Z"))
+  }
+
+  @Test mutating func payAsYouGoRunsForItsPeriodsOnTheClock() {
+    _ = buy("monthly")
+    store.advance(to: at("2026-05-15T10:00:00Z"))
+    let all = [store.accountState.subscriptions["club"]!.latest] + store.queue
+    let prices = store.queue.map { $0.price ?? "" }
+    #expect(prices == ["0.99", "0.99", "4.99", "4.99"], "three offer periods in all, then the regular price")
+    #expect(store.queue.map(\.offerDiscountType) == ["PAY_AS_YOU_GO", "PAY_AS_YOU_GO", nil, nil])
+    #expect(all.count == 5)
+  }
+
+  @Test mutating func payUpFrontCoversTheWholeOfferOnce() {
+    let first = buy("yearly")
+    #expect(first.offerDiscountType == "PAY_UP_FRONT")
+    #expect(first.price == "19.99")
+    #expect(first.expirationDate == at("2026-07-15T10:00:00Z"))
+    store.advance(to: at("2026-07-15T10:00:00Z"))
+    #expect(store.queue.last?.price == "49.99")
+    #expect(store.queue.last?.expirationDate == at("2027-07-15T10:00:00Z"))
+  }
+
+  @Test mutating func onlyTheFirstSubscriptionInAGroupGetsIt() throws {
+    _ = buy("trial")
+    _ = try store.setAutoRenew(false, for: "trial", now: t0)
+    store.advance(to: at("2026-03-01T00:00:00Z"))
+    let again = buy("trial", at: at("2026-03-01T00:00:00Z"))
+    #expect(again.offerDiscountType == nil)
+    #expect(again.price == "9.99")
+    let other = buy("monthly", at: at("2026-03-01T00:00:00Z"))
+    #expect(other.offerDiscountType == nil, "any earlier subscription in the group rules the offer out")
+  }
+
+  @Test mutating func theOfferIsSignedAndInTheReceipt() {
+    let trial = buy("trial")
+    let payload = SignedPayloads.transaction(trial, environment: "LocalTesting", signedDate: t0)
+    #expect(payload["offerType"] == .int(1))
+    #expect(payload["offerDiscountType"] == .string("FREE_TRIAL"))
+    #expect(payload["offerPeriod"] == .string("P1W"))
+    #expect(payload["price"] == .int(0))
+    let item = AppReceipt(bundleId: "b", history: [trial], account: store.accountState, now: t0).receipt["in_app"]?.arrayValue?.first
+    #expect(item?["is_trial_period"] == .string("true"))
+    #expect(item?["is_in_intro_offer_period"] == .string("false"))
+  }
+
+  @Test func offerPeriodsAreCompressedWithTheTimeRate() {
+    let rules = SubscriptionRules(timeRate: .monthlyRenewalEveryFiveMinutes)
+    let week = OfferPeriod(count: 1, unit: .week)!
+    #expect(rules.end(ofOffer: week, count: 1, from: t0).milliseconds - t0.milliseconds == 70_000, "7 days at 5 minutes a month")
+    let fixed = SubscriptionRules(timeRate: .oneRenewalEveryTenSeconds)
+    #expect(fixed.end(ofOffer: week, count: 2, from: t0).milliseconds - t0.milliseconds == 20_000)
+  }
+}
