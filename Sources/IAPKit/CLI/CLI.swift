@@ -7,7 +7,9 @@ public enum CLI {
   /// Runs one `iap` invocation. `arguments` excludes the program name.
   public static func run(arguments: [String], environment: Environment, console: Console) -> Int32 {
     // Decided before parsing so that even a usage error can be reported as JSON.
-    let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+    let options = arguments.prefix { $0 != "--" }
+    let wantsJSON = options.contains("--json")
+    console.quiet = options.contains("--quiet") || options.contains("-q")
     let status: ExitCode
     do {
       switch try ArgumentParser.parse(arguments) {
@@ -36,8 +38,8 @@ public enum CLI {
   static func report(_ error: IAPError, json: Bool, console: Console) {
     for message in error.messages { console.error(message) }
     if case let .usage(_, path) = error {
-      console.note("usage: \(HelpFormatter.usage(for: path))")
-      console.note("  See '\((["iap"] + path + ["--help"]).joined(separator: " "))' for more information.")
+      console.detail("usage: \(HelpFormatter.usage(for: path))")
+      console.detail("  See '\((["iap"] + path + ["--help"]).joined(separator: " "))' for more information.")
     }
     if json { console.json(.object([("error", error.json)])) }
   }

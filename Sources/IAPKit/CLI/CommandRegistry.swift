@@ -11,7 +11,8 @@ public enum CommandRegistry {
       ReceiptRefreshCommand.self, NotificationsCommand.self, JWSDecodeCommand.self, ApproveCommand.self,
       DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
       ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
-      SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, ResetCommand.self,
+      SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, CompletionsCommand.self,
+      ResetCommand.self,
       HelpCommand.self,
     ]
   }

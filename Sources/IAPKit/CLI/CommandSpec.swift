@@ -24,6 +24,17 @@ public struct OptionSpec: Sendable {
   }
 }
 
+/// What a shell may offer for a positional argument.
+public enum ArgumentCompletion: Sendable {
+  case none
+  /// The catalog's product identifiers.
+  case productIds
+  /// The store's setting names.
+  case settingKeys
+  /// A fixed set of words.
+  case words([String])
+}
+
 /// One positional argument a command accepts.
 public struct ArgumentSpec: Sendable {
   public var name: String
@@ -32,12 +43,17 @@ public struct ArgumentSpec: Sendable {
   public var repeating: Bool
   /// May be left out.
   public var optional: Bool
+  /// What completions offer for it.
+  public var completion: ArgumentCompletion
 
-  public init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false) {
+  public init(
+    _ name: String, help: String, repeating: Bool = false, optional: Bool = false, completion: ArgumentCompletion = .none
+  ) {
     self.name = name
     self.help = help
     self.repeating = repeating
     self.optional = optional
+    self.completion = completion
   }
 
   var label: String {

@@ -12,6 +12,8 @@ public final class Console {
   private let writeErr: (String) -> Void
   /// Whether diagnostics may be coloured: stderr is a terminal and `NO_COLOR` is unset.
   public let colorDiagnostics: Bool
+  /// `--quiet`: warnings and notes are not shown; errors always are.
+  public var quiet = false
   private var buffer = ""
 
   public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, colorDiagnostics: Bool = false) {
@@ -47,12 +49,20 @@ public final class Console {
 
   /// Writes `warning: …` to stderr.
   public func warning(_ message: String) {
+    guard !quiet else { return }
     flush()
     writeErr((colorDiagnostics ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + message + "\n")
   }
 
   /// Writes a plain diagnostic line to stderr.
   public func note(_ message: String) {
+    guard !quiet else { return }
+    flush()
+    writeErr(message + "\n")
+  }
+
+  /// Writes a line that belongs to an error (a usage line, a hint): shown even with `--quiet`.
+  public func detail(_ message: String) {
     flush()
     writeErr(message + "\n")
   }

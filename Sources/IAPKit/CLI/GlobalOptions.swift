@@ -3,6 +3,7 @@ public struct GlobalOptions: Sendable {
   public var catalog: String?
   public var state: String?
   public var json = false
+  public var quiet = false
   public var account: String?
   public var device: String?
 
@@ -13,6 +14,7 @@ public struct GlobalOptions: Sendable {
     OptionSpec("account", value: "name", help: "The sandbox tester whose purchases to use (default: default, or $IAP_ACCOUNT)."),
     OptionSpec("device", value: "name", help: "The device the app runs on (default: default, or $IAP_DEVICE)."),
     OptionSpec("json", help: "Print one JSON document on stdout instead of text."),
+    OptionSpec("quiet", short: "q", help: "Print no warnings or notes on stderr (errors still)."),
     OptionSpec("help", short: "h", help: "Show help information."),
   ]
 
@@ -22,6 +24,7 @@ public struct GlobalOptions: Sendable {
     case "catalog": catalog = value
     case "state": state = value
     case "json": json = true
+    case "quiet": quiet = true
     case "account": account = value
     case "device": device = value
     default: return false

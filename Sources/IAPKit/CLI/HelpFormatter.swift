@@ -51,6 +51,22 @@ public enum HelpFormatter {
     return text
   }
 
+  /// The README's command reference: the help of `iap` and of every command, in registry
+  /// order. A test keeps the README equal to it.
+  public static func markdownReference() -> String {
+    var paths: [[String]] = [[]]
+    for command in CommandRegistry.commands {
+      let path = command.spec.path
+      for n in 1..<path.count where CommandRegistry.isGroup(Array(path.prefix(n))) && !paths.contains(Array(path.prefix(n))) {
+        paths.append(Array(path.prefix(n)))
+      }
+      paths.append(path)
+    }
+    return paths.map { path in
+      "### " + (["iap"] + path).joined(separator: " ") + "\n\n```\n" + help(for: path) + "```\n"
+    }.joined(separator: "\n")
+  }
+
   static let exitStatusSection = """
 
     EXIT STATUS:

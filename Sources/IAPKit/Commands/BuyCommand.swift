@@ -7,7 +7,7 @@ struct BuyCommand: Command {
       The transaction stays in the queue, unfinished, until 'iap finish' (or --finish). Buying a \
       non-consumable the account already owns gives a restored transaction and no new charge.
       """,
-    arguments: [ArgumentSpec("id", help: "The product identifier.")],
+    arguments: [ArgumentSpec("id", help: "The product identifier.", completion: .productIds)],
     options: [
       OptionSpec("quantity", value: "n", help: "How many to buy: 1-10, consumables only (default: 1)."),
       OptionSpec("username", value: "name", help: "SKPayment.applicationUsername: the app's opaque account id."),

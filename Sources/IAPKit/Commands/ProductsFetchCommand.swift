@@ -6,7 +6,7 @@ struct ProductsFetchCommand: Command {
       Prints the valid products, then the identifiers the store does not sell (unknown, or not \
       cleared for sale) as invalidProductIdentifiers.
       """,
-    arguments: [ArgumentSpec("id", help: "Product identifiers to request.", repeating: true, optional: true)],
+    arguments: [ArgumentSpec("id", help: "Product identifiers to request.", repeating: true, optional: true, completion: .productIds)],
     options: [
       OptionSpec("ids-from", value: "file", help: "Read identifiers from a plist whose root is an array of strings."),
       OptionSpec("locale", value: "id", help: "Show prices and copy for this locale instead of the catalog's."),

@@ -3,7 +3,7 @@ struct SettingsResetCommand: Command {
   static let spec = CommandSpec(
     ["settings", "reset"], abstract: "Restore the catalog's default settings.",
     discussion: "Forgets what 'iap settings set' changed: every setting, or only the keys given.",
-    arguments: [ArgumentSpec("key", help: "Settings to reset (default: all).", repeating: true, optional: true)])
+    arguments: [ArgumentSpec("key", help: "Settings to reset (default: all).", repeating: true, optional: true, completion: .settingKeys)])
 
   let keys: [String]
 

@@ -7,7 +7,9 @@ struct SettingsSetCommand: Command {
       fail-purchase, fail-restore (an SKError name or number, or off); storefront (e.g. FRA); \
       locale (e.g. fr_FR).
       """,
-    arguments: [ArgumentSpec("key", help: "The setting to change."), ArgumentSpec("value", help: "Its new value.")])
+    arguments: [
+      ArgumentSpec("key", help: "The setting to change.", completion: .settingKeys), ArgumentSpec("value", help: "Its new value."),
+    ])
 
   let key: String
   let value: String

@@ -23,7 +23,7 @@ struct SubscriptionActionCommand {
     }
     return CommandSpec(
       ["subscription", word], abstract: abstract, discussion: discussion,
-      arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).")])
+      arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", completion: .productIds)])
   }
 
   static func run(_ action: Action, _ productId: String, _ context: CommandContext) throws(IAPError) -> ExitCode {

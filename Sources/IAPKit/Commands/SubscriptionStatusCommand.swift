@@ -6,7 +6,7 @@ struct SubscriptionStatusCommand: Command {
       State (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked), auto-renew \
       status and product, expiration, renewal count. Without an id, every subscription of the account.
       """,
-    arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", optional: true)])
+    arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", optional: true, completion: .productIds)])
 
   let productId: String?
 
