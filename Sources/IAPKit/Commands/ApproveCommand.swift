@@ -13,17 +13,12 @@ struct ApproveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let id = try TransactionArgument.id(self.id)
-    var opened = try context.openStore(forWriting: true)
-    let session = opened.session
-    // Only a subscription needs its product (for the expiration date), so only then is the
-    // catalog read.
-    let product = try Self.productIfSubscription(opened.store.queued(id), context)
-    let approved: Transaction
-    do { approved = try opened.store.approve(id, product: product, now: opened.now) } catch { throw .refused(error) }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print([approved], context, opened)
-    return .success
+    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
+      // Only a subscription needs its product (for the expiration date), so only then is the
+      // catalog read.
+      let product = try Self.productIfSubscription(store.queued(id), context)
+      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.approve(id, product: product, now: opened.now) }]
+    }
   }
 
   /// The catalog's product for an auto-renewable subscription; nil for other kinds.

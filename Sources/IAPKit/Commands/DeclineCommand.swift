@@ -10,13 +10,8 @@ struct DeclineCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let id = try TransactionArgument.id(self.id)
-    var opened = try context.openStore(forWriting: true)
-    let session = opened.session
-    let declined: Transaction
-    do { declined = try opened.store.decline(id) } catch { throw .refused(error) }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print([declined], context, opened)
-    return .success
+    try TransactionArgument.perform(id, context) { store, id, _ throws(IAPError) in
+      [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.decline(id) }]
+    }
   }
 }

@@ -13,17 +13,12 @@ struct DeleteCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let id = try TransactionArgument.id(self.id)
-    var opened = try context.openStore(forWriting: true)
-    let session = opened.session
-    let history = try session.history()
-    guard let target = history.first(where: { $0.id == id && $0.account == context.account }) else {
-      throw .refused(.unknownTransaction(String(id)))
+    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
+      let history = try opened.session.history()
+      guard let target = history.first(where: { $0.id == id && $0.account == context.account }) else {
+        throw .refused(.unknownTransaction(String(id)))
+      }
+      return try TransactionArgument.refusing { () throws(StoreRefusal) in try store.delete(target, history: history) }
     }
-    let deleted: [Transaction]
-    do { deleted = try opened.store.delete(target, history: history) } catch { throw .refused(error) }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print(deleted, context, opened)
-    return .success
   }
 }

@@ -22,14 +22,9 @@ struct RefundCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let id = try TransactionArgument.id(self.id)
-    var opened = try context.openStore(forWriting: true)
-    let session = opened.session
-    let purchase = try TransactionArgument.fromHistory(id, session, context)
-    let refunded: Transaction
-    do { refunded = try opened.store.refund(purchase, reason: reason, now: opened.now) } catch { throw .refused(error) }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print([refunded], context, opened)
-    return .success
+    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
+      let purchase = try TransactionArgument.fromHistory(id, opened.session, context)
+      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.refund(purchase, reason: reason, now: opened.now) }]
+    }
   }
 }

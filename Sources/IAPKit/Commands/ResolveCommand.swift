@@ -15,28 +15,22 @@ struct ResolveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let id = try TransactionArgument.id(self.id)
-    var opened = try context.openStore(forWriting: true)
-    let session = opened.session
-    // The failed transaction may already be finished, so look beyond the queue.
-    let interrupted: Transaction
-    if let queued = opened.store.queued(id) {
-      interrupted = queued
-    } else {
-      interrupted = try TransactionArgument.fromHistory(id, session, context)
-    }
-    let purchase: Transaction
-    if let group = interrupted.subscriptionGroup, !interrupted.purchaseIssue,
-      opened.store.accountState.subscriptions[group]?.originalId == interrupted.originalId
-    {
-      // A subscription's billing issue: the renewal payment goes through.
-      do { purchase = try opened.store.resolveBilling(group, now: opened.now) } catch { throw .refused(error) }
-    } else {
+    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
+      // The failed transaction may already be finished, so look beyond the queue.
+      let interrupted: Transaction
+      if let queued = store.queued(id) {
+        interrupted = queued
+      } else {
+        interrupted = try TransactionArgument.fromHistory(id, opened.session, context)
+      }
+      if let group = interrupted.subscriptionGroup, !interrupted.purchaseIssue,
+        store.accountState.subscriptions[group]?.originalId == interrupted.originalId
+      {
+        // A subscription's billing issue: the renewal payment goes through.
+        return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.resolveBilling(group, now: opened.now) }]
+      }
       let product = try ApproveCommand.productIfSubscription(interrupted, context)
-      do { purchase = try opened.store.resolve(interrupted, product: product, now: opened.now) } catch { throw .refused(error) }
+      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.resolve(interrupted, product: product, now: opened.now) }]
     }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print([purchase], context, opened)
-    return .success
   }
 }

@@ -44,31 +44,3 @@ struct SubscriptionActionCommand {
     return .success
   }
 }
-
-struct SubscriptionCancelCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.cancel)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.cancel, id, context) }
-}
-
-struct SubscriptionResumeCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.resume)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.resume, id, context) }
-}
-
-struct SubscriptionExpireCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.expire)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.expire, id, context) }
-}
-
-struct SubscriptionRenewCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.renew)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.renew, id, context) }
-}

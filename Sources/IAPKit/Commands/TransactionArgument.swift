@@ -14,6 +14,26 @@ enum TransactionArgument {
     throw .refused(.unknownTransaction(String(id)))
   }
 
+  /// Runs a store action on transaction `text`: opens the state for writing, acts, commits
+  /// the action's records and prints what it returns. A refusal changes nothing.
+  static func perform(
+    _ text: String, _ context: CommandContext,
+    _ action: (inout Store, UInt64, OpenedStore) throws(IAPError) -> [Transaction]
+  ) throws(IAPError) -> ExitCode {
+    let id = try self.id(text)
+    let opened = try context.openStore(forWriting: true)
+    var store = opened.store
+    let result = try action(&store, id, opened)
+    try opened.session.commit(store.changes, state: store.state)
+    try print(result, context, opened)
+    return .success
+  }
+
+  /// A store refusal as the command's error.
+  static func refusing<T>(_ body: () throws(StoreRefusal) -> T) throws(IAPError) -> T {
+    do { return try body() } catch { throw .refused(error) }
+  }
+
   /// Prints transactions as the command's result; with `--json`, each is signed.
   static func print(
     _ transactions: [Transaction], _ context: CommandContext, _ opened: OpenedStore, extra: [(String, JSONValue)] = []

@@ -24,21 +24,7 @@ extension POSIXFile {
       }
     }
     guard fd >= 0 else { throw POSIXFileError(path: temporary, operation: "open", code: EEXIST) }
-    do {
-      try write(fd, bytes, at: 0, path: temporary)
-      try sync(fd, path: temporary)
-    } catch {
-      close(fd)
-      unlink(temporary)
-      throw error
-    }
-    close(fd)
-    if rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw POSIXFileError(path: path, operation: "rename", code: code)
-    }
-    try syncDirectory(directory)
+    try renameIntoPlace(fd, temporary, path, bytes, directory: directory)
   }
 
   /// Whether two paths name the same existing file (through links too).

@@ -84,9 +84,18 @@ public enum POSIXFile {
 
   /// Replaces `path` with `bytes` so that a crash leaves either the old or the new content:
   /// write a temporary file, fsync it, rename it over the target, fsync the folder.
+  /// The state's own files use a fixed temporary name: commands hold the lock, and a
+  /// crash's leftover is simply overwritten next time.
   public static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) throws(POSIXFileError) {
     let temporary = path + ".tmp"
-    let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+    try renameIntoPlace(try open(temporary, O_WRONLY | O_CREAT | O_TRUNC), temporary, path, bytes, directory: directory)
+  }
+
+  /// Writes `bytes` to the open temporary file, fsyncs it, renames it over `path` and fsyncs
+  /// the folder; on failure the temporary file is removed. Closes `fd`.
+  static func renameIntoPlace(
+    _ fd: Int32, _ temporary: String, _ path: String, _ bytes: [UInt8], directory: String
+  ) throws(POSIXFileError) {
     do {
       try write(fd, bytes, at: 0, path: temporary)
       try sync(fd, path: temporary)
