@@ -1,5 +1,5 @@
 /// `SKError.Code` (domain `SKErrorDomain`) with StoreKit's numbers and names.
-public enum SKErrorCode: Int, CaseIterable, Sendable {
+public enum SKErrorCode: Int, NamedCases, Sendable {
   case unknown = 0
   case clientInvalid = 1
   case paymentCancelled = 2
@@ -21,21 +21,6 @@ public enum SKErrorCode: Int, CaseIterable, Sendable {
   case ineligibleForOffer = 18
   case unsupportedPlatform = 19
   case overlayPresentedInBackgroundScene = 20
-
-  /// The case name as Swift spells it, e.g. `storeProductNotAvailable`.
-  public var name: String { String(describing: self) }
-
-  /// Looks a code up by name (any case) or by number.
-  public init?(nameOrNumber text: String) {
-    if let number = Int(text), let code = SKErrorCode(rawValue: number) {
-      self = code
-      return
-    }
-    guard let code = Self.allCases.first(where: { $0.name.lowercased() == text.lowercased() }) else {
-      return nil
-    }
-    self = code
-  }
 
   /// A general description of the code, used when nothing more specific is known.
   public var defaultMessage: String {

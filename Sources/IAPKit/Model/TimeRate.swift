@@ -1,5 +1,5 @@
 /// `SKTestSession.TimeRate`: how fast subscription time runs, with Apple's durations.
-public enum TimeRate: Int, CaseIterable, Sendable {
+public enum TimeRate: Int, NamedCases, Sendable {
   case realTime = 0
   /// Deprecated in iOS 15.2, like the next five: a day of subscription time passes in this
   /// much real time (Apple's replacements for the last three keep the same pace).
@@ -20,18 +20,6 @@ public enum TimeRate: Int, CaseIterable, Sendable {
   case oneRenewalEveryThirtySeconds = 1003
   case oneRenewalEveryTenSeconds = 1004
   case oneRenewalEveryTwoSeconds = 1005
-
-  public var name: String { String(describing: self) }
-
-  /// Looks a rate up by case name (any case) or raw value.
-  public init?(nameOrNumber text: String) {
-    if let number = Int(text), let rate = TimeRate(rawValue: number) {
-      self = rate
-      return
-    }
-    guard let rate = Self.allCases.first(where: { $0.name.lowercased() == text.lowercased() }) else { return nil }
-    self = rate
-  }
 
   /// For the deprecated "… is one day" rates: real seconds per simulated day.
   var secondsPerDay: Int64? {
