@@ -26,14 +26,18 @@ public enum CatalogLoader {
     } catch {
       throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): cannot be read (\(error))"])
     }
-    return try parse(Data(bytes), displayPath: displayPath)
+    return try parse(bytes: bytes, displayPath: displayPath)
   }
 
   /// Parses and validates catalog bytes.
   public static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
+    try parse(bytes: [UInt8](data), displayPath: displayPath)
+  }
+
+  static func parse(bytes: [UInt8], displayPath: String) throws(IAPError) -> Loaded {
     let root: PlistValue
-    do { root = try PlistValue.parse(data) } catch {
-      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): not a property list (XML or binary)"])
+    do { root = try PlistParser.parse(bytes) } catch {
+      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): not a property list (XML or binary): \(error)"])
     }
     var problems = CatalogProblems(file: displayPath)
     let catalog = validate(root, &problems)
