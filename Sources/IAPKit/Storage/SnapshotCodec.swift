@@ -34,7 +34,9 @@ enum SnapshotCodec {
   static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, logOffset: Int) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
-    guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText) else {
+    guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText),
+      nextId <= TransactionRecord.idLimit
+    else {
       throw RecordError(field: "nextId")
     }
     guard let accounts = json["accounts"]?.objectValue else { throw RecordError(field: "accounts") }
@@ -54,9 +56,9 @@ enum SnapshotCodec {
       for item in owned {
         guard let productId = item["productId"]?.stringValue,
           let type = item["productType"]?.stringValue.flatMap(ProductType.init(rawValue:)),
-          let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }),
+          let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
           let originalDate = item["originalPurchaseDate"]?.intValue,
-          let latestId = item["latestId"]?.stringValue.flatMap({ UInt64($0) }),
+          let latestId = item["latestId"]?.stringValue.flatMap({ UInt64($0) }), latestId < TransactionRecord.idLimit,
           let restorable = item["restorable"]?.boolValue
         else { throw RecordError(field: "accounts.\(name).ownership") }
         account.ownership[productId] = Ownership(
