@@ -103,6 +103,8 @@ public enum CatalogLoader {
   static func normalizedLocale(_ text: String) -> String? {
     let ok = !text.isEmpty && text.count <= 64
       && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=") }
-    return ok ? text.replacingOccurrences(of: "-", with: "_") : nil
+    // Not `replacingOccurrences`: that goes through NSString, which the purchase path
+    // should not load.
+    return ok ? String(text.map { $0 == "-" ? "_" : $0 }) : nil
   }
 }
