@@ -36,16 +36,10 @@ struct BuyCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
+    // One product, from the compiled catalog cache when it is current.
+    let (product, reason) = try context.purchasableProduct(productId)
     let session = try context.stateDirectory.open(forWriting: true)
     var store = Store(state: session.state, account: context.account, device: context.device)
-    let product = catalog.purchasableProduct(productId)
-    var reason: String?
-    if product == nil {
-      reason = catalog.product(productId) == nil
-        ? "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))"
-        : "product '\(productId)' is not cleared for sale"
-    }
     let purchase = store.buy(
       productId: productId, product: product, unavailableReason: reason, quantity: quantity,
       applicationUsername: username, finish: finish, now: context.now)
