@@ -8,11 +8,16 @@ struct HistoryCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let session = try context.stateDirectory.open(forWriting: false)
-    let transactions = try session.history().filter { $0.account == context.account }
+    // Streamed from the log, one transaction at a time: a history can be long.
+    let index = try session.latestVersions()
+    let account = context.account
+    let each = { (body: (Transaction) throws(IAPError) -> Void) throws(IAPError) in
+      try index.forEach { t throws(IAPError) in if t.account == account { try body(t) } }
+    }
     if context.globals.json {
-      context.console.json(TransactionView.document(transactions))
+      try TransactionView.printDocument(each, to: context.console)
     } else {
-      TransactionView.lines(transactions, showFinished: true).forEach { context.console.line($0) }
+      try TransactionView.printLines(each, to: context.console)
     }
     return .success
   }

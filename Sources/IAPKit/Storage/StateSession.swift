@@ -101,10 +101,16 @@ public final class StateSession {
   }
 
   /// Every transaction version in the log, folded to the latest version of each, by id.
+  /// Holds them all in memory: `latestVersions()` is the way through a long history.
   public func history() throws(IAPError) -> [Transaction] {
-    var latest: [UInt64: Transaction] = [:]
-    _ = try scanLog(from: 0) { latest[$0.id] = $0 }
-    return latest.values.sorted { $0.id < $1.id }
+    var result: [Transaction] = []
+    try latestVersions().forEach { result.append($0) }
+    return result
+  }
+
+  /// An index of the latest version of every transaction, to read them one at a time.
+  public func latestVersions() throws(IAPError) -> TransactionLogIndex {
+    try TransactionLogIndex(fd: logFD, path: directory.logPath)
   }
 
   /// Makes `changes` durable and `state` the new snapshot: append the versions to the log and
