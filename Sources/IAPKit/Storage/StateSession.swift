@@ -52,7 +52,9 @@ public final class StateSession {
         if offset > 0 { throw .stateUnreadable(path: directory.logPath, reason: "missing, but store.json records \(offset) bytes") }
         return
       }
-      throw writable ? .stateUnwritable(path: directory.path, reason: error.description)
+      // A state file that exists but cannot be read is unreadable even to a writer: it is
+      // left as it is, and the message says so.
+      throw writable && error.path != snapshotPath ? .stateUnwritable(path: directory.path, reason: error.description)
         : .stateUnreadable(path: error.path, reason: error.description)
     } catch {
       throw .stateUnreadable(path: directory.path, reason: "\(error)")
