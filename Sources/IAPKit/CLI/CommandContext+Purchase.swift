@@ -6,7 +6,8 @@ extension CommandContext {
   /// and fails as loading the catalog does (missing: 66; invalid: 65 with every problem).
   public func purchasableProduct(_ id: String) throws(IAPError) -> (product: Product?, unavailableReason: String?) {
     let display = catalogDisplayPath
-    let path = environment.resolve(display)
+    // `catalog.plist` and `./catalog.plist` are one catalog, with one cache.
+    let path = POSIXFile.canonicalPath(environment.resolve(display))
     let state = stateDirectory.path
     let key = CatalogCache.Key(path: path)
     let cacheFile = CatalogCache.location(catalogPath: path, stateDirectory: state)
@@ -17,7 +18,8 @@ extension CommandContext {
       return product.clearedForSale ? (product, nil) : (nil, "product '\(id)' is not cleared for sale")
     }
     // A miss, or an unknown id (whose suggestion needs every id): read the catalog.
-    let catalog = try loadCatalog(cacheAs: key.flatMap { $0.isSettled(now: Environment.systemTime()) ? $0 : nil }, in: cacheFile)
+    let catalog = try loadCatalog(
+      cacheAs: key.flatMap { $0.isSettled(now: Environment.systemTime()) ? $0 : nil }, path: path, in: cacheFile)
     if let product = catalog.purchasableProduct(id) { return (product, nil) }
     if catalog.product(id) == nil {
       return (nil, "product '\(id)' is not in the catalog\(Suggestion.hint(for: id, in: catalog.products.map(\.id)))")
@@ -27,10 +29,9 @@ extension CommandContext {
 
   /// `loadCatalog()`, then writes the cache when the catalog is settled and the state
   /// folder exists (a first purchase creates it; the next one caches).
-  private func loadCatalog(cacheAs key: CatalogCache.Key?, in cacheFile: String) throws(IAPError) -> Catalog {
+  private func loadCatalog(cacheAs key: CatalogCache.Key?, path: String, in cacheFile: String) throws(IAPError) -> Catalog {
     let display = catalogDisplayPath
-    let path = environment.resolve(display)
-    let loaded = try CatalogLoader.load(path: path, displayPath: display)
+    let loaded = try CatalogLoader.load(path: environment.resolve(display), displayPath: display)
     for warning in loaded.warnings { console.warning(warning) }
     if let key, POSIXFile.exists(stateDirectory.path) {
       CatalogCache.write(loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: display, key: key, file: cacheFile)
