@@ -17,7 +17,9 @@ enum ProductValidator {
     } else {
       problems.missing("a product identifier", product: index, key: "id")
     }
-    for key in dict.keys.sorted() where !CatalogLoader.productKeys.contains(key) {
+    // Sorted for stable messages; only sorted when there is something to report.
+    let unknown = dict.keys.filter { !CatalogLoader.productKeys.contains($0) }
+    for key in unknown.sorted() {
       problems.warning("unknown key (ignored)", product: index, id: id, key: key)
     }
 
