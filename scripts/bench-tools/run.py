@@ -61,6 +61,7 @@ def main():
     parser.add_argument("--work", required=True, help="scratch folder (same file system as a user's state)")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--big-runs", type=int, default=10, help="runs of history and restore at 100k")
+    parser.add_argument("--baseline", help="another iap binary (an older build) to measure alongside, row by row")
     args = parser.parse_args()
     tools = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(tools))
@@ -117,43 +118,51 @@ def main():
             if not exists(argv_tail[0]):
                 print(f"skipped: iap {argv_tail[0]} (no such command in this build)", file=sys.stderr)
                 continue
-            case = tempfile.mkdtemp(prefix="row-", dir=work)
-            state = os.path.join(case, ".iap")
-            if seed:
-                shutil.copytree(seed, state)
-            base = [iap, "--catalog", catalog, "--state", state]
-            if scenario == "empty":
-                # A few purchases, so that restore and history have something to show.
-                for product in (durable, consumable):
-                    subprocess.run(base + ["buy", product, "--finish"], stdout=subprocess.DEVNULL, check=True)
-            def prepare(prep=prep, base=base):
-                if prep == "one-unfinished":
-                    subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                    subprocess.run(base + ["buy", consumable], stdout=subprocess.DEVNULL, check=True)
-                elif prep == "finish-all":
-                    subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            # Warm the catalog cache (if any) the way a user's first purchase would.
-            subprocess.run(base + ["buy", consumable, "--finish"], stdout=subprocess.DEVNULL, check=True)
+            def measure_row(binary):
+                case = tempfile.mkdtemp(prefix="row-", dir=work)
+                state = os.path.join(case, ".iap")
+                if seed:
+                    shutil.copytree(seed, state)
+                base = [binary, "--catalog", catalog, "--state", state]
+                if scenario == "empty":
+                    # A few purchases, so that restore and history have something to show.
+                    for product in (durable, consumable):
+                        subprocess.run(base + ["buy", product, "--finish"], stdout=subprocess.DEVNULL, check=True)
+                def prepare():
+                    if prep == "one-unfinished":
+                        subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                        subprocess.run(base + ["buy", consumable], stdout=subprocess.DEVNULL, check=True)
+                    elif prep == "finish-all":
+                        subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                # Warm the catalog cache (if any) the way a user's first purchase would.
+                subprocess.run(base + ["buy", consumable, "--finish"], stdout=subprocess.DEVNULL, check=True)
+                result = measure(base + argv_tail, case, runs, prepare if prep else None)
+                shutil.rmtree(case)
+                return result
             hi, sq = reference_rows()
             his.append(hi)
             if sq:
                 sqs.append(sq)
-            median, peak = measure(base + argv_tail, case, runs, prepare if prep else None)
-            rows.append((name, scenario, median, hi, sq, peak))
-            shutil.rmtree(case)
+            median, peak = measure_row(iap)
+            before = measure_row(os.path.abspath(args.baseline)) if args.baseline else None
+            rows.append((name, scenario, median, hi, sq, peak, before))
 
     print(f"iap benchmark: {os.uname().nodename}, {os.cpu_count()} cores, Linux {os.uname().release}, "
           f"{time.strftime('%Y-%m-%d')}; median of {args.runs} runs ({args.big_runs} for history and restore at 100k)")
     print(f"references (median over the run): hi {statistics.median(his) * 1000:.2f} ms"
           + (f", sqlite3 insert {statistics.median(sqs) * 1000:.2f} ms" if sqs else ", sqlite3: not installed"))
     print()
-    print("| command | state | × hi | × sqlite3 insert | × its empty-state time | peak memory |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    extra = " before: × hi | before: peak memory |" if args.baseline else ""
+    print("| command | state | × hi | × sqlite3 insert | × its empty-state time | peak memory |" + extra)
+    print("| --- | --- | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if args.baseline else ""))
     empty = {name: median for name, scenario, median, *_ in rows if scenario == "empty"}
-    for name, scenario, median, hi, sq, peak in rows:
+    for name, scenario, median, hi, sq, peak, before in rows:
         growth = f"{median / empty[name]:.2f}" if scenario != "empty" and name in empty else ""
         sq_ratio = f"{median / sq:.2f}" if sq else "–"
-        print(f"| `{name}` | {scenario} | {median / hi:.2f} | {sq_ratio} | {growth} | {peak / 1024:.1f} MB |")
+        line = f"| `{name}` | {scenario} | {median / hi:.2f} | {sq_ratio} | {growth} | {peak / 1024:.1f} MB |"
+        if before:
+            line += f" {before[0] / hi:.2f} | {before[1] / 1024:.1f} MB |"
+        print(line)
     print()
     print("states: empty = the bundled catalog and a state that starts empty (two purchases made);")
     print("100k = a 10,000-product catalog and 100,000 finished transactions (scripts/bench-tools).")
