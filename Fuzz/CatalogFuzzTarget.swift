@@ -2,7 +2,7 @@
 ///
 /// Invariants: any bytes give a catalog or a `catalogInvalid` error with at least one
 /// problem, and every problem and warning prints as exactly one line; a valid catalog's
-/// products have unique, well-formed identifiers.
+/// products have unique, well-formed identifiers and survive the catalog cache unchanged.
 enum CatalogFuzzTarget {
   static func run(_ bytes: [UInt8]) {
     var diagnostics: [String] = []
@@ -13,6 +13,11 @@ enum CatalogFuzzTarget {
       for product in loaded.catalog.products {
         guard ProductValidator.isValidIdentifier(product.id), seen.insert(product.id).inserted else {
           fatalError("accepted a bad or duplicate product id \(product.id)")
+        }
+        // What `buy` reads from the catalog cache is the product itself.
+        let text = JSONWriter.compact(CatalogCache.encode(product))
+        guard let json = try? JSONParser.parse(text), CatalogCache.decode(json) == product else {
+          fatalError("the catalog cache changes \(product.id): \(text)")
         }
       }
       loaded.warnings.forEach(console.warning)
