@@ -3,8 +3,9 @@
 # its own id, history and queue agree, and no record is torn.
 source "$(dirname "$0")/lib.sh"
 
-# check_state: every log line is one complete JSON record, store.json covers the whole log,
-# ids are distinct, and queue is exactly history's unfinished transactions.
+# check_state: every log line is one complete JSON record, store.json covers the log but for
+# a short tail (it is rewritten every 8 KB of log, and loads replay the rest), and the ids
+# are 1...n.
 check_state() {
   python3 - "$1" <<'PY' >"$scratch/check" 2>&1
 import json, os, sys
@@ -13,15 +14,13 @@ log = open(os.path.join(folder, "transactions.log"), "rb").read()
 assert log.endswith(b"\n"), "the log ends in a torn record"
 records = [json.loads(line) for line in log.split(b"\n")[:-1]]
 snapshot = json.load(open(os.path.join(folder, "store.json")))
-assert snapshot["logOffset"] == len(log), f"store.json covers {snapshot['logOffset']} of {len(log)} bytes"
+covered = snapshot["logOffset"]
+assert covered <= len(log) and log[covered - 1:covered] == b"\n", f"store.json covers {covered} of {len(log)} bytes"
+assert len(log) - covered < 8192 + 4096, f"store.json lags {len(log) - covered} bytes behind the log"
 latest = {}
 for r in records:
     latest[int(r["id"])] = r
-assert int(snapshot["nextId"]) == max(latest) + 1, "nextId is not one past the last id"
-queue = [t["id"] for q in snapshot["accounts"].get("default", {}).get("queues", {}).values() for t in q]
-assert len(queue) == len(set(queue)), "a transaction is queued twice"
-unfinished = sorted(i for i, r in latest.items() if not r["finished"])
-assert sorted(int(i) for i in queue) == unfinished, "store.json's queue is not the log's unfinished transactions"
+assert sorted(latest) == list(range(1, len(latest) + 1)), "ids are not 1...n"
 print(len(latest))
 PY
 }
@@ -79,6 +78,10 @@ expect_json 'len(d["transactions"])' 182
 expect_json 'sorted(int(t["id"]) for t in d["transactions"]) == list(range(1, 183))' "True"
 expect_json 'sum(t["state"] == "restored" for t in d["transactions"])' 30
 check_state .iap && ok || not_ok "state check: $(cat "$scratch/check")"
+run history
+unfinished=$(printf '%s\n' "$out" | awk '/ unfinished/ { print substr($1, 2) }' | sort -n | tr '\n' ' ')
+run queue --json
+expect_same "$(json '" ".join(sorted((t["id"] for t in d["transactions"]), key=int))') " "$unfinished" "queue and history's unfinished"
 run finish --all
 run queue --json
 expect_json 'len(d["transactions"])' 0

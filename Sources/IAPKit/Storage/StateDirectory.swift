@@ -10,8 +10,10 @@
 /// - `transactions.log`: every transaction version ever made, one JSON object a line,
 ///   append-only. Only `history` (and error messages) read all of it.
 /// - `store.json`: the `StoreState` fold of the log and the log length it covers. Commands
-///   read this small file; a log longer than that (a crash between the two writes) is
-///   replayed from the recorded length, so the two never disagree.
+///   read this small file; the log beyond that (up to `StateSession.snapshotInterval`, as it
+///   is only rewritten that often, or what a crash left between the two writes) is replayed
+///   from the recorded length, so the two never disagree.
+/// - `catalog-*.cache`: compiled catalogs (`CatalogCache`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
