@@ -92,6 +92,7 @@ public enum ArgumentParser {
 
     if help { return .help(path) }
     if version { return .version }
+    try globals.validate(command: path)
     guard let invocation, let command = CommandRegistry.command(at: path) else { return .help(path) }
     try checkArity(invocation)
     return .run(command, invocation, globals)

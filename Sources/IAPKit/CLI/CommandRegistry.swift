@@ -12,19 +12,26 @@ public enum CommandRegistry {
       DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
       ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
       SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, CompletionsCommand.self,
-      ResetCommand.self,
-      HelpCommand.self,
+      ResetCommand.self, HelpCommand.self,
     ]
   }
 
-  /// Abstracts of the words that group commands without running anything themselves.
-  static let groups: [[String]: String] = [
-    []: "Simulate the App Store and StoreKit's payment queue from the command line.",
-    ["products"]: "Browse the catalog as SKProductsRequest sees it.",
-    ["subscription"]: "Inspect and change auto-renewable subscriptions.",
-    ["jws"]: "Work with signed transactions and notifications.",
-    ["catalog"]: "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
+  /// Abstracts of the words that group commands without running anything themselves, by
+  /// path joined with spaces (`""` is the root).
+  ///
+  /// Keyed by `String` rather than `[String]`: hashing an array makes the runtime look up
+  /// `Array: Hashable` among every conformance in the binary, a measurable part of a
+  /// command's start-up.
+  static let groups: [String: String] = [
+    "": "Simulate the App Store and StoreKit's payment queue from the command line.",
+    "products": "Browse the catalog as SKProductsRequest sees it.",
+    "subscription": "Inspect and change auto-renewable subscriptions.",
+    "jws": "Work with signed transactions and notifications.",
+    "catalog": "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
   ]
+
+  /// The abstract of the group at `path`, if it is one.
+  static func groupAbstract(_ path: [String]) -> String? { groups[path.joined(separator: " ")] }
 
   /// The command at exactly `path`.
   static func command(at path: [String]) -> (any Command.Type)? {
@@ -32,7 +39,7 @@ public enum CommandRegistry {
   }
 
   /// Whether `path` names a group (including the root).
-  static func isGroup(_ path: [String]) -> Bool { groups[path] != nil }
+  static func isGroup(_ path: [String]) -> Bool { groupAbstract(path) != nil }
 
   /// The words that may follow `path`, with their abstracts, in registry order.
   static func children(of path: [String]) -> [(name: String, abstract: String)] {
@@ -45,7 +52,7 @@ public enum CommandRegistry {
       if seen.contains(word) { continue }
       seen.append(word)
       let childPath = path + [word]
-      result.append((word, groups[childPath] ?? command.spec.abstract))
+      result.append((word, groupAbstract(childPath) ?? command.spec.abstract))
     }
     return result
   }

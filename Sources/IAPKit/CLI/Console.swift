@@ -44,14 +44,14 @@ public final class Console {
   /// Writes `error: …` to stderr.
   public func error(_ message: String) {
     flush()
-    writeErr((colorDiagnostics ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message + "\n")
+    writeErr((colorDiagnostics ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + Self.oneLine(message) + "\n")
   }
 
   /// Writes `warning: …` to stderr.
   public func warning(_ message: String) {
     guard !quiet else { return }
     flush()
-    writeErr((colorDiagnostics ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + message + "\n")
+    writeErr((colorDiagnostics ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + Self.oneLine(message) + "\n")
   }
 
   /// Writes a plain diagnostic line to stderr.
@@ -64,7 +64,28 @@ public final class Console {
   /// Writes a line that belongs to an error (a usage line, a hint): shown even with `--quiet`.
   public func detail(_ message: String) {
     flush()
-    writeErr(message + "\n")
+    writeErr(Self.oneLine(message) + "\n")
+  }
+
+  /// `message` with line breaks and other control characters escaped (`\n`, `\u{1B}`).
+  ///
+  /// Diagnostics quote what the user gave (an argument, a path, a catalog key), and a
+  /// newline or an escape sequence in that must not break the one-line-per-problem contract
+  /// nor drive the terminal. Found by fuzzing (scripts/fuzz arguments, catalog).
+  static func oneLine(_ message: String) -> String {
+    func isControl(_ v: UInt32) -> Bool { v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 }
+    guard message.unicodeScalars.contains(where: { isControl($0.value) && $0 != "\t" }) else { return message }
+    var result = ""
+    for scalar in message.unicodeScalars {
+      switch scalar {
+      case "\t": result += "\t"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case _ where isControl(scalar.value): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// Sends buffered stdout on.

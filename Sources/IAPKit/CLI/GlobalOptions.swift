@@ -18,6 +18,14 @@ public struct GlobalOptions: Sendable {
     OptionSpec("help", short: "h", help: "Show help information."),
   ]
 
+  /// Rejects values no command could use: an empty `--state` would put the state files in
+  /// the working directory itself, and an empty `--catalog` names no file.
+  func validate(command path: [String]) throws(IAPError) {
+    for (name, value) in [("catalog <path>", catalog), ("state <dir>", state)] where value?.isEmpty == true {
+      throw .usage("invalid value for '--\(name)': empty", command: path)
+    }
+  }
+
   /// Stores a parsed global option; false when `name` is not a global option.
   mutating func set(_ name: String, _ value: String?) -> Bool {
     switch name {

@@ -39,7 +39,7 @@ public enum HelpFormatter {
   }
 
   static func groupHelp(_ path: [String]) -> String {
-    var text = "OVERVIEW: \(CommandRegistry.groups[path] ?? "")\n"
+    var text = "OVERVIEW: \(CommandRegistry.groupAbstract(path) ?? "")\n"
     text += "\nUSAGE: \(usage(for: path))\n"
     text += "\nOPTIONS:\n"
     for option in GlobalOptions.specs { text += row(option.label, option.help) }

@@ -19,7 +19,7 @@ public enum CatalogLoader {
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
   public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
     let bytes = try contents(path: path, displayPath: displayPath, missing: .catalogMissing(path: displayPath))
-    return try parse(Data(bytes), displayPath: displayPath)
+    return try parse(bytes: bytes, displayPath: displayPath)
   }
 
   /// The bytes of a catalog file; `missing` is the error when it does not exist.
@@ -36,7 +36,12 @@ public enum CatalogLoader {
 
   /// Parses and validates catalog bytes in either format.
   public static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
-    let (catalog, problems) = read(Array(data), displayPath: displayPath)
+    try parse(bytes: [UInt8](data), displayPath: displayPath)
+  }
+
+  /// Parses and validates catalog bytes in either format.
+  static func parse(bytes: [UInt8], displayPath: String) throws(IAPError) -> Loaded {
+    let (catalog, problems) = read(bytes, displayPath: displayPath)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }
     return Loaded(catalog: catalog!, warnings: problems.warnings)
   }
@@ -48,9 +53,11 @@ public enum CatalogLoader {
     if CatalogFormat.detect(bytes) == .storeKitConfiguration {
       return (StoreKitConfigurationLoader.read(bytes, &problems), problems)
     }
-    guard let root = try? PlistValue.parse(Data(bytes)) else {
+    let root: PlistValue
+    do { root = try PlistParser.parse(bytes) } catch {
       let storeKitName = displayPath.hasSuffix(".storekit") || displayPath.hasSuffix(".json")
-      problems.error(storeKitName ? "neither a StoreKit configuration (a JSON object) nor a property list" : "not a property list (XML or binary)")
+      problems.error(
+        storeKitName ? "neither a StoreKit configuration (a JSON object) nor a property list" : "not a property list (XML or binary): \(error)")
       return (nil, problems)
     }
     return (validate(root, &problems), problems)
@@ -134,9 +141,19 @@ public enum CatalogLoader {
   }
 
   /// `en-US` and `en_US` both name the same locale; the store writes underscores.
+  ///
+  /// Works on the UTF-8 bytes (ASCII letters, digits, `_ - @ =`): it runs for every
+  /// localization of every product, where `Character` properties showed in profiles of
+  /// `products list` on a 10,000-product catalog. Not `replacingOccurrences`: that goes
+  /// through NSString, which the purchase path should not load.
   static func normalizedLocale(_ text: String) -> String? {
-    let ok = !text.isEmpty && text.count <= 64
-      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=") }
-    return ok ? text.replacingOccurrences(of: "-", with: "_") : nil
+    let utf8 = text.utf8
+    let ok = !utf8.isEmpty && utf8.count <= 64 && utf8.allSatisfy { c in
+      (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+        || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "@") || c == UInt8(ascii: "=")
+    }
+    guard ok else { return nil }
+    guard utf8.contains(UInt8(ascii: "-")) else { return text }
+    return String(decoding: utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
   }
 }

@@ -15,8 +15,8 @@ public enum ProductIdentifierList {
       throw .inputInvalid(path: displayPath, reason: "cannot be read (\(error))")
     }
     let root: PlistValue
-    do { root = try PlistValue.parse(Data(bytes)) } catch {
-      throw .inputInvalid(path: displayPath, reason: "not a property list (XML or binary)")
+    do { root = try PlistParser.parse(bytes) } catch {
+      throw .inputInvalid(path: displayPath, reason: "not a property list (XML or binary): \(error)")
     }
     switch root {
     case let .array(items):

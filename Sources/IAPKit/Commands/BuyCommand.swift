@@ -46,19 +46,13 @@ struct BuyCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
+    // One product, from the compiled catalog cache when it is current.
+    let (product, reason, catalog) = try context.purchasableProduct(productId)
     var opened = try context.openStore(forWriting: true, catalog: catalog)
     let settings = opened.settings!
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency ?? Storefronts.currency(settings.storefront))
-    let product = catalog.purchasableProduct(productId)
-    var reason: String?
-    if product == nil {
-      reason = catalog.product(productId) == nil
-        ? "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))"
-        : "product '\(productId)' is not cleared for sale"
-    }
     let purchase = opened.store.buy(
       productId: productId, product: product, unavailableReason: reason, quantity: quantity,
       applicationUsername: username, finish: finish,

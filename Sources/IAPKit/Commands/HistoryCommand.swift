@@ -8,11 +8,16 @@ struct HistoryCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let opened = try context.openStore(forWriting: false)
-    let transactions = try opened.session.history().filter { $0.account == context.account }
+    // Streamed from the log, one transaction at a time: a history can be long.
+    let index = try opened.session.latestVersions()
+    let account = context.account
+    let each = { (body: (Transaction) throws(IAPError) -> Void) throws(IAPError) in
+      try index.forEach { t throws(IAPError) in if t.account == account { try body(t) } }
+    }
     if context.globals.json {
-      context.console.json(TransactionView.document(transactions, signer: try context.signer(opened)))
+      try TransactionView.printDocument(each, signer: try context.signer(opened), to: context.console)
     } else {
-      TransactionView.lines(transactions, showFinished: true).forEach { context.console.line($0) }
+      try TransactionView.printLines(each, to: context.console)
     }
     return .success
   }

@@ -36,8 +36,10 @@ public struct ProductView {
   /// Two lines a product: id, type, price, title; then the description, indented.
   public func lines(_ products: [Product]) -> [String] {
     var table = TextTable()
+    var descriptions: [String] = []
     for p in products {
       let copy = p.localization(for: formatter.locale)
+      descriptions.append(copy.description)
       var title = copy.title
       if !p.clearedForSale { title += "  (not cleared for sale)" }
       if let period = p.subscriptionPeriod, let group = p.subscriptionGroup {
@@ -46,9 +48,9 @@ public struct ProductView {
       table.append([p.id, p.type.rawValue, formatter.string(for: p.price), title])
     }
     var result: [String] = []
-    for (line, p) in zip(table.lines, products) {
+    for (line, description) in zip(table.lines, descriptions) {
       result.append(line)
-      result.append("    " + p.localization(for: formatter.locale).description)
+      result.append("    " + description)
     }
     return result
   }

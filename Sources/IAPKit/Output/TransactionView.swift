@@ -41,13 +41,41 @@ public enum TransactionView {
   /// - Parameter showFinished: add whether each one is finished (for `history`).
   public static func lines(_ transactions: [Transaction], showFinished: Bool = false) -> [String] {
     var table = TextTable()
-    for t in transactions {
-      var cells = ["#\(t.id)", t.state.rawValue, t.productId, t.quantity == 1 ? "" : "×\(t.quantity)", t.purchaseDate.iso8601]
-      if showFinished { cells.append(t.finished ? "finished" : "unfinished") }
-      cells.append(notes(t).joined(separator: "  "))
-      table.append(cells)
-    }
+    for t in transactions { table.append(cells(t, showFinished: showFinished)) }
     return table.lines
+  }
+
+  /// The cells of one transaction's line, before alignment.
+  static func cells(_ t: Transaction, showFinished: Bool) -> [String] {
+    var cells = ["#\(t.id)", t.state.rawValue, t.productId, t.quantity == 1 ? "" : "×\(t.quantity)", t.purchaseDate.iso8601]
+    if showFinished { cells.append(t.finished ? "finished" : "unfinished") }
+    cells.append(notes(t).joined(separator: "  "))
+    return cells
+  }
+
+  /// Prints `lines(showFinished: true)` of every transaction `each` yields, without holding
+  /// them: one pass to measure the columns, one to print. For `history`.
+  static func printLines(
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, to console: Console
+  ) throws(IAPError) {
+    var widths: [Int] = []
+    try each { TextTable.measure(cells($0, showFinished: true), into: &widths) }
+    try each { console.line(TextTable.format(cells($0, showFinished: true), widths: widths)) }
+  }
+
+  /// Prints the `document(_:)` of every transaction `each` yields, one at a time, exactly
+  /// as `console.json(document(...))` would. For `history`.
+  static func printDocument(
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, signer: Signer?, to console: Console
+  ) throws(IAPError) {
+    var empty = true
+    try each { t in
+      console.line(
+        (empty ? "{\n  \"transactions\": [\n    " : ",\n    ") + JSONWriter.pretty(json(t, signer: signer), indent: 2),
+        terminator: "")
+      empty = false
+    }
+    if empty { console.json(document([], signer: signer)) } else { console.line("\n  ]\n}") }
   }
 
   private static func notes(_ t: Transaction) -> [String] {

@@ -46,7 +46,9 @@ enum SnapshotCodec {
   static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, Offsets) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
-    guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText) else {
+    guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText),
+      nextId <= TransactionRecord.idLimit
+    else {
       throw RecordError(field: "nextId")
     }
     guard let accounts = json["accounts"]?.objectValue else { throw RecordError(field: "accounts") }
@@ -67,7 +69,7 @@ enum SnapshotCodec {
         }
       }
       for item in owned {
-        guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }),
+        guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
           let originalDate = item["originalPurchaseDate"]?.intValue,
           let restorable = item["restorable"]?.boolValue, let latest = item["latest"]
         else { throw RecordError(field: "accounts.\(name).ownership") }

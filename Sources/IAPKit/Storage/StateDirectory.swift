@@ -10,13 +10,15 @@
 /// - `transactions.log`: every transaction version ever made, one JSON object a line,
 ///   append-only. Only `history` (and error messages) read all of it.
 /// - `store.json`: the `StoreState` fold of the log and the log length it covers. Commands
-///   read this small file; a log longer than that (a crash between the two writes) is
-///   replayed from the recorded length, so the two never disagree.
+///   read this small file; the logs beyond what it covers (up to
+///   `StateSession.snapshotInterval`, as it is only rewritten that often, or what a crash
+///   left between the writes) are replayed from the recorded lengths, so they never disagree.
+/// - `notifications.log`: every App Store Server Notification sent, append-only, like the
+///   transaction log; `deliveries.json`: how many of them reached the notification URL.
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
-/// - `notifications.log`: every App Store Server Notification sent, append-only, like the
-///   transaction log; `deliveries.json`: how many of them reached the notification URL.
+/// - `catalog-*.cache`: compiled catalogs (`CatalogCache`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {

@@ -18,6 +18,18 @@ public final class StateSession {
   private var transactions: AppendLog
   /// Every server notification sent.
   private var notifications: AppendLog
+  /// How much of each log `store.json` covers, and whether there is one.
+  private var snapshotOffsets = SnapshotCodec.Offsets()
+  private var hasSnapshot = false
+
+  /// How far the logs may run ahead of `store.json` before a commit rewrites it.
+  ///
+  /// The logs are the record: a command reports success once its records are fsynced there.
+  /// `store.json` is their fold up to a point, and replacing it costs a write, an fsync, a
+  /// rename and an fsync of the folder, more than the rest of a purchase. So it is rewritten
+  /// once the logs have grown this far past it, and every load replays the difference (a
+  /// few dozen records, well under a millisecond), exactly as it replays what a crash left.
+  static let snapshotInterval = 8 << 10
 
   init(directory: StateDirectory, lock: Int32?, writable: Bool) {
     self.directory = directory
@@ -43,6 +55,7 @@ public final class StateSession {
         do { json = try JSONParser.parse(bytes) } catch {
           throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
         }
+        hasSnapshot = true
         do { (state, offsets) = try SnapshotCodec.decode(json) } catch {
           throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
         }
@@ -52,6 +65,7 @@ public final class StateSession {
     } catch {
       throw .stateUnreadable(path: snapshotPath, reason: "\(error)")
     }
+    snapshotOffsets = offsets
     try transactions.open(writable: writable, covered: offsets.transactions)
     try notifications.open(writable: writable, covered: offsets.notifications)
     // A crash between the logs' appends and the snapshot's rename left records the snapshot
@@ -62,17 +76,16 @@ public final class StateSession {
   }
 
   /// The store's history: the latest version of every transaction not deleted or cleared,
-  /// by id.
+  /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
   public func history() throws(IAPError) -> [Transaction] {
-    var latest: [UInt64: Transaction] = [:]
-    _ = try transactions.scan(from: 0, decode: LogRecordCodec.decode) { record in
-      switch record {
-      case let .transaction(t): latest[t.id] = t
-      case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .notification: break
-      }
-    }
-    return latest.values.filter { !$0.deleted }.sorted { $0.id < $1.id }
+    var result: [Transaction] = []
+    try latestVersions().forEach { result.append($0) }
+    return result
+  }
+
+  /// An index of the latest version of every transaction, to read them one at a time.
+  public func latestVersions() throws(IAPError) -> TransactionLogIndex {
+    try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd)
   }
 
   /// The latest version of transaction `id` of `account`, if history has it.
@@ -87,9 +100,9 @@ public final class StateSession {
     return all
   }
 
-  /// Makes `changes` durable and `state` the new snapshot: append the records to their logs
-  /// and fsync, then replace the snapshot atomically. A crash before the rename is repaired
-  /// by the next load's replay.
+  /// Makes `changes` durable and `state` the new state: append the records to their logs and
+  /// fsync, then, every `snapshotInterval` bytes of log, replace the snapshot atomically. Logs
+  /// ahead of the snapshot, whether by design or by a crash, are replayed on load.
   public func commit(_ changes: [LogRecord], state newState: StoreState) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty else { return }
@@ -107,8 +120,13 @@ public final class StateSession {
       try transactions.append(Array(log.utf8), directory: directory.path)
       try notifications.append(Array(sent.utf8), directory: directory.path)
       let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
-      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
-      try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
+      let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
+      if !hasSnapshot || behind >= Self.snapshotInterval {
+        let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
+        try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
+        snapshotOffsets = offsets
+        hasSnapshot = true
+      }
       state = newState
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)

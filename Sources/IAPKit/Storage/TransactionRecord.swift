@@ -3,6 +3,10 @@
 /// Dates are integer milliseconds (exact, and no date parsing on load); ids are decimal
 /// strings so that no JSON reader rounds them.
 enum TransactionRecord {
+  /// Ids read back must be below this, so that `nextId = id + 1` cannot overflow however
+  /// a state file was damaged; 2^63 purchases are beyond reach.
+  static let idLimit: UInt64 = 1 << 63
+
   static func encode(_ t: Transaction) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(String(t.id))),
@@ -51,7 +55,7 @@ enum TransactionRecord {
       return s
     }
     func id(_ key: String) throws(RecordError) -> UInt64 {
-      guard let value = UInt64(try string(key)) else { throw RecordError(field: key) }
+      guard let value = UInt64(try string(key)), value < idLimit else { throw RecordError(field: key) }
       return value
     }
     func date(_ key: String) throws(RecordError) -> Timestamp {

@@ -204,6 +204,9 @@ public struct JSONParser {
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int64(text) { return .int(value) }
     guard let value = Double(text) else { throw failure("invalid number") }
+    // 1e999 would become infinity, which JSON cannot write back: the text would change
+    // meaning on the next save. Found by fuzzing (scripts/fuzz json).
+    guard value.isFinite else { index = start; throw failure("number out of range") }
     return .double(value)
   }
 }

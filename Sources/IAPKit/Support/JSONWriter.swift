@@ -1,9 +1,10 @@
 /// Serializes `JSONValue`s: pretty (two-space indent) for stdout, compact for state files.
 public enum JSONWriter {
-  /// Pretty-printed text, ending without a newline.
-  public static func pretty(_ value: JSONValue) -> String {
+  /// Pretty-printed text, ending without a newline; `indent` is the nesting level the value
+  /// sits at (for writing a long array one element at a time).
+  public static func pretty(_ value: JSONValue, indent: Int = 0) -> String {
     var out = ""
-    write(value, into: &out, indent: 0, pretty: true)
+    write(value, into: &out, indent: indent, pretty: true)
     return out
   }
 

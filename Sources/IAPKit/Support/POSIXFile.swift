@@ -142,6 +142,14 @@ public enum POSIXFile {
     return stat(path, &st) == 0
   }
 
+  /// `path` with symbolic links, `.` and `..` resolved, or `path` itself when it cannot be
+  /// (it does not exist, say).
+  public static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// The folder part of a path (`"."` for a bare name).
   public static func parentDirectory(of path: String) -> String {
     var trimmed = Substring(path)

@@ -34,7 +34,7 @@ import Testing
     #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "expected an array of product identifiers at the root, got \"x\"")) {
       try load("<plist><string>x</string></plist>")
     }
-    #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "not a property list (XML or binary)")) {
+    #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "not a property list (XML or binary): unterminated <string> at byte 34")) {
       try load("<plist><array><string>unterminated")
     }
   }

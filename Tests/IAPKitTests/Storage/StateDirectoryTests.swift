@@ -140,4 +140,27 @@ import Testing
       (error as? IAPError)?.exitCode == .ioError
     }
   }
+
+  /// store.json is rewritten every `snapshotInterval` bytes of log; in between, loads replay
+  /// the log's tail and see every commit.
+  @Test func theSnapshotIsRewrittenEverySnapshotIntervalAndLoadsReplayTheRest() throws {
+    try commit([transaction(1)])
+    let first = bytes(directory.snapshotPath)
+    var state = StoreState()
+    var id: UInt64 = 2
+    while bytes(logPath).count < StateSession.snapshotInterval / 2 {
+      state = try commit([transaction(id)])
+      id += 1
+    }
+    #expect(bytes(directory.snapshotPath) == first)
+    #expect(try directory.open(forWriting: false).state == state)
+    while bytes(directory.snapshotPath) == first {
+      state = try commit([transaction(id), transaction(id - 1, finished: true)])
+      id += 1
+    }
+    let snapshot = try JSONParser.parse([UInt8](bytes(directory.snapshotPath)))
+    #expect(snapshot["logOffset"] == .int(Int64(bytes(logPath).count)))
+    #expect(try directory.open(forWriting: false).state == state)
+  }
 }
+

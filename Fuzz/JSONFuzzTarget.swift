@@ -1,0 +1,31 @@
+/// Fuzzes `JSONParser` and the state-file decoders that read what it returns.
+///
+/// Invariants: what parses writes back (compact and pretty) to text that parses to the same
+/// value; a decoded transaction record or snapshot can be folded into a `StoreState` and
+/// encoded again without a trap.
+enum JSONFuzzTarget {
+  static func run(_ bytes: [UInt8]) {
+    guard let value = try? JSONParser.parse(bytes) else { return }
+    for text in [JSONWriter.compact(value), JSONWriter.pretty(value)] {
+      guard let again = try? JSONParser.parse(text) else { fatalError("written JSON does not parse: \(text)") }
+      guard again == value else { fatalError("JSON round trip changed the value: \(text)") }
+    }
+    if let transaction = try? TransactionRecord.decode(value) {
+      var state = StoreState()
+      state.apply(transaction)
+      _ = JSONWriter.compact(TransactionRecord.encode(transaction))
+      _ = TransactionView.lines([transaction], showFinished: true)
+    }
+    if let (state, offset) = try? SnapshotCodec.decode(value) {
+      let encoded = SnapshotCodec.encode(state, offsets: offset)
+      guard let (again, _) = try? SnapshotCodec.decode(encoded), again == state else {
+        fatalError("snapshot round trip changed the state")
+      }
+      var store = Store(state: state, account: "default", device: "default")
+      _ = store.restore(now: Timestamp(milliseconds: 0))
+      _ = store.buy(
+        productId: "p", product: Product(id: "p", type: .consumable, title: "t", description: "d", price: 1),
+        quantity: 1, applicationUsername: nil, finish: false, now: Timestamp(milliseconds: 0))
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import IAPKit
+
+@Suite struct CatalogCacheTests {
+  let harness = TestHarness()
+  let key = CatalogCache.Key(values: [1, 2, 3, 4, 5, 6, 7], changed: 0)
+  var file: String { harness.directory + "/catalog.cache" }
+  var catalogPath: String { harness.directory + "/catalog.plist" }
+
+  func write(_ catalog: Catalog, warnings: [String] = []) {
+    CatalogCache.write(catalog, warnings: warnings, catalogPath: catalogPath, displayPath: "catalog.plist", key: key, file: file)
+  }
+
+  func lookup(_ id: String, key: CatalogCache.Key? = nil, display: String = "catalog.plist") -> CatalogCache.Hit? {
+    CatalogCache.lookup(id, catalogPath: catalogPath, displayPath: display, key: key ?? self.key, file: file)
+  }
+
+  @Test func findsEveryProductExactlyAsTheCatalogHasIt() throws {
+    let catalog = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "catalog.plist").catalog
+    write(catalog)
+    for product in catalog.products { #expect(lookup(product.id)?.product == product) }
+    // Ids before, between and after the stored ones are simply absent.
+    for id in ["a", "pro", "pass.x", "zzz", "gemsx"] {
+      #expect(lookup(id) != nil)
+      #expect(lookup(id)?.product == nil)
+    }
+  }
+
+  @Test func aDifferentKeyOrPathIsAMiss() throws {
+    write(Catalog(products: [Product(id: "a", type: .consumable, title: "t", description: "d", price: 1)]))
+    #expect(lookup("a")?.product?.id == "a")
+    #expect(lookup("a", key: CatalogCache.Key(values: [1, 2, 3, 4, 5, 6, 8], changed: 0)) == nil)
+    #expect(CatalogCache.lookup("a", catalogPath: "/elsewhere.plist", displayPath: "x", key: key, file: file) == nil)
+  }
+
+  @Test func aTruncatedOrDamagedCacheIsAMiss() throws {
+    write(Catalog(products: [Product(id: "a", type: .consumable, title: "t", description: "d", price: 1)]))
+    let bytes = try #require(FileManager.default.contents(atPath: file))
+    for cut in [0, 10, bytes.count / 2, bytes.count - 1] {
+      FileManager.default.createFile(atPath: file, contents: bytes.prefix(cut))
+      #expect(lookup("a") == nil)
+    }
+    var damaged = bytes
+    damaged[damaged.count - 10] = UInt8(ascii: "{")
+    FileManager.default.createFile(atPath: file, contents: damaged)
+    #expect(lookup("a") == nil)
+  }
+
+  @Test func warningsAreShownForTheCurrentDisplayPath() {
+    write(Catalog(), warnings: ["catalog.plist: extra: unknown key (ignored)"])
+    #expect(lookup("a", display: "./c.plist")?.warnings == ["./c.plist: extra: unknown key (ignored)"])
+  }
+
+  @Test func aCatalogChangedWithinTheLastSecondsIsNotSettled() {
+    let now = Timestamp(milliseconds: 10_000)
+    #expect(!CatalogCache.Key(values: [], changed: 9_000 * 1_000_000).isSettled(now: now))
+    #expect(CatalogCache.Key(values: [], changed: 7_000 * 1_000_000).isSettled(now: now))
+  }
+}

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import IAPKit
+
+@Suite struct TransactionRecordTests {
+  let record = #"{"id":"1","originalId":"1","productId":"p","productType":"consumable","state":"purchased","quantity":1,"purchaseDate":0,"originalPurchaseDate":0,"expirationDate":null,"revocationDate":null,"applicationUsername":null,"error":null,"account":"a","device":"d","finished":false}"#
+
+  @Test func readsWhatItWrites() throws {
+    let transaction = try TransactionRecord.decode(try JSONParser.parse(record))
+    #expect(JSONWriter.compact(TransactionRecord.encode(transaction)) == record)
+  }
+
+  /// A damaged log holding id 2^64-1 made the next load trap on `nextId = id + 1`.
+  @Test func rejectsIdsThatWouldOverflowTheNextId() throws {
+    for id in ["18446744073709551615", "9223372036854775808"] {
+      let damaged = record.replacingOccurrences(of: #""id":"1""#, with: #""id":"\#(id)""#)
+      let json = try JSONParser.parse(damaged)
+      #expect(throws: RecordError.self) { try TransactionRecord.decode(json) }
+    }
+    let largest = record.replacingOccurrences(of: #""id":"1""#, with: #""id":"9223372036854775807""#)
+    var state = StoreState()
+    state.apply(try TransactionRecord.decode(try JSONParser.parse(largest)))
+    #expect(state.nextId == 1 << 63)
+  }
+}

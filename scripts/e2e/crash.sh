@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Reliability (issue 6): kill -9 at random moments while iap writes, hundreds of times.
+# After every kill the state must load, and every command that had reported success (exit 0
+# and its output, before the kill) must be in it. The kill times are spread over a whole
+# command's run, measured first, and half of them bunched near its end, where it writes.
+source "$(dirname "$0")/lib.sh"
+
+scenario "kill -9 at random moments: the state always loads and keeps what was reported"
+KILLS=${IAP_CRASH_KILLS:-300}
+python3 - "$IAP_BIN" "$KILLS" >"$scratch/crash.log" 2>&1 <<'PY'
+import json, os, random, signal, statistics, subprocess, sys, time
+
+iap, kills = sys.argv[1], int(sys.argv[2])
+rng = random.Random(int(os.environ.get("IAP_CRASH_SEED", "6")))
+
+def run(*args):
+    r = subprocess.run([iap, *args, "--json"], capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+def durations(args, n=5):
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        subprocess.run([iap, *args], capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+# What was reported: transaction id -> the state and finished flag it must have, at least.
+purchased, finished = set(), set()
+plans = [
+    ["buy", "com.example.fakegame.extra_lives"],
+    ["buy", "com.example.fakegame.coins_1000", "--finish"],
+    ["buy", "com.example.fakegame.unlock_maps"],
+    ["finish", "--all"],
+    ["restore"],
+]
+# How long each command takes when left alone: its writes come at the end of that.
+typical = [durations(p) for p in plans]
+killed = completed = interrupted = 0
+for n in range(kills):
+    args = plans[n % len(plans)]
+    p = subprocess.Popen([iap, *args, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Half the kills anywhere in the run, half near its end, where the writes are.
+    d = typical[n % len(plans)]
+    time.sleep(rng.uniform(0, 1.3 * d) if n % 2 else rng.uniform(0.75 * d, 1.05 * d))
+    p.send_signal(signal.SIGKILL)
+    out, err = p.communicate()
+    if p.returncode == -signal.SIGKILL:
+        killed += 1
+        # Did the kill cut a write short? (A torn last record, or a half-made snapshot.)
+        try:
+            with open(".iap/transactions.log", "rb") as f:
+                f.seek(-1, os.SEEK_END)
+                torn = f.read(1) != b"\n"
+            interrupted += torn or os.path.exists(".iap/store.json.tmp")
+        except OSError:
+            pass
+    else:
+        completed += 1
+        if p.returncode == 0:
+            doc = json.loads(out)
+            for t in doc["transactions"]:
+                if args[0] == "finish" or "--finish" in args:
+                    finished.add(t["id"])
+                if t["state"] in ("purchased", "restored"):
+                    purchased.add(t["id"])
+    # The state loads, whatever the moment of the kill...
+    status, out, err = run("history")
+    if status != 0:
+        sys.exit(f"after kill {n} ({' '.join(args)}): history exited {status}: {err}")
+    latest = {t["id"]: t for t in json.loads(out)["transactions"]}
+    ids = sorted(int(i) for i in latest)
+    if ids != list(range(1, len(ids) + 1)):
+        sys.exit(f"after kill {n}: ids are not 1...{len(ids)}: {ids[-5:]}")
+    # ...and holds every success that was reported.
+    missing = sorted(purchased - latest.keys(), key=int)
+    if missing:
+        sys.exit(f"after kill {n} ({' '.join(args)}): reported transactions missing: {missing}")
+    status, out, err = run("queue")
+    if status != 0:
+        sys.exit(f"after kill {n}: queue exited {status}: {err}")
+    queued = {t["id"] for t in json.loads(out)["transactions"]}
+    if queued & finished:
+        sys.exit(f"after kill {n}: finished transactions back in the queue: {sorted(queued & finished)}")
+    # The queue is what history says is unfinished.
+    text = subprocess.run([iap, "history"], capture_output=True, text=True).stdout
+    unfinished_in_history = {line.split()[0][1:] for line in text.splitlines() if "unfinished" in line.split()}
+    if queued != unfinished_in_history:
+        sys.exit(f"after kill {n}: queue {sorted(queued)} != history's unfinished {sorted(unfinished_in_history)}")
+    # Keep the queue short, as an app would.
+    if n % 25 == 24:
+        subprocess.run([iap, "finish", "--all"], capture_output=True)
+print(f"{kills} runs: {killed} killed mid-run ({interrupted} in the middle of a write), {completed} completed; "
+      f"{len(purchased)} reported transactions all present, {len(finished)} reported finishes all kept")
+PY
+status=$?
+if [ $status -eq 0 ]; then ok; else not_ok "$(tail -n 5 "$scratch/crash.log")"; fi
+cat "$scratch/crash.log"
+# Enough of the kills must have landed mid-run for the test to mean something.
+killed=$(sed -n 's/.*: \([0-9]*\) killed mid-run.*/\1/p' "$scratch/crash.log")
+[ "${killed:-0}" -ge $((KILLS / 4)) ] && ok || not_ok "only ${killed:-0} of $KILLS runs were killed mid-run"
+run queue
+expect_status 0
+
+finish

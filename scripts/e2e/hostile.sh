@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Reliability (issue 6): hostile input. Malformed catalogs, malformed state files and absurd
+# arguments never crash iap: each gets one-line reasons on stderr and the documented exit
+# status, and a bad state file is never overwritten.
+source "$(dirname "$0")/lib.sh"
+
+# clean_failure STATUS: the last run exited STATUS, printed diagnostics only as `error:` or
+# `warning:` lines (at least one error; usage errors add the usage line and the hint to
+# help), nothing on stdout, and did not crash.
+clean_failure() {
+  expect_status "$1"
+  [ -z "$out" ] && ok || not_ok "stdout not empty"
+  if [ -n "$err" ] && printf '%s\n' "$err" | grep -q '^error: ' &&
+    ! printf '%s\n' "$err" | grep -qv -e '^error: ' -e '^warning: ' -e '^usage: iap ' -e "^  See 'iap .*--help' for more information.$"; then
+    ok
+  else
+    not_ok "stderr is not one-line error/warning diagnostics"
+  fi
+  case "$err" in *"Fatal error"* | *"Crash"* | *"Backtrac"*) not_ok "a Swift runtime trap" ;; *) ok ;; esac
+}
+
+# catalog_case NAME FILE STATUS [MESSAGE]: every command that reads the catalog fails with
+# STATUS (and MESSAGE in stderr), and buying creates no state. Catalog formats share this
+# table: when .storekit catalogs land, their hostile files go through the same function
+# (e.g. `catalog_case "truncated .storekit" cut.storekit 65`).
+catalog_case() {
+  local name=$1 file=$2 expected=$3 message=${4:-}
+  current="catalog: $name"
+  for cmd in "products list" "products fetch com.example.fakegame.rocket_car" "buy com.example.fakegame.rocket_car"; do
+    # shellcheck disable=SC2086
+    run --catalog "$file" $cmd
+    clean_failure "$expected"
+    [ -z "$message" ] || expect_err_has "$message"
+  done
+  [ ! -e .iap ] && ok || not_ok "a purchase with a bad catalog created state"
+}
+
+scenario "malformed catalogs"
+python3 - <<'PY'
+import plistlib, struct
+good = open("catalog.plist", "rb").read()
+data = plistlib.loads(good)
+open("truncated.plist", "wb").write(good[: len(good) // 2])
+binary = plistlib.dumps(data, fmt=plistlib.FMT_BINARY)
+open("truncated-binary.plist", "wb").write(binary[: len(binary) - 40])
+open("empty.plist", "wb").write(b"")
+open("root-array.plist", "wb").write(plistlib.dumps([1, 2]))
+open("products-string.plist", "wb").write(plistlib.dumps({"products": "all of them"}))
+wrong = {"products": [{"id": 5, "type": True, "title": [], "description": {}, "price": "1,99"}]}
+open("wrong-types.plist", "wb").write(plistlib.dumps(wrong))
+dup = {"products": [data["products"][0], data["products"][1], data["products"][0]]}
+open("duplicates.plist", "wb").write(plistlib.dumps(dup))
+n = 100_000
+open("deep-xml.plist", "w").write('<plist version="1.0">' + "<array>" * n + "</array>" * n + "</plist>")
+open("deep-dict.plist", "w").write('<plist><dict>' + "<key>k</key><dict>" * 5000 + "</dict>" * 5000 + "</dict></plist>")
+# Binary: object i is an array holding object i + 1; and an array holding itself.
+def bplist(objects, top=0):
+    body, offsets = b"bplist00", []
+    for o in objects:
+        offsets.append(len(body)); body += o
+    table = len(body)
+    body += b"".join(struct.pack(">I", o) for o in offsets)
+    return body + b"\0" * 6 + bytes([4, 4]) + struct.pack(">QQQ", len(objects), top, table)
+deep = [b"\xa1" + struct.pack(">I", i + 1) for i in range(n - 1)] + [b"\x08"]
+open("deep-binary.plist", "wb").write(bplist(deep))
+open("cycle-binary.plist", "wb").write(bplist([b"\xa1" + struct.pack(">I", 0)]))
+# Sharing: each array holds the next one twice, 2^60 leaves from 61 objects.
+shared = [b"\xa2" + struct.pack(">II", i + 1, i + 1) for i in range(60)] + [b"\x09"]
+open("shared-binary.plist", "wb").write(bplist(shared))
+open("bad-refs-binary.plist", "wb").write(bplist([b"\xa1" + struct.pack(">I", 99)]))
+import os
+open("garbage.plist", "wb").write(os.urandom(4096))
+open("bplist-garbage.plist", "wb").write(b"bplist00" + os.urandom(4096))
+open("bad-utf8.plist", "wb").write(good.replace(b"Rocket Car", b"Rocket \xff\xfe Car"))
+# 50 MB: garbage after a plausible start; and a valid catalog carrying a 50 MB string.
+with open("huge-garbage.plist", "wb") as f:
+    f.write(b'<?xml version="1.0"?><plist><dict><key>products</key><array>')
+    f.write(b"<dict><key>id</key><strin" * (50 * 1024 * 1024 // 25))
+big = dict(data, padding="x" * (50 * 1024 * 1024))
+open("huge-valid.plist", "wb").write(plistlib.dumps(big))
+PY
+catalog_case "truncated XML" truncated.plist 65 "truncated.plist: not a property list"
+catalog_case "truncated binary" truncated-binary.plist 65 "not a property list"
+catalog_case "empty file" empty.plist 65 "empty document"
+catalog_case "root is an array" root-array.plist 65 "expected a dictionary at the root, got an array"
+catalog_case "products is a string" products-string.plist 65 'products: expected an array of product dictionaries, got "all of them"'
+catalog_case "every field of the wrong type" wrong-types.plist 65 "products[0]: price: expected a decimal number"
+[ "$(printf '%s\n' "$err" | grep -c '^error: ')" -ge 5 ] && ok || not_ok "not every problem was reported"
+catalog_case "duplicate ids" duplicates.plist 65 "products[2] (com.example.fakegame.extra_lives): id: duplicate of products[0]"
+catalog_case "100,000 nested arrays" deep-xml.plist 65 "nested deeper than 100 levels"
+catalog_case "5,000 nested dictionaries" deep-dict.plist 65 "nested deeper than 100 levels"
+catalog_case "100,000 nested binary arrays" deep-binary.plist 65 "nested deeper than 100 levels"
+catalog_case "a binary array holding itself" cycle-binary.plist 65 "reference cycle"
+catalog_case "binary sharing that expands to 2^60 values" shared-binary.plist 65 "more than 20000000 values"
+catalog_case "binary reference out of range" bad-refs-binary.plist 65 "reference to object 99"
+catalog_case "random bytes" garbage.plist 65 "not a property list"
+catalog_case "bplist00 then random bytes" bplist-garbage.plist 65 "not a property list"
+catalog_case "invalid UTF-8 in a string" bad-utf8.plist 65 "invalid UTF-8"
+catalog_case "50 MB of garbage" huge-garbage.plist 65 "not a property list"
+catalog_case "a folder" . 65 "cannot be read"
+catalog_case "missing" nowhere.plist 66 "catalog not found: nowhere.plist"
+current="catalog: 50 MB and valid"
+run --catalog huge-valid.plist products fetch com.example.fakegame.rocket_car
+expect_status 0
+expect_err "warning: huge-valid.plist: padding: unknown key (ignored)"
+
+scenario "malformed state files: 74, one line, and the files are left as they were"
+iap buy com.example.fakegame.rocket_car >/dev/null
+cp -p .iap/store.json good.json
+cp -p .iap/transactions.log good.log
+state_case() {
+  local name=$1
+  current="state: $name"
+  cp -p .iap/store.json before.json 2>/dev/null || true
+  cp -p .iap/transactions.log before.log 2>/dev/null || true
+  for cmd in "queue" "buy com.example.fakegame.extra_lives" "finish 1" "finish --all" "restore" "history"; do
+    # shellcheck disable=SC2086
+    run $cmd
+    clean_failure 74
+    expect_err_has "it was left untouched"
+  done
+  { [ ! -f before.json ] || cmp -s before.json .iap/store.json; } && ok || not_ok "store.json was changed"
+  { [ ! -f before.log ] || cmp -s before.log .iap/transactions.log; } && ok || not_ok "transactions.log was changed"
+  rm -f before.json before.log
+  cp -p good.json .iap/store.json
+  cp -p good.log .iap/transactions.log
+}
+head -c 40 good.json >.iap/store.json; state_case "store.json truncated"
+head -c 3000 /dev/urandom >.iap/store.json; state_case "store.json is random bytes"
+printf '{"format":1,"logOffset":"all","nextId":"2","accounts":{}}' >.iap/store.json; state_case "store.json with wrong types"
+printf '{"format":7,"logOffset":0,"nextId":"1","accounts":{}}' >.iap/store.json; state_case "store.json from a future format"
+python3 -c "print('['*100000 + ']'*100000)" >.iap/store.json; state_case "store.json nested 100,000 deep"
+sed 's/"nextId":"2"/"nextId":"99999999999999999999999"/' good.json >.iap/store.json; state_case "nextId beyond 2^64"
+sed 's/"nextId":"2"/"nextId":"18446744073709551615"/' good.json >.iap/store.json; state_case "nextId 2^64-1"
+python3 -c "import json; d=json.load(open('good.json')); d['logOffset']=10**6; print(json.dumps(d))" >.iap/store.json
+state_case "store.json covering more log than there is"
+printf '{"id":"18446744073709551615"}\n' >>.iap/transactions.log; state_case "a log record beyond store.json with id 2^64-1"
+python3 - <<'PY'
+log = open("good.log", "rb").read()
+# The first transaction record (the log also holds store events).
+record = next(line for line in log.split(b"\n") if b'"id":"1"' in line)
+bad = record.replace(b'"id":"1"', b'"id":"18446744073709551615"')
+open(".iap/transactions.log", "wb").write(log + bad + b"\n")
+PY
+state_case "a complete record with id 2^64-1 to replay"
+printf 'not json\n' >>.iap/transactions.log; state_case "a garbage record to replay"
+rm .iap/store.json; mkdir .iap/store.json; state_case "store.json is a folder"
+rm -rf .iap/store.json; cp -p good.json .iap/store.json
+current="state: intact again"
+run queue
+expect_status 0
+expect_out_has "#1  purchased  com.example.fakegame.rocket_car"
+
+scenario "absurd arguments"
+long=$(head -c 10240 /dev/zero | tr '\0' 'a')
+one_line_error() { clean_failure "$1"; [ "$(printf '%s\n' "$err" | wc -l)" -le 3 ] && ok || not_ok "more than one error"; }
+run buy com.example.fakegame.extra_lives --quantity 99999999999999999999
+expect_status 1
+expect_err_has "paymentInvalid (3): quantity 9223372036854775807 is outside 1-10"
+run buy com.example.fakegame.extra_lives --quantity=-99999999999999999999
+expect_status 1
+run buy com.example.fakegame.extra_lives --quantity 1e3
+one_line_error 64
+run buy ""
+expect_status 1
+expect_err "error: purchase failed: storeProductNotAvailable (5): product '' is not in the catalog"
+run buy "$long"
+expect_status 1
+[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && ok || not_ok "a 10 kB id gave more than one line"
+run buy $'\xff\xfe\x80'
+expect_status 1
+expect_err_has "storeProductNotAvailable"
+run buy $'two\nlines\x1b[31m'
+expect_status 1
+expect_err "error: purchase failed: storeProductNotAvailable (5): product 'two\\nlines\\u{1B}[31m' is not in the catalog"
+run finish ""
+one_line_error 1
+run finish 99999999999999999999999
+one_line_error 1
+run finish -- -1
+one_line_error 1
+run products list --locale "$long"
+one_line_error 64
+run --state "" queue
+one_line_error 64
+expect_err_has "invalid value for '--state <dir>': empty"
+run --catalog "" products list
+one_line_error 64
+run "$long"
+one_line_error 64
+run buy com.example.fakegame.extra_lives "--$long"
+one_line_error 64
+run queue --json
+expect_status 0
+expect_json 'len(d["transactions"])' 6
+
+scenario "state files are private whatever the umask"
+(umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)
+expect_same "$(stat -c %a .iap) $(stat -c %a .iap/store.json) $(stat -c %a .iap/transactions.log) $(stat -c %a .iap/lock)" "700 600 600 600" "modes"
+
+finish
