@@ -3,10 +3,12 @@
 
 Each row runs one command RUNS times (after two warm-up runs), spawned with posix_spawn and
 reaped with wait4, which gives the wall time and the peak resident memory (ru_maxrss) of
-that one process. Medians are reported as ratios to two references measured in the same
-run, interleaved with the rows so that the machine's drift affects all alike:
+that one process. Every run of the command is preceded by one run of each reference, so a
+row's ratios compare medians taken over the same moments (a shared machine's speed drifts),
+and the rows take their runs in turns, a few at a time, over the whole benchmark:
   hi      a Swift program that only prints "hi", built like iap (--static-swift-stdlib);
   sqlite  `sqlite3 FILE "insert into t(v) values('x')"` into a table (skipped if missing).
+"× its empty-state time" divides the two rows' ratios to hi, for the same reason.
 A row whose command `iap help` does not list is skipped. States are made fresh for each
 row (untimed); commands that need something to act on get it from an untimed step run
 before each timed run.
@@ -40,18 +42,82 @@ def spawn(argv, cwd):
     return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
-def measure(argv, cwd, runs, prepare=None, ok=(0,)):
+def measure(argv, cwd, runs, prepare=None, references=(), warm_up=True):
+    """Runs argv `runs` times (after two untimed runs if warm_up), each run preceded by one
+    run of each reference; returns the medians, argv's peak RSS and the raw times."""
     times, peaks = [], []
-    for n in range(runs + 2):
+    reference_times = [[] for _ in references]
+    skip = 2 if warm_up else 0
+    for n in range(runs + skip):
+        for k, reference in enumerate(references):
+            elapsed, _, status = spawn(reference, cwd)
+            if status != 0:
+                sys.exit(f"bench: {' '.join(reference)} exited {status}")
+            if n >= skip:
+                reference_times[k].append(elapsed)
         if prepare:
             prepare()
         elapsed, peak, status = spawn(argv, cwd)
-        if status not in ok:
+        if status != 0:
             sys.exit(f"bench: {' '.join(argv)} exited {status}")
-        if n >= 2:
+        if n >= skip:
             times.append(elapsed)
             peaks.append(peak)
-    return statistics.median(times), max(peaks)
+    medians = [statistics.median(t) for t in reference_times]
+    return statistics.median(times), max(peaks), medians, times, reference_times
+
+
+class Case:
+    """One row for one binary: its state folder, and what its runs measured."""
+
+    def __init__(self, binary, work, catalog, seed, scenario, argv_tail, prep, runs, consumable, durable):
+        self.runs = runs
+        self.folder = tempfile.mkdtemp(prefix="row-", dir=work)
+        state = os.path.join(self.folder, ".iap")
+        if seed:
+            shutil.copytree(seed, state)
+        self.base = [binary, "--catalog", catalog, "--state", state]
+        self.argv = self.base + argv_tail
+        self.prep = prep
+        self.consumable = consumable
+        if scenario == "empty":
+            # A few purchases, so that restore and history have something to show.
+            for product in (durable, consumable):
+                subprocess.run(self.base + ["buy", product, "--finish"], stdout=subprocess.DEVNULL, check=True)
+        # Warm the catalog cache (if any) the way a user's first purchase would, and write
+        # the copied state out now rather than during the timed runs.
+        subprocess.run(self.base + ["buy", consumable, "--finish"], stdout=subprocess.DEVNULL, check=True)
+        os.sync()
+        self.times, self.peaks, self.reference_times = [], [], []
+
+    def prepare(self):
+        if self.prep in ("one-unfinished", "finish-all"):
+            subprocess.run(self.base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self.prep == "one-unfinished":
+            subprocess.run(self.base + ["buy", self.consumable], stdout=subprocess.DEVNULL, check=True)
+
+    def run(self, references, n, warm_up):
+        median, peak, refs, times, ref_times = measure(
+            self.argv, self.folder, n, self.prepare if self.prep else None, references, warm_up=warm_up)
+        self.times += times
+        self.peaks.append(peak)
+        if not self.reference_times:
+            self.reference_times = [[] for _ in ref_times]
+        for k, t in enumerate(ref_times):
+            self.reference_times[k] += t
+
+    @property
+    def references(self):
+        return [statistics.median(t) for t in self.reference_times]
+
+    def ratios(self):
+        """Median time as a ratio to hi and to sqlite (None without it), and the peak RSS."""
+        median = statistics.median(self.times)
+        refs = self.references
+        return median / refs[0], (median / refs[1] if len(refs) > 1 else None), max(self.peaks)
+
+    def close(self):
+        shutil.rmtree(self.folder)
 
 
 def main():
@@ -87,22 +153,18 @@ def main():
     db = os.path.join(work, "bench.sqlite")
     sqlite = shutil.which("sqlite3")
 
-    def reference_rows():
-        hi = measure([os.path.abspath(args.hello)], work, args.runs)[0]
-        sq = None
-        if sqlite:
-            if os.path.exists(db):
-                os.remove(db)
-            subprocess.run([sqlite, db, "create table t(id integer primary key, v text)"], check=True)
-            sq = measure([sqlite, db, "insert into t(v) values('x')"], work, args.runs)[0]
-        return hi, sq
+    if sqlite:
+        if os.path.exists(db):
+            os.remove(db)
+        subprocess.run([sqlite, db, "create table t(id integer primary key, v text)"], check=True)
+    references = [[os.path.abspath(args.hello)]] + ([[sqlite, db, "insert into t(v) values('x')"]] if sqlite else [])
 
     scenarios = [
         ("empty", small_catalog, None, "com.example.fakegame.extra_lives", "com.example.fakegame.unlock_maps"),
         ("100k", big_catalog, big_state, "com.example.bench.p05000", "com.example.bench.p00001"),
     ]
-    rows = []
-    his, sqs = [], []
+    binaries = [iap] + ([os.path.abspath(args.baseline)] if args.baseline else [])
+    rows = []  # (name, scenario, {binary: Case})
     for scenario, catalog, seed, consumable, durable in scenarios:
         for name, argv_tail, prep, runs in [
             ("products list", ["products", "list"], None, args.runs),
@@ -118,34 +180,24 @@ def main():
             if not exists(argv_tail[0]):
                 print(f"skipped: iap {argv_tail[0]} (no such command in this build)", file=sys.stderr)
                 continue
-            def measure_row(binary):
-                case = tempfile.mkdtemp(prefix="row-", dir=work)
-                state = os.path.join(case, ".iap")
-                if seed:
-                    shutil.copytree(seed, state)
-                base = [binary, "--catalog", catalog, "--state", state]
-                if scenario == "empty":
-                    # A few purchases, so that restore and history have something to show.
-                    for product in (durable, consumable):
-                        subprocess.run(base + ["buy", product, "--finish"], stdout=subprocess.DEVNULL, check=True)
-                def prepare():
-                    if prep == "one-unfinished":
-                        subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                        subprocess.run(base + ["buy", consumable], stdout=subprocess.DEVNULL, check=True)
-                    elif prep == "finish-all":
-                        subprocess.run(base + ["finish", "--all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                # Warm the catalog cache (if any) the way a user's first purchase would.
-                subprocess.run(base + ["buy", consumable, "--finish"], stdout=subprocess.DEVNULL, check=True)
-                result = measure(base + argv_tail, case, runs, prepare if prep else None)
-                shutil.rmtree(case)
-                return result
-            hi, sq = reference_rows()
-            his.append(hi)
-            if sq:
-                sqs.append(sq)
-            median, peak = measure_row(iap)
-            before = measure_row(os.path.abspath(args.baseline)) if args.baseline else None
-            rows.append((name, scenario, median, hi, sq, peak, before))
+            cases = {}
+            for binary in binaries:
+                case = Case(binary, work, catalog, seed, scenario, argv_tail, prep, runs, consumable, durable)
+                cases[binary] = case
+            rows.append((name, scenario, cases))
+
+    # Round robin: every row takes a few runs in each round, so that a shared machine's
+    # drift over the minutes of the benchmark reaches all rows alike.
+    rounds = 8
+    for round in range(rounds):
+        for name, scenario, cases in rows:
+            for case in cases.values():
+                case.run(references, max(1, -(-case.runs // rounds)), warm_up=(round == 0))
+    his = [c.references[0] for _, _, cases in rows for c in cases.values()]
+    sqs = [c.references[1] for _, _, cases in rows for c in cases.values() if len(c.references) > 1]
+    for _, _, cases in rows:
+        for case in cases.values():
+            case.close()
 
     print(f"iap benchmark: {os.uname().nodename}, {os.cpu_count()} cores, Linux {os.uname().release}, "
           f"{time.strftime('%Y-%m-%d')}; median of {args.runs} runs ({args.big_runs} for history and restore at 100k)")
@@ -155,13 +207,15 @@ def main():
     extra = " before: × hi | before: peak memory |" if args.baseline else ""
     print("| command | state | × hi | × sqlite3 insert | × its empty-state time | peak memory |" + extra)
     print("| --- | --- | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if args.baseline else ""))
-    empty = {name: median for name, scenario, median, *_ in rows if scenario == "empty"}
-    for name, scenario, median, hi, sq, peak, before in rows:
-        growth = f"{median / empty[name]:.2f}" if scenario != "empty" and name in empty else ""
-        sq_ratio = f"{median / sq:.2f}" if sq else "–"
-        line = f"| `{name}` | {scenario} | {median / hi:.2f} | {sq_ratio} | {growth} | {peak / 1024:.1f} MB |"
+    empty = {name: cases[iap].ratios()[0] for name, scenario, cases in rows if scenario == "empty"}
+    for name, scenario, cases in rows:
+        to_hi, to_sqlite, peak = cases[iap].ratios()
+        before = cases[binaries[-1]].ratios() if args.baseline else None
+        growth = f"{to_hi / empty[name]:.2f}" if scenario != "empty" and name in empty else ""
+        sq_ratio = f"{to_sqlite:.2f}" if to_sqlite else "–"
+        line = f"| `{name}` | {scenario} | {to_hi:.2f} | {sq_ratio} | {growth} | {peak / 1024:.1f} MB |"
         if before:
-            line += f" {before[0] / hi:.2f} | {before[1] / 1024:.1f} MB |"
+            line += f" {before[0]:.2f} | {before[2] / 1024:.1f} MB |"
         print(line)
     print()
     print("states: empty = the bundled catalog and a state that starts empty (two purchases made);")
