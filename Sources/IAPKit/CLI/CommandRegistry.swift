@@ -5,6 +5,8 @@ public enum CommandRegistry {
     [
       ProductsListCommand.self, ProductsFetchCommand.self, BuyCommand.self, QueueCommand.self,
       FinishCommand.self, RestoreCommand.self, HistoryCommand.self, EntitlementsCommand.self,
+      DownloadStartCommand.self, DownloadStatusCommand.self, DownloadPauseCommand.self, DownloadResumeCommand.self,
+      DownloadCancelCommand.self,
       SubscriptionStatusCommand.self, SubscriptionCancelCommand.self, SubscriptionResumeCommand.self,
       SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
       ClockSetCommand.self, ClockRealCommand.self, ReceiptCommand.self, ReceiptVerifyCommand.self,
@@ -28,6 +30,7 @@ public enum CommandRegistry {
     "subscription": "Inspect and change auto-renewable subscriptions.",
     "jws": "Work with signed transactions and notifications.",
     "catalog": "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
+    "download": "Download purchased products' hosted content (SKDownload).",
   ]
 
   /// The abstract of the group at `path`, if it is one.

@@ -88,6 +88,13 @@ public final class Console {
     return result
   }
 
+  /// Writes `text` to stderr as it is, without a newline: a progress bar that the next call
+  /// redraws with `\r`.
+  public func redraw(_ text: String) {
+    flush()
+    writeErr(text)
+  }
+
   /// Sends buffered stdout on.
   public func flush() {
     guard !buffer.isEmpty else { return }

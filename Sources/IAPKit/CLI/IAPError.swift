@@ -56,6 +56,11 @@ public enum IAPError: Error, Equatable, Sendable {
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name
+      case .downloadIncomplete: return "downloadIncomplete"
+      case .noContent: return "noContent"
+      case .notOwned: return "notOwned"
+      case .downloadState: return "downloadState"
+      case .downloadFailed: return "downloadFailed"
       }
     case let .purchaseFailed(error): return error.code.name
     }

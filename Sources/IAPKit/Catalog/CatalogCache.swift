@@ -226,6 +226,7 @@ enum CatalogCache {
       ("subscriptionGroup", .optional(p.subscriptionGroup)),
       ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
       ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
+      ("content", .optional(p.content)),
       ("introductoryOffer", p.introductoryOffer.map { offer in
         .object([
           ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
@@ -265,6 +266,7 @@ enum CatalogCache {
       subscriptionPeriod: period.flatMap(SubscriptionPeriod.init(rawValue:)),
       groupLevel: json["groupLevel"]?.intValue.map { Int($0) })
     product.introductoryOffer = offer
+    product.content = json["content"]?.stringValue
     return product
   }
 }

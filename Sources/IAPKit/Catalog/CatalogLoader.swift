@@ -12,7 +12,7 @@ public enum CatalogLoader {
   static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
-    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer",
+    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "content",
   ]
   static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer"]
 

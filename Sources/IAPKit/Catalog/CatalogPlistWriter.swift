@@ -65,6 +65,7 @@ enum CatalogPlistWriter {
         return (locale, .dictionary([("title", .string(copy.title)), ("description", .string(copy.description))]))
       })))
     }
+    if let content = product.content { members.append(("content", .string(content))) }
     guard product.type == .autoRenewable else { return .dictionary(members) }
     if let group = product.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
     if let period = product.subscriptionPeriod { members.append(("subscriptionPeriod", .string(period.rawValue))) }

@@ -30,12 +30,16 @@ public struct Product: Equatable, Sendable {
   public var groupLevel: Int?
   /// An auto-renewable subscription's introductory offer (free trial or reduced price).
   public var introductoryOffer: IntroductoryOffer?
+  /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
+  /// (normalized, never leaving it), downloaded with `iap download start`.
+  public var content: String?
 
   public init(
     id: String, type: ProductType, title: String, description: String, price: Decimal,
     referenceName: String? = nil, clearedForSale: Bool = true, familyShareable: Bool = false,
     localizations: [String: Localization] = [:], subscriptionGroup: String? = nil,
-    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil
+    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil,
+    content: String? = nil
   ) {
     self.id = id
     self.type = type
@@ -50,6 +54,7 @@ public struct Product: Equatable, Sendable {
     self.subscriptionPeriod = subscriptionPeriod
     self.groupLevel = groupLevel
     self.introductoryOffer = introductoryOffer
+    self.content = content
   }
 
   /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,

@@ -94,6 +94,8 @@ enum ProductValidator {
       }
     }
 
+    let content = ContentValidator.validate(dict["content"], type: type, index: index, id: id, &problems)
+
     guard problems.errors.count == errorCount, let id, let type, let title, let description, let price else {
       return nil
     }
@@ -101,7 +103,7 @@ enum ProductValidator {
       id: id, type: type, title: title, description: description, price: price, referenceName: referenceName,
       clearedForSale: clearedForSale ?? true, familyShareable: familyShareable ?? false,
       localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level,
-      introductoryOffer: offer)
+      introductoryOffer: offer, content: content)
   }
 
   /// Product identifiers: letters, digits, `.`, `_`, `-`, as App Store Connect allows.

@@ -22,17 +22,23 @@ struct FinishCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     var opened = try context.openStore(forWriting: true)
     let session = opened.session
+    // Content must be downloaded (or its download cancelled) before the purchase is finished.
+    let downloads = try DownloadArgument.finishingStates(opened.store.queue, context)
     let finished: [Transaction]
     do throws(StoreRefusal) {
       if all {
-        finished = try opened.store.finishAll()
+        finished = try opened.store.finishAll(downloads: downloads)
+        for held in opened.store.heldByDownloads(downloads) {
+          let state = downloads[held.productId]!.rawValue
+          context.console.note("note: transaction \(held.id) stays in the queue: the download of its content (\(held.productId)) is \(state)")
+        }
       } else {
         var numbers: [UInt64] = []
         for text in ids {
           guard let id = UInt64(text) else { throw StoreRefusal.unknownTransaction(text) }
           numbers.append(id)
         }
-        finished = try opened.store.finish(ids: numbers)
+        finished = try opened.store.finish(ids: numbers, downloads: downloads)
       }
     } catch {
       if case let .notInQueue(id, _) = error {

@@ -80,6 +80,9 @@ extension Store {
       transaction.state = .purchased
       transaction.expirationDate = expiration(of: product, purchasedAt: now)
     }
+    // Set whatever the outcome: a deferred purchase carries it once approved, and finishing
+    // lets failed and refunded transactions through anyway.
+    transaction.hasDownloads = product?.content != nil
     transaction.finished = finish && transaction.state.isFinishable
     if transaction.state == .purchased || transaction.state == .restored {
       // A purchase updates the app receipt; a consumable finished at once stays in it until

@@ -1,6 +1,9 @@
 extension Store {
   /// `finishTransaction` for each id, all or nothing; returns the finished versions.
-  public mutating func finish(ids: [UInt64]) throws(StoreRefusal) -> [Transaction] {
+  ///
+  /// - Parameter downloads: the download state of each product with hosted content: a
+  ///   transaction whose download is not finished or cancelled is refused.
+  public mutating func finish(ids: [UInt64], downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
     let queue = self.queue
     var chosen: [Transaction] = []
     for id in ids where !chosen.contains(where: { $0.id == id }) {
@@ -9,6 +12,9 @@ extension Store {
         throw .notInQueue(id, why: "it is already finished, or queued for another account or device")
       }
       guard transaction.state.isFinishable else { throw .notFinishable(id, transaction.state) }
+      if let pending = Self.pendingDownload(of: transaction, in: downloads) {
+        throw .downloadIncomplete(id, productId: transaction.productId, pending)
+      }
       chosen.append(transaction)
     }
     let updates = accountState.receiptUpdates
@@ -23,11 +29,19 @@ extension Store {
     }
   }
 
-  /// `finishTransaction` for every finishable transaction in the queue.
-  public mutating func finishAll() throws(StoreRefusal) -> [Transaction] {
-    let ids = queue.filter { $0.state.isFinishable }.map(\.id)
-    if ids.isEmpty { throw .nothingToFinish }
-    return try finish(ids: ids)
+  /// `finishTransaction` for every finishable transaction in the queue. Those whose content
+  /// is still downloading stay (`heldByDownloads`); if nothing else is left, the first of
+  /// them is the refusal.
+  public mutating func finishAll(downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
+    let held = heldByDownloads(downloads)
+    let ids = queue.filter { $0.state.isFinishable && !held.contains($0) }.map(\.id)
+    if ids.isEmpty {
+      if let first = held.first, let pending = Self.pendingDownload(of: first, in: downloads) {
+        throw .downloadIncomplete(first.id, productId: first.productId, pending)
+      }
+      throw .nothingToFinish
+    }
+    return try finish(ids: ids, downloads: downloads)
   }
 
   /// `restoreCompletedTransactions`: one new `restored` transaction per non-consumable and
@@ -44,13 +58,14 @@ extension Store {
     }
     updateReceipt()
     return sources.sorted { $0.originalId < $1.originalId }.map { source in
-      let transaction = Transaction(
+      var transaction = Transaction(
         id: issueId(), originalId: source.originalId, productId: source.latest.productId,
         productType: source.latest.productType, state: .restored, quantity: 1, purchaseDate: now,
         originalPurchaseDate: source.originalDate, expirationDate: source.latest.expirationDate,
         account: account, device: device, subscriptionGroup: source.latest.subscriptionGroup,
         bundleId: source.latest.bundleId, storefront: source.latest.storefront, price: source.latest.price,
         currency: source.latest.currency)
+      transaction.hasDownloads = source.latest.hasDownloads
       record(transaction)
       return transaction
     }

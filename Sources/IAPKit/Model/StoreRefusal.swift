@@ -18,6 +18,17 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case alreadyRefunded(UInt64)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
   case requestFailed(api: String, StoreError)
+  /// A transaction whose hosted content is not downloaded (nor the download cancelled) cannot
+  /// be finished.
+  case downloadIncomplete(UInt64, productId: String, DownloadState)
+  /// A download command about a product that has no hosted content; `why` says what it is.
+  case noContent(String, why: String)
+  /// A download of content the account does not own.
+  case notOwned(String, account: String)
+  /// The download is in a state the action does not apply to; `rule` says what would.
+  case downloadState(String, DownloadState, String)
+  /// A download stopped by an error (`fail-download`): what was copied is kept.
+  case downloadFailed(String, reason: String)
 
   /// The one-line message users see.
   public var message: String {
@@ -34,6 +45,20 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .alreadyRefunded(id): return "transaction \(id) is already refunded"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
+    case let .downloadIncomplete(id, product, state):
+      let next: String
+      switch state {
+      case .waiting: next = "download it ('iap download start \(product)')"
+      case .active: next = "let it complete ('iap download resume \(product)' if it was interrupted)"
+      default: next = "resume it ('iap download resume \(product)')"
+      }
+      return "transaction \(id) cannot be finished: the download of its content (\(product)) is \(state.rawValue); "
+        + "\(next) or cancel it ('iap download cancel \(product)') first"
+    case let .noContent(product, why): return "no hosted content for '\(product)': \(why)"
+    case let .notOwned(product, account):
+      return "account '\(account)' does not own '\(product)': buy it (iap buy \(product)) before downloading its content"
+    case let .downloadState(product, state, rule): return "the download of '\(product)' is \(state.rawValue): \(rule)"
+    case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
     }
   }
 }

@@ -18,6 +18,8 @@ public enum SettingKind: Sendable {
   case text
   /// An http or https URL, or `off` for none.
   case url
+  /// A simulated bandwidth like `2MB/s` (`ByteRate`).
+  case byteRate
 }
 
 /// One setting of the simulated store, as `SKTestSession` has them.
@@ -61,6 +63,8 @@ public struct StoreSettings: Equatable, Sendable {
       name: "environment", kind: .choice(["LocalTesting", "Xcode"]), help: "The environment signed transactions and notifications name."),
     SettingSpec(name: "signing-secret", kind: .text, help: "The secret receipts and signed data are signed with (default: one made per state)."),
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
+    SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads (e.g. 2MB/s, 500KB/s)."),
+    SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
   ]
 
   public private(set) var values: [String: String] = [:]
@@ -96,6 +100,7 @@ public struct StoreSettings: Equatable, Sendable {
     case .timeRate: return TimeRate.realTime.name
     case .limit, .text, .url: return "off"
     case let .choice(words): return words[0]
+    case .byteRate: return ByteRate.standard.description
     }
   }
 
@@ -157,6 +162,11 @@ public struct StoreSettings: Equatable, Sendable {
         throw .invalidValue(key: key, value: value, expected: "an http:// or https:// URL, or off")
       }
       return value
+    case .byteRate:
+      guard let rate = ByteRate(value) else {
+        throw .invalidValue(key: key, value: value, expected: "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)")
+      }
+      return rate.description
     }
   }
 
@@ -175,6 +185,8 @@ public struct StoreSettings: Equatable, Sendable {
   public var environment: String { values["environment"] ?? "LocalTesting" }
   public var signingSecret: String? { values["signing-secret"].flatMap { $0 == "off" ? nil : $0 } }
   public var notificationURL: String? { values["notification-url"].flatMap { $0 == "off" ? nil : $0 } }
+  public var downloadRate: ByteRate { values["download-rate"].flatMap { ByteRate($0) } ?? .standard }
+  public var failDownload: Bool { toggle("fail-download") }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
   public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {

@@ -47,6 +47,9 @@ public struct Transaction: Equatable, Sendable {
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
   public var offerDiscountType: String?
   public var offerPeriod: String?
+  /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
+  /// the transaction cannot be finished before the download is complete or cancelled.
+  public var hasDownloads = false
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int?

@@ -19,6 +19,8 @@
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
 /// - `catalog-*.cache`: compiled catalogs (`CatalogCache`).
+/// - `downloads/<productId>/`: complete hosted content; `downloading/`: downloads in
+///   progress, their status files and locks (`DownloadsFolder`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 public struct StateDirectory: Sendable {
@@ -49,7 +51,7 @@ public struct StateDirectory: Sendable {
     return session
   }
 
-  private func acquireLock(exclusive: Bool) throws(IAPError) -> Int32? {
+  func acquireLock(exclusive: Bool) throws(IAPError) -> Int32? {
     let fd: Int32
     do {
       fd = try POSIXFile.open(lockPath, O_RDWR | O_CREAT)

@@ -39,6 +39,7 @@ enum TransactionRecord {
     if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
     if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v))) }
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
+    if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
     return .object(members)
   }
 
@@ -94,7 +95,7 @@ enum TransactionRecord {
       guard let b = value.boolValue else { throw RecordError(field: key) }
       return b
     }
-    return Transaction(
+    var transaction = Transaction(
       id: try id("id"), originalId: try id("originalId"), productId: try string("productId"),
       productType: productType, state: state, quantity: q, purchaseDate: try date("purchaseDate"),
       originalPurchaseDate: try date("originalPurchaseDate"), expirationDate: try optionalDate("expirationDate"),
@@ -107,6 +108,8 @@ enum TransactionRecord {
       currency: try optionalString("currency"),
       finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) },
       offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
+    transaction.hasDownloads = try flag("hasDownloads")
+    return transaction
   }
 }
 

@@ -1,0 +1,289 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Copies a product's hosted content into the state at a simulated bandwidth, a chunk at a
+/// time, so that it can stop anywhere and continue later, in any process, where it stopped.
+///
+/// After each chunk its bytes are synced, then the new count is recorded in the status file
+/// under the store's lock (briefly: other commands keep working), where a pause or a cancel
+/// from another process is seen. A crash loses at most the chunk being written, which the
+/// next run cuts off. The copy goes to `downloading/<id>.partial` and, checked byte for byte
+/// against the content's SHA-256s, is renamed to `downloads/<id>` in one step.
+struct Downloader {
+  /// How a run ended.
+  enum Outcome {
+    case finished(DownloadStatus)
+    case cancelled(DownloadStatus)
+    case failed(DownloadStatus)
+    /// A signal asked the process to stop; the progress is recorded.
+    case interrupted(DownloadStatus, signal: Int32)
+  }
+
+  let folder: DownloadsFolder
+  let source: ContentSource
+  let rate: ByteRate
+  /// Why the run fails halfway through what it copies (`fail-download`), if it must.
+  let failure: String?
+  let reporter: DownloadReporter
+  let signals: InterruptSignal
+  /// Seconds on a clock that never jumps.
+  var clock: () -> Double = Downloader.monotonic
+  var sleep: (Double) -> Void = Downloader.sleep
+
+  /// About eight chunks a second, so that progress, pauses and Ctrl-C are seen promptly.
+  var chunkSize: Int { max(16 << 10, min(8 << 20, rate.bytesPerSecond / 8)) }
+
+  /// Copies from `start.bytes` on. `start` is recorded as `active` and claimed by this process.
+  func run(_ start: DownloadStatus) throws(IAPError) -> Outcome {
+    var status = start
+    let id = status.productId
+    let files = status.files
+    let total = status.total
+    let partial = folder.partialPath(id)
+    status.bytes = try prepare(status)
+    reporter.started(status)
+    let failAt = failure == nil ? nil : status.bytes + (total - status.bytes) / 2
+    var runStart = clock()
+    var copied = 0
+    var open: (index: Int, source: Int32, destination: Int32)?
+    defer { if let open { close(open.source); close(open.destination) } }
+
+    while true {
+      if let failAt, let failure, status.bytes >= failAt, status.bytes < total {
+        status.state = .failed
+        status.error = failure
+        status.pid = nil
+        if try record(status) == .cancelled { return try cancel(status) }
+        return .failed(status)
+      }
+      if status.bytes >= total { break }
+      let (index, offset) = status.position(of: status.bytes)
+      let file = files[index]
+      if open?.index != index {
+        if let open { close(open.source); close(open.destination) }
+        open = nil
+        let source = try openSource(file)
+        let destination: Int32
+        do { destination = try POSIXFile.open(partial + "/" + file.path, O_WRONLY) } catch {
+          close(source)
+          throw .stateUnwritable(path: folder.state.path, reason: error.description)
+        }
+        open = (index, source, destination)
+      }
+      var length = min(chunkSize, file.size - offset)
+      if let failAt, failAt > status.bytes { length = min(length, failAt - status.bytes) }
+      let bytes = try read(open!.source, file, at: offset, length: length)
+      do {
+        try POSIXFile.write(open!.destination, bytes, at: offset, path: partial + "/" + file.path)
+        try POSIXFile.sync(open!.destination, path: partial + "/" + file.path)
+      } catch {
+        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+      }
+      status.bytes += length
+      copied += length
+
+      switch try record(status) {
+      case .cancelled: return try cancel(status)
+      case .paused:
+        status.state = .paused
+        if let stop = try waitWhilePaused(&status) { return stop }
+        runStart = clock()
+        copied = 0
+      default: break
+      }
+      let elapsed = clock() - runStart
+      reporter.progress(status, secondsRemaining: remaining(status, copied: copied, elapsed: elapsed))
+      // The simulated bandwidth: this run's bytes take the time the rate says.
+      let due = runStart + rate.seconds(for: copied)
+      while signals.received == nil {
+        let left = due - clock()
+        if left <= 0 { break }
+        sleep(min(left, 0.05))
+      }
+      if let signal = signals.received { return .interrupted(status, signal: signal) }
+    }
+    return try complete(status)
+  }
+
+  // MARK: - Steps
+
+  /// Makes the partial copy's folders and files, and cuts off whatever a crash wrote after
+  /// the recorded count. Returns where to continue: the recorded count, or an earlier point
+  /// when the copy on disk is shorter than the status says.
+  private func prepare(_ status: DownloadStatus) throws(IAPError) -> Int {
+    let partial = folder.partialPath(status.productId)
+    let files = status.files
+    do throws(POSIXFileError) {
+      try POSIXFile.makeDirectory(partial)
+      for entry in status.entries where entry.isDirectory { try POSIXFile.makeDirectory(partial + "/" + entry.path) }
+      var (index, offset) = status.position(of: status.bytes)
+      var resume = status.bytes
+      // Every file before the resume point must be whole, and the current one long enough.
+      var before = 0
+      for (n, file) in files.enumerated() where n <= index && n < files.count {
+        let size = fileSize(partial + "/" + file.path)
+        if n < index && size != file.size || n == index && size < offset {
+          (index, offset, resume) = (n, 0, before)
+          break
+        }
+        before += file.size
+      }
+      for (n, file) in files.enumerated() where n >= index {
+        let path = partial + "/" + file.path
+        let fd = try POSIXFile.open(path, O_WRONLY | O_CREAT)
+        defer { close(fd) }
+        if ftruncate(fd, off_t(n == index ? offset : 0)) != 0 { throw POSIXFileError(path: path, operation: "truncate", code: errno) }
+        try POSIXFile.sync(fd, path: path)
+      }
+      try POSIXFile.syncDirectory(partial)
+      return resume
+    } catch {
+      throw .stateUnwritable(path: folder.state.path, reason: error.description)
+    }
+  }
+
+  /// Records the new count under the store's lock and returns the state found there: a pause
+  /// or cancel made by another process since the last chunk.
+  private func record(_ status: DownloadStatus) throws(IAPError) -> DownloadState {
+    try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> DownloadState in
+      // Gone (`iap reset`) or cancelled: stop, and leave the record as it is.
+      guard let current = try folder.status(status.productId), current.state != .cancelled else { return .cancelled }
+      var next = status
+      if current.state == .paused && status.state == .active { next.state = .paused }
+      try folder.save(next)
+      return current.state
+    }
+  }
+
+  /// Waits, holding the download, until another process resumes or cancels it. Nil when it
+  /// was resumed.
+  private func waitWhilePaused(_ status: inout DownloadStatus) throws(IAPError) -> Outcome? {
+    reporter.paused(status)
+    while true {
+      if let signal = signals.received { return .interrupted(status, signal: signal) }
+      sleep(0.1)
+      guard let current = try folder.status(status.productId), current.state != .cancelled else { return try cancel(status) }
+      if current.state == .active {
+        status.state = .active
+        reporter.resumed(status)
+        return nil
+      }
+    }
+  }
+
+  /// Removes the partial copy of a cancelled download.
+  private func cancel(_ status: DownloadStatus) throws(IAPError) -> Outcome {
+    try folder.removePartial(status.productId)
+    var cancelled = status
+    cancelled.state = .cancelled
+    cancelled.bytes = 0
+    cancelled.pid = nil
+    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in
+      if try folder.status(status.productId) != nil { try folder.save(cancelled) }
+    }
+    return .cancelled(cancelled)
+  }
+
+  /// Checks every file against its SHA-256, then moves the copy into `downloads/` and records
+  /// the download finished, in that order: the status never says finished before the content
+  /// is in place.
+  private func complete(_ copied: DownloadStatus) throws(IAPError) -> Outcome {
+    var status = copied
+    let id = status.productId
+    let partial = folder.partialPath(id)
+    for file in status.files {
+      let digest: String
+      do { digest = try FileDigest.sha256(partial + "/" + file.path) } catch {
+        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+      }
+      if digest != file.sha256 {
+        status.state = .failed
+        status.bytes = 0
+        status.pid = nil
+        status.error = "the copy of '\(file.path)' does not match the content"
+        if try record(status) == .cancelled { return try cancel(status) }
+        return .failed(status)
+      }
+    }
+    status.state = .finished
+    status.pid = nil
+    status.error = nil
+    let done = status
+    let moved = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
+      guard let current = try folder.status(id), current.state != .cancelled else { return false }
+      let target = folder.contentPath(id)
+      do throws(POSIXFileError) {
+        try POSIXFile.removeTree(target)
+        try POSIXFile.makeDirectory(folder.contentRoot)
+        if rename(partial, target) != 0 { throw POSIXFileError(path: target, operation: "rename", code: errno) }
+        try POSIXFile.syncDirectory(folder.contentRoot)
+        try POSIXFile.syncDirectory(folder.workRoot)
+      } catch {
+        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+      }
+      try folder.save(done)
+      return true
+    }
+    return moved ? .finished(done) : try cancel(status)
+  }
+
+  // MARK: - Reading the content
+
+  private func openSource(_ file: ContentEntry) throws(IAPError) -> Int32 {
+    let path = source.sourcePath(of: file)
+    let fd: Int32
+    do { fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) } catch {
+      throw .inputInvalid(path: path, reason: "cannot be read (\(error.description)): the content changed during the download")
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else {
+      close(fd)
+      throw .inputInvalid(path: path, reason: "changed during the download: 'iap download resume' starts over")
+    }
+    return fd
+  }
+
+  private func read(_ fd: Int32, _ file: ContentEntry, at offset: Int, length: Int) throws(IAPError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: length)
+    var done = 0
+    while done < length {
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        throw .inputInvalid(path: source.sourcePath(of: file), reason: "changed during the download: 'iap download resume' starts over")
+      }
+      done += n
+    }
+    return buffer
+  }
+
+  private func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return lstat(path, &info) == 0 ? Int(info.st_size) : -1
+  }
+
+  /// Seconds left at the rate this run actually achieves (never faster than the simulated one).
+  private func remaining(_ status: DownloadStatus, copied: Int, elapsed: Double) -> Double {
+    var speed = Double(rate.bytesPerSecond)
+    if elapsed > 0.2, copied > 0 { speed = min(speed, Double(copied) / elapsed) }
+    return Double(status.total - status.bytes) / speed
+  }
+
+  // MARK: - Time
+
+  static func monotonic() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  static func sleep(_ seconds: Double) {
+    guard seconds > 0 else { return }
+    var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    // A signal cuts the sleep short: the caller looks at why and sleeps again if it must.
+    _ = nanosleep(&ts, nil)
+  }
+}

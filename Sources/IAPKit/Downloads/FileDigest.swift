@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SHA-256 of a file's bytes, read a megabyte at a time, as lowercase hex: how hosted content
+/// and its downloaded copy are compared.
+enum FileDigest {
+  static func sha256(_ path: String) throws(POSIXFileError) -> String {
+    let fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
+    defer { close(fd) }
+    var hasher = SHA256()
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var offset = 0
+    while true {
+      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFileError(path: path, operation: "read", code: errno)
+      }
+      if n == 0 { break }
+      hasher.update(n == chunk.count ? chunk : Array(chunk[0..<n]))
+      offset += n
+    }
+    return hex(hasher.finalize())
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

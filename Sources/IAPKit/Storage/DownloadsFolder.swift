@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a state folder keeps hosted content: `downloads/<productId>/` holds complete,
+/// verified content only (what `SKDownload.contentURL` points at), and `downloading/` the
+/// work in progress, per product:
+///
+/// - `<productId>.json`: the `DownloadStatus`, replaced atomically, and only under the
+///   store's exclusive lock, so that a pause or cancel from another process is never lost to
+///   a progress update.
+/// - `<productId>.lock`: `flock`ed by the process copying the content for as long as it runs,
+///   so that a status that says `active` can be told from an interrupted one. It is only
+///   claimed and probed under the store's lock, so a probe never makes a claim fail.
+/// - `<productId>.partial/`: the copy, renamed to `downloads/<productId>` when complete.
+///
+/// Every name in `downloading/` ends in a suffix, so no product id can make two of them clash.
+public struct DownloadsFolder: Sendable {
+  public let state: StateDirectory
+
+  public init(state: StateDirectory) { self.state = state }
+
+  var contentRoot: String { state.path + "/downloads" }
+  var workRoot: String { state.path + "/downloading" }
+  /// The complete content of a product.
+  public func contentPath(_ productId: String) -> String { contentRoot + "/" + productId }
+  func statusPath(_ productId: String) -> String { workRoot + "/" + productId + ".json" }
+  func lockPath(_ productId: String) -> String { workRoot + "/" + productId + ".lock" }
+  func partialPath(_ productId: String) -> String { workRoot + "/" + productId + ".partial" }
+
+  /// The status of a product's download, or nil if none was started. Needs no lock: the file
+  /// is only ever replaced by rename.
+  public func status(_ productId: String) throws(IAPError) -> DownloadStatus? {
+    let path = statusPath(productId)
+    let bytes: [UInt8]
+    do {
+      guard let read = try POSIXFile.readIfExists(path) else { return nil }
+      bytes = read
+    } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    guard let json = try? JSONParser.parse(bytes) else { throw .stateUnreadable(path: path, reason: "not JSON") }
+    let status: DownloadStatus
+    do { status = try DownloadStatusRecord.decode(json) } catch {
+      throw .stateUnreadable(path: path, reason: "bad or missing '\(error.field)'")
+    }
+    guard status.productId == productId else { throw .stateUnreadable(path: path, reason: "it is about '\(status.productId)'") }
+    return status
+  }
+
+  /// Every download of the state, by product id.
+  public func statuses() throws(IAPError) -> [DownloadStatus] {
+    let names: [String]
+    do { names = try POSIXFile.directoryEntries(workRoot) } catch {
+      if error.isMissing { return [] }
+      throw .stateUnreadable(path: workRoot, reason: error.description)
+    }
+    var result: [DownloadStatus] = []
+    for name in names.sorted() where name.hasSuffix(".json") {
+      if let status = try status(String(name.dropLast(5))) { result.append(status) }
+    }
+    return result
+  }
+
+  /// Replaces a download's status atomically. The caller holds the store's exclusive lock.
+  public func save(_ status: DownloadStatus) throws(IAPError) {
+    let text = JSONWriter.compact(DownloadStatusRecord.encode(status)) + "\n"
+    do {
+      try POSIXFile.makeDirectory(workRoot)
+      try POSIXFile.replaceAtomically(statusPath(status.productId), with: Array(text.utf8), directory: workRoot)
+    } catch {
+      throw .stateUnwritable(path: state.path, reason: error.description)
+    }
+  }
+
+  /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
+  /// status change and every probe of a downloader must.
+  public func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+    if exclusive {
+      do { try POSIXFile.makeDirectory(state.path) } catch { throw .stateUnwritable(path: state.path, reason: error.description) }
+    }
+    let fd = try state.acquireLock(exclusive: exclusive)
+    defer { if let fd { close(fd) } }
+    return try body()
+  }
+
+  /// Claims a product's download for this process, under the store's exclusive lock: the
+  /// descriptor to keep open while copying, or nil when another process is copying it.
+  func claim(_ productId: String) throws(IAPError) -> Int32? {
+    let fd: Int32
+    do {
+      try POSIXFile.makeDirectory(workRoot)
+      fd = try POSIXFile.open(lockPath(productId), O_RDWR | O_CREAT)
+    } catch {
+      throw .stateUnwritable(path: state.path, reason: error.description)
+    }
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+
+  /// Whether a process is copying the product's content now. Call under the store's lock.
+  public func isRunning(_ productId: String) -> Bool {
+    guard let fd = try? POSIXFile.open(lockPath(productId), O_RDONLY) else { return false }
+    defer { close(fd) }
+    while flock(fd, LOCK_SH | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      return true
+    }
+    flock(fd, LOCK_UN)
+    return false
+  }
+
+  /// Removes a download's partial copy.
+  func removePartial(_ productId: String) throws(IAPError) {
+    do { try POSIXFile.removeTree(partialPath(productId)) } catch {
+      throw .stateUnwritable(path: state.path, reason: error.description)
+    }
+  }
+}

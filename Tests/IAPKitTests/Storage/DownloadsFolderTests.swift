@@ -1,0 +1,59 @@
+import Testing
+
+@testable import IAPKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct DownloadsFolderTests {
+  let harness = TestHarness(catalog: nil)
+  var folder: DownloadsFolder { DownloadsFolder(state: StateDirectory(path: harness.directory + "/.iap")) }
+
+  func status(_ id: String, _ state: DownloadState) -> DownloadStatus {
+    DownloadStatus(productId: id, transactionId: 1, account: "default", device: "default", content: "c/\(id)", state: state)
+  }
+
+  @Test func statusesAreSavedAtomicallyAndReadBack() throws {
+    #expect(try folder.status("levels") == nil)
+    #expect(try folder.statuses().isEmpty)
+    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in
+      try folder.save(status("levels", .paused))
+      try folder.save(status("a.json", .active))
+    }
+    #expect(try folder.status("levels")?.state == .paused)
+    #expect(try folder.statuses().map(\.productId) == ["a.json", "levels"], "no product id clashes with another's files")
+    #expect(!harness.exists(".iap/downloading/levels.json.tmp"))
+    #expect(folder.contentPath("levels") == harness.directory + "/.iap/downloads/levels")
+  }
+
+  @Test func anUnreadableStatusIs74AndLeftAlone() {
+    harness.writeFile(".iap/downloading/levels.json", "{")
+    #expect(throws: IAPError.self) { try folder.status("levels") }
+    do {
+      _ = try folder.status("levels")
+    } catch {
+      #expect(error.exitCode == .ioError)
+    }
+    #expect(harness.read(".iap/downloading/levels.json") == "{")
+    harness.writeFile(".iap/downloading/other.json", JSONWriter.compact(DownloadStatusRecord.encode(status("levels", .active))))
+    #expect(throws: IAPError.stateUnreadable(path: harness.directory + "/.iap/downloading/other.json", reason: "it is about 'levels'")) {
+      try folder.status("other")
+    }
+  }
+
+  @Test func aClaimIsSeenByProbesAndReleasedWithItsDescriptor() throws {
+    #expect(!folder.isRunning("levels"), "nothing claimed yet")
+    let claim = try folder.claim("levels")
+    #expect(claim != nil)
+    #expect(folder.isRunning("levels"))
+    #expect(try folder.claim("levels") == nil, "one process at a time")
+    close(claim!)
+    #expect(!folder.isRunning("levels"))
+    let again = try folder.claim("levels")
+    #expect(again != nil)
+    close(again!)
+  }
+}
