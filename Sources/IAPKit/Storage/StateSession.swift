@@ -21,6 +21,9 @@ public final class StateSession {
   /// How much of each log `store.json` covers, and whether there is one.
   private var snapshotOffsets = SnapshotCodec.Offsets()
   private var hasSnapshot = false
+  /// `settings.json`, once read: a command asks for it several times (its settings, the
+  /// notification URL, the signing secret) and it cannot change while the lock is held.
+  private var overrides: [String: String]?
 
   /// How far the logs may run ahead of `store.json` before a commit rewrites it.
   ///
@@ -139,6 +142,13 @@ public final class StateSession {
 extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
   public func settingsOverrides() throws(IAPError) -> [String: String] {
+    if let overrides { return overrides }
+    let read = try readSettingsOverrides()
+    overrides = read
+    return read
+  }
+
+  private func readSettingsOverrides() throws(IAPError) -> [String: String] {
     let path = directory.settingsPath
     let bytes: [UInt8]
     do {
@@ -170,6 +180,7 @@ extension StateSession {
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
+    self.overrides = overrides
   }
 }
 
