@@ -21,7 +21,7 @@ struct NotificationsCommand: Command {
     all = invocation.flag("all")
     if let text = invocation.value("url") {
       guard let url = try? StoreSettings.normalize(key: "notification-url", value: text), url != "off" else {
-        throw invocation.usageError("invalid value for '--url <url>': expected an http:// or https:// URL, got '\(text)'")
+        throw invocation.usageError("invalid value for '--url <url>': expected an http:// URL (https is not supported), got '\(text)'")
       }
       self.url = url
     } else {

@@ -158,8 +158,9 @@ public struct StoreSettings: Equatable, Sendable {
       return value
     case .url:
       if lowered == "off" || lowered == "none" { return "off" }
-      guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), value.count <= 2048, !value.contains(" ") else {
-        throw .invalidValue(key: key, value: value, expected: "an http:// or https:// URL, or off")
+      // Plain HTTP only: notifications go to local test servers (see HTTPPoster).
+      guard lowered.hasPrefix("http://"), value.count <= 2048, !value.contains(" ") else {
+        throw .invalidValue(key: key, value: value, expected: "an http:// URL (https is not supported), or off")
       }
       return value
     case .byteRate:

@@ -1,47 +1,136 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
-/// POSTs JSON bodies: how notifications reach the user's server. Only the commands that
-/// deliver notifications touch it, so nothing else loads the networking stack.
+/// POSTs JSON bodies over plain HTTP/1.1: how notifications reach the user's server (a local
+/// test server, as a rule).
+///
+/// Written on POSIX sockets rather than `URLSession`: FoundationNetworking brings libcurl,
+/// which the fully static release executable cannot link, and nothing else needs it. `https`
+/// is therefore not offered (a local proxy can terminate TLS).
 enum HTTPPoster {
   /// Why a delivery failed, in words.
   struct Failure: Error {
     var reason: String
   }
 
-  /// POSTs `body` to `url` and waits for a 2xx answer (at most `timeout` seconds).
-  static func post(_ body: [UInt8], to url: String, timeout: TimeInterval = 5) throws(Failure) {
-    guard let target = URL(string: url) else { throw Failure(reason: "not a URL: \(url)") }
-    var request = URLRequest(url: target, timeoutInterval: timeout)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(body)
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Outcome()
-    let task = URLSession.shared.dataTask(with: request) { _, response, error in
-      if let error {
-        outcome.set(error.localizedDescription)
-      } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-        outcome.set("the server answered HTTP \(http.statusCode)")
+  /// The parts of an `http://host[:port]/path` URL.
+  struct Target: Equatable {
+    var host: String
+    var port: String
+    var path: String
+
+    init(host: String, port: String, path: String) {
+      self.host = host
+      self.port = port
+      self.path = path
+    }
+
+    init?(_ url: String) {
+      guard url.lowercased().hasPrefix("http://") else { return nil }
+      let rest = url.dropFirst(7)
+      let authority = rest.prefix { $0 != "/" }
+      let pathPart = rest.dropFirst(authority.count)
+      path = pathPart.isEmpty ? "/" : String(pathPart)
+      if authority.hasPrefix("[") {
+        // An IPv6 literal: [::1]:8080
+        guard let close = authority.firstIndex(of: "]") else { return nil }
+        host = String(authority[authority.index(after: authority.startIndex)..<close])
+        let after = authority[authority.index(after: close)...]
+        port = after.hasPrefix(":") ? String(after.dropFirst()) : "80"
+      } else if let colon = authority.lastIndex(of: ":") {
+        host = String(authority[..<colon])
+        port = String(authority[authority.index(after: colon)...])
+      } else {
+        host = String(authority)
+        port = "80"
       }
-      done.signal()
+      guard !host.isEmpty, !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }), path.allSatisfy({ $0 != " " && $0 != "\r" && $0 != "\n" })
+      else { return nil }
     }
-    task.resume()
-    if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-      task.cancel()
-      throw Failure(reason: "no answer within \(Int(timeout)) seconds")
-    }
-    if let reason = outcome.get() { throw Failure(reason: reason) }
   }
 
-  /// The failure a URLSession callback reports, handed across threads.
-  private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reason: String?
-    func set(_ text: String) { lock.lock(); reason = text; lock.unlock() }
-    func get() -> String? { lock.lock(); defer { lock.unlock() }; return reason }
+  /// POSTs `body` to `url` and waits (at most `timeout` seconds per step) for a 2xx status.
+  static func post(_ body: [UInt8], to url: String, timeout: Int = 5) throws(Failure) {
+    guard let target = Target(url) else { throw Failure(reason: "not an http:// URL: \(url)") }
+    let fd = try connect(target, timeout: timeout)
+    defer { close(fd) }
+    let request = "POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: application/json\r\n"
+      + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: iap\r\n\r\n"
+    try send(Array(request.utf8) + body, on: fd)
+    let status = try readStatus(fd)
+    guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)") }
+  }
+
+  private static func connect(_ target: Target, timeout: Int) throws(Failure) -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if canImport(Glibc)
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #else
+      hints.ai_socktype = SOCK_STREAM
+    #endif
+    var list: UnsafeMutablePointer<addrinfo>?
+    let code = getaddrinfo(target.host, target.port, &hints, &list)
+    guard code == 0, let first = list else {
+      throw Failure(reason: "cannot resolve \(target.host): \(String(cString: gai_strerror(code)))")
+    }
+    defer { freeaddrinfo(list) }
+    var reason = "no address for \(target.host)"
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let info = entry {
+      entry = info.pointee.ai_next
+      let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+      if fd < 0 { continue }
+      var limit = timeval(tv_sec: timeout, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+      if Glibc_connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+      reason = "cannot connect to \(target.host):\(target.port): \(String(cString: strerror(errno)))"
+      close(fd)
+    }
+    throw Failure(reason: reason)
+  }
+
+  private static func send(_ bytes: [UInt8], on fd: Int32) throws(Failure) {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))") }
+      done += n
+    }
+  }
+
+  /// Reads up to the end of the status line and returns its code.
+  private static func readStatus(_ fd: Int32) throws(Failure) -> Int {
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 512)
+    while !received.contains(0x0A) && received.count < 8192 {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      received += chunk[0..<n]
+    }
+    let line = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+    let parts = line.split(separator: " ")
+    guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
+      throw Failure(reason: received.isEmpty ? "no answer from the server" : "not an HTTP answer: \(line.prefix(60))")
+    }
+    return code
+  }
+}
+
+/// `connect(2)` under a name that does not clash with `HTTPPoster.connect`.
+private func Glibc_connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+  while true {
+    #if canImport(Glibc)
+      let result = Glibc.connect(fd, address, length)
+    #else
+      let result = Darwin.connect(fd, address, length)
+    #endif
+    if result == 0 || errno != EINTR { return result }
   }
 }
