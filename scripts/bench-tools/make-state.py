@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a state folder holding N finished transactions (default 100,000), directly in the
 format README's "State, crashes and parallel runs" documents: transactions.log (one JSON
-record per transaction version) and store.json (the fold, with the log length it covers).
+record per transaction version). iap folds it into store.json at the first commit.
 
 Writing the files is much faster than N `iap buy` runs (which would take minutes, each one
 fsyncing). The history looks like a busy game's: purchases one minute apart, almost all of
@@ -76,7 +76,10 @@ def main():
         "accounts": {"default": {"queues": {}, "ownership": [
             {k: (str(v) if k in ("originalId", "latestId") else v) for k, v in o.items()} for o in owned]}},
     }
-    for name, data in (("transactions.log", log), ("store.json", (json.dumps(snapshot, separators=(",", ":")) + "\n").encode())):
+    # Only the log: store.json is the fold of the log, and iap writes its own (in the format
+    # of the day) at the first command that commits; run.py makes one.
+    del snapshot
+    for name, data in (("transactions.log", log),):
         fd = os.open(os.path.join(folder, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.write(fd, data)
         os.close(fd)

@@ -146,6 +146,9 @@ def main():
         subprocess.run([sys.executable, os.path.join(tools, "make-catalog.py"), big_catalog, "10000"], check=True)
     if not os.path.exists(big_state):
         subprocess.run([sys.executable, os.path.join(tools, "make-state.py"), big_state, "100000", "10000"], check=True)
+        # One purchase, so that iap folds the log into its own store.json (100,001 transactions).
+        subprocess.run([iap, "--catalog", big_catalog, "--state", os.path.join(big_state, ""), "buy",
+                        "com.example.bench.p00000", "--finish"], stdout=subprocess.DEVNULL, check=True)
     # A catalog modified less than a couple of seconds ago is not cached (a change within
     # the file system's timestamp granularity could go unseen), so let them age first.
     time.sleep(max(0, 2.5 - (time.time() - os.stat(big_catalog).st_ctime)))
