@@ -28,6 +28,22 @@ extension CommandContext {
     return (nil, "product '\(id)' is not cleared for sale", catalog)
   }
 
+  /// The catalog's own fields and settings, or nil when it cannot be read: from the compiled
+  /// cache's header when it is current (no parse of the whole catalog), else from the catalog.
+  /// Prints nothing: for commands that only want the catalog's setting defaults.
+  func catalogFieldsQuietly() -> Catalog? {
+    let display = catalogDisplayPath
+    let path = POSIXFile.canonicalPath(environment.resolve(display))
+    if let key = CatalogCache.Key(path: path),
+      let hit = CatalogCache.lookup(
+        "", catalogPath: path, displayPath: display, key: key,
+        file: CatalogCache.location(catalogPath: path, stateDirectory: stateDirectory.path))
+    {
+      return hit.catalog
+    }
+    return try? CatalogLoader.load(path: environment.resolve(display), displayPath: display).catalog
+  }
+
   /// `loadCatalog()`, then writes the cache when the catalog is settled and the state
   /// folder exists (a first purchase creates it; the next one caches).
   private func loadCatalog(cacheAs key: CatalogCache.Key?, path: String, in cacheFile: String) throws(IAPError) -> Catalog {

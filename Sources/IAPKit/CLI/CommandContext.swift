@@ -99,8 +99,7 @@ public final class CommandContext {
   /// defaults count when it can be read, and a missing or broken catalog is left for the
   /// commands that need products to report.
   public func settingsWithoutProducts(_ session: StateSession) throws(IAPError) -> StoreSettings {
-    let display = catalogDisplayPath
-    let catalog = try? CatalogLoader.load(path: environment.resolve(display), displayPath: display).catalog
+    let catalog = catalogFieldsQuietly()
     return StoreSettings(
       storefront: catalog?.storefront ?? "USA", locale: catalog?.locale ?? "en_US",
       catalogSettings: catalog?.settings.pairs ?? [], overrides: try session.settingsOverrides())
