@@ -19,22 +19,22 @@ public enum CommandRegistry {
   }
 
   /// Abstracts of the words that group commands without running anything themselves, by
-  /// path joined with spaces (`""` is the root).
+  /// path (the empty path is the root).
   ///
-  /// Keyed by `String` rather than `[String]`: hashing an array makes the runtime look up
-  /// `Array: Hashable` among every conformance in the binary, a measurable part of a
-  /// command's start-up.
-  static let groups: [String: String] = [
-    "": "Simulate the App Store and StoreKit's payment queue from the command line.",
-    "products": "Browse the catalog as SKProductsRequest sees it.",
-    "subscription": "Inspect and change auto-renewable subscriptions.",
-    "jws": "Work with signed transactions and notifications.",
-    "catalog": "Check and convert catalogs: catalog.plist and Xcode .storekit files.",
-    "download": "Download purchased products' hosted content (SKDownload).",
+  /// A list searched in order rather than a dictionary: six entries, and a dictionary or a
+  /// hashed array key makes the runtime look up a `Hashable` conformance among every
+  /// conformance in the binary, a measurable part of a command's start-up.
+  static let groups: [(path: [String], abstract: String)] = [
+    ([], "Simulate the App Store and StoreKit's payment queue from the command line."),
+    (["products"], "Browse the catalog as SKProductsRequest sees it."),
+    (["subscription"], "Inspect and change auto-renewable subscriptions."),
+    (["jws"], "Work with signed transactions and notifications."),
+    (["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
+    (["download"], "Download purchased products' hosted content (SKDownload)."),
   ]
 
   /// The abstract of the group at `path`, if it is one.
-  static func groupAbstract(_ path: [String]) -> String? { groups[path.joined(separator: " ")] }
+  static func groupAbstract(_ path: [String]) -> String? { groups.first { $0.path == path }?.abstract }
 
   /// The command at exactly `path`.
   static func command(at path: [String]) -> (any Command.Type)? {

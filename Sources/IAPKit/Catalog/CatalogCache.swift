@@ -220,7 +220,7 @@ enum CatalogCache {
     }
     return .object([
       ("id", .string(p.id)), ("type", .string(p.type.rawValue)), ("title", .string(p.title)),
-      ("description", .string(p.description)), ("price", .string("\(p.price)")),
+      ("description", .string(p.description)), ("price", .string(p.priceText)),
       ("referenceName", .optional(p.referenceName)), ("clearedForSale", .bool(p.clearedForSale)),
       ("familyShareable", .bool(p.familyShareable)), ("localizations", .object(localizations)),
       ("subscriptionGroup", .optional(p.subscriptionGroup)),
@@ -239,7 +239,7 @@ enum CatalogCache {
   static func decode(_ json: JSONValue) -> Product? {
     guard let id = json["id"]?.stringValue, let type = json["type"]?.stringValue.flatMap(ProductType.init(rawValue:)),
       let title = json["title"]?.stringValue, let description = json["description"]?.stringValue,
-      let price = json["price"]?.stringValue.flatMap({ Decimal(string: $0) }),
+      let priceText = json["price"]?.stringValue, let price = Decimal(string: priceText),
       let cleared = json["clearedForSale"]?.boolValue, let shareable = json["familyShareable"]?.boolValue,
       let localizationList = json["localizations"]?.objectValue
     else { return nil }
@@ -267,6 +267,7 @@ enum CatalogCache {
       groupLevel: json["groupLevel"]?.intValue.map { Int($0) })
     product.introductoryOffer = offer
     product.content = json["content"]?.stringValue
-    return product
+    // The cache wrote the price's description, so it can be handed over as it is.
+    return product.withPriceText(priceText)
   }
 }

@@ -18,7 +18,9 @@ public struct Product: Equatable, Sendable {
   public var title: String
   public var description: String
   /// The price in the catalog's currency, exact.
-  public var price: Decimal
+  public var price: Decimal { didSet { knownPriceText = Memo() } }
+  /// `price` as text, when whoever made the product had it already (the catalog cache).
+  private var knownPriceText: Memo = Memo()
   public var referenceName: String?
   public var clearedForSale: Bool
   public var familyShareable: Bool
@@ -55,6 +57,26 @@ public struct Product: Equatable, Sendable {
     self.groupLevel = groupLevel
     self.introductoryOffer = introductoryOffer
     self.content = content
+  }
+
+  /// The price as plain decimal text (`4.99`), as transactions record it.
+  ///
+  /// The catalog cache hands it over with the product: `Decimal`'s own description costs a
+  /// purchase a noticeable part of its start-up the first time it runs.
+  public var priceText: String { knownPriceText.text ?? "\(price)" }
+
+  /// This product, its price text given as `text` (which must be `price`'s description).
+  func withPriceText(_ text: String) -> Product {
+    var copy = self
+    copy.knownPriceText = Memo(text: text)
+    return copy
+  }
+
+  /// A remembered derived value: it takes no part in equality, since it only repeats what
+  /// the other properties say.
+  private struct Memo: Equatable, Sendable {
+    var text: String?
+    static func == (_: Memo, _: Memo) -> Bool { true }
   }
 
   /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,

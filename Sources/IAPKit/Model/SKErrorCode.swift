@@ -22,6 +22,33 @@ public enum SKErrorCode: Int, NamedCases, Sendable {
   case unsupportedPlatform = 19
   case overlayPresentedInBackgroundScene = 20
 
+  /// The case name as Swift spells it.
+  public var name: String {
+    switch self {
+    case .unknown: return "unknown"
+    case .clientInvalid: return "clientInvalid"
+    case .paymentCancelled: return "paymentCancelled"
+    case .paymentInvalid: return "paymentInvalid"
+    case .paymentNotAllowed: return "paymentNotAllowed"
+    case .storeProductNotAvailable: return "storeProductNotAvailable"
+    case .cloudServicePermissionDenied: return "cloudServicePermissionDenied"
+    case .cloudServiceNetworkConnectionFailed: return "cloudServiceNetworkConnectionFailed"
+    case .cloudServiceRevoked: return "cloudServiceRevoked"
+    case .privacyAcknowledgementRequired: return "privacyAcknowledgementRequired"
+    case .unauthorizedRequestData: return "unauthorizedRequestData"
+    case .invalidOfferIdentifier: return "invalidOfferIdentifier"
+    case .invalidSignature: return "invalidSignature"
+    case .missingOfferParams: return "missingOfferParams"
+    case .invalidOfferPrice: return "invalidOfferPrice"
+    case .overlayCancelled: return "overlayCancelled"
+    case .overlayInvalidConfiguration: return "overlayInvalidConfiguration"
+    case .overlayTimeout: return "overlayTimeout"
+    case .ineligibleForOffer: return "ineligibleForOffer"
+    case .unsupportedPlatform: return "unsupportedPlatform"
+    case .overlayPresentedInBackgroundScene: return "overlayPresentedInBackgroundScene"
+    }
+  }
+
   /// A general description of the code, used when nothing more specific is known.
   public var defaultMessage: String {
     switch self {

@@ -37,7 +37,7 @@ extension Store {
       id: id, originalId: id, productId: productId, productType: product?.type, state: .purchasing,
       quantity: quantity, purchaseDate: now, originalPurchaseDate: now,
       applicationUsername: applicationUsername, account: account, device: device, bundleId: app.bundleId,
-      storefront: app.storefront, price: product.map { "\($0.price)" }, currency: app.currency)
+      storefront: app.storefront, price: product?.priceText, currency: app.currency)
     transaction.subscriptionGroup = product?.type == .autoRenewable ? product?.subscriptionGroup : nil
     let purchasing = transaction
 

@@ -21,6 +21,30 @@ public enum TimeRate: Int, NamedCases, Sendable {
   case oneRenewalEveryTenSeconds = 1004
   case oneRenewalEveryTwoSeconds = 1005
 
+  /// The case name as Swift spells it.
+  public var name: String {
+    switch self {
+    case .realTime: return "realTime"
+    case .oneHourIsOneDay: return "oneHourIsOneDay"
+    case .thirtyMinutesIsOneDay: return "thirtyMinutesIsOneDay"
+    case .fiveMinutesIsOneDay: return "fiveMinutesIsOneDay"
+    case .oneMinuteIsOneDay: return "oneMinuteIsOneDay"
+    case .thirtySecondsIsOneDay: return "thirtySecondsIsOneDay"
+    case .oneSecondIsOneDay: return "oneSecondIsOneDay"
+    case .monthlyRenewalEveryHour: return "monthlyRenewalEveryHour"
+    case .monthlyRenewalEveryThirtyMinutes: return "monthlyRenewalEveryThirtyMinutes"
+    case .monthlyRenewalEveryFifteenMinutes: return "monthlyRenewalEveryFifteenMinutes"
+    case .monthlyRenewalEveryFiveMinutes: return "monthlyRenewalEveryFiveMinutes"
+    case .monthlyRenewalEveryThirtySeconds: return "monthlyRenewalEveryThirtySeconds"
+    case .oneRenewalEveryFifteenMinutes: return "oneRenewalEveryFifteenMinutes"
+    case .oneRenewalEveryFiveMinutes: return "oneRenewalEveryFiveMinutes"
+    case .oneRenewalEveryMinute: return "oneRenewalEveryMinute"
+    case .oneRenewalEveryThirtySeconds: return "oneRenewalEveryThirtySeconds"
+    case .oneRenewalEveryTenSeconds: return "oneRenewalEveryTenSeconds"
+    case .oneRenewalEveryTwoSeconds: return "oneRenewalEveryTwoSeconds"
+    }
+  }
+
   /// For the deprecated "… is one day" rates: real seconds per simulated day.
   var secondsPerDay: Int64? {
     switch self {

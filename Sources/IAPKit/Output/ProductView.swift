@@ -15,7 +15,7 @@ public struct ProductView {
       ("type", .string(p.type.rawValue)),
       ("title", .string(copy.title)),
       ("description", .string(copy.description)),
-      ("price", .string("\(p.price)")),
+      ("price", .string(p.priceText)),
       ("displayPrice", .string(formatter.string(for: p.price))),
       ("currency", .string(formatter.currency)),
       ("locale", .string(formatter.locale)),

@@ -73,18 +73,25 @@ struct AppendLog {
   /// Takes in the complete records found beyond the covered bytes.
   mutating func cover(_ bytes: Int) { validEnd += bytes }
 
-  /// Appends `lines` after the last complete record (cutting off a torn one) and fsyncs.
-  mutating func append(_ lines: [UInt8], directory: String) throws(POSIXFileError) {
+  /// Appends `lines` after the last complete record (cutting off a torn one), and fsyncs
+  /// unless `sync` is false.
+  mutating func append(_ lines: [UInt8], directory: String, sync: Bool = true) throws(POSIXFileError) {
     guard let fd, !lines.isEmpty else { return }
     if validEnd < size, ftruncate(fd, off_t(validEnd)) != 0 {
       throw POSIXFileError(path: path, operation: "truncate", code: errno)
     }
     try POSIXFile.write(fd, lines, at: validEnd, path: path)
-    try POSIXFile.sync(fd, path: path)
+    if sync { try POSIXFile.sync(fd, path: path) }
     // The file's first bytes: make its creation durable too.
     if validEnd == 0 { try POSIXFile.syncDirectory(directory) }
     validEnd += lines.count
     size = validEnd
+  }
+
+  /// Fsyncs the file: what this or an earlier process appended without syncing.
+  func sync() throws(POSIXFileError) {
+    guard let fd else { return }
+    try POSIXFile.sync(fd, path: path)
   }
 }
 

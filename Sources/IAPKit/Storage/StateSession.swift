@@ -121,10 +121,16 @@ public final class StateSession {
     do throws(POSIXFileError) {
       if transactions.validEnd == 0 { try ensureSigningSecret() }
       try transactions.append(Array(log.utf8), directory: directory.path)
-      try notifications.append(Array(sent.utf8), directory: directory.path)
+      // Notifications are written beside the purchases they report but fsynced only when
+      // nothing else in the commit is, or before a snapshot counts them (a snapshot must never
+      // cover bytes a power cut could take back). So a purchase costs one fsync; what a power
+      // cut (not a crash: the kernel keeps written pages) can lose is the last notifications
+      // of purchases that are themselves kept.
+      try notifications.append(Array(sent.utf8), directory: directory.path, sync: log.isEmpty)
       let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
       let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
       if !hasSnapshot || behind >= Self.snapshotInterval {
+        try notifications.sync()
         let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
         try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
         snapshotOffsets = offsets

@@ -40,7 +40,12 @@ public struct JSONParser {
   }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
   }
 
   private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -114,7 +119,20 @@ public struct JSONParser {
 
   private mutating func parseString() throws(JSONParseError) -> String {
     index += 1
-    var buffer: [UInt8] = []
+    // Most strings in the state files are plain ASCII without escapes: take those straight
+    // from the bytes (ASCII is valid UTF-8 by construction) instead of copying and validating.
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let string = String(decoding: bytes[start..<index], as: UTF8.self)
+        index += 1
+        return string
+      }
+      if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
+      index += 1
+    }
+    var buffer = Array(bytes[start..<index])
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
@@ -201,12 +219,30 @@ public struct JSONParser {
       while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
       if index == exponent { throw failure("digits expected in exponent") }
     }
+    if isInteger, let value = integer(start..<index) { return .int(value) }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if isInteger, let value = Int64(text) { return .int(value) }
     guard let value = Double(text) else { throw failure("invalid number") }
     // 1e999 would become infinity, which JSON cannot write back: the text would change
     // meaning on the next save. Found by fuzzing (scripts/fuzz json).
     guard value.isFinite else { index = start; throw failure("number out of range") }
     return .double(value)
+  }
+
+  /// The integer written in `range` (an optional minus and digits), or nil if it does not
+  /// fit in 64 bits; read from the bytes without making a `String` first.
+  private func integer(_ range: Range<Int>) -> Int64? {
+    var position = range.lowerBound
+    let negative = bytes[position] == UInt8(ascii: "-")
+    if negative { position += 1 }
+    var value: Int64 = 0
+    while position < range.upperBound {
+      let digit = Int64(bytes[position] - UInt8(ascii: "0"))
+      let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      if overflowA || overflowB { return nil }
+      value = next
+      position += 1
+    }
+    return value
   }
 }

@@ -56,6 +56,12 @@ public enum JSONWriter {
   /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
   private static func writeString(_ s: String, into out: inout String) {
     out += "\""
+    // Most strings need no escape: append them whole rather than scalar by scalar.
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out += s
+      out += "\""
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
