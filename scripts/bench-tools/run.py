@@ -42,29 +42,28 @@ def spawn(argv, cwd):
     return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
-def measure(argv, cwd, runs, prepare=None, references=(), warm_up=True):
-    """Runs argv `runs` times (after two untimed runs if warm_up), each run preceded by one
-    run of each reference; returns the medians, argv's peak RSS and the raw times."""
-    times, peaks = [], []
-    reference_times = [[] for _ in references]
+def measure_row(cases, references, runs, warm_up):
+    """Takes `runs` timed runs of every case of one row (after two untimed ones if warm_up).
+    Each run times every reference once, then each case's command once, the cases in turns
+    (A B, then B A), so that an older build measured alongside sees the same moments. (Timed
+    in blocks, one binary's runs and then the other's, whichever binary went first came out
+    25-50% slower on the cheap rows, in either order.)"""
     skip = 2 if warm_up else 0
     for n in range(runs + skip):
-        for k, reference in enumerate(references):
-            elapsed, _, status = spawn(reference, cwd)
+        reference_times = []
+        for reference in references:
+            elapsed, _, status = spawn(reference, cases[0].folder)
             if status != 0:
                 sys.exit(f"bench: {' '.join(reference)} exited {status}")
+            reference_times.append(elapsed)
+        for case in (cases if n % 2 == 0 else list(reversed(cases))):
+            if case.prep:
+                case.prepare()
+            elapsed, peak, status = spawn(case.argv, case.folder)
+            if status != 0:
+                sys.exit(f"bench: {' '.join(case.argv)} exited {status}")
             if n >= skip:
-                reference_times[k].append(elapsed)
-        if prepare:
-            prepare()
-        elapsed, peak, status = spawn(argv, cwd)
-        if status != 0:
-            sys.exit(f"bench: {' '.join(argv)} exited {status}")
-        if n >= skip:
-            times.append(elapsed)
-            peaks.append(peak)
-    medians = [statistics.median(t) for t in reference_times]
-    return statistics.median(times), max(peaks), medians, times, reference_times
+                case.record(elapsed, peak, reference_times)
 
 
 class Case:
@@ -96,15 +95,13 @@ class Case:
         if self.prep == "one-unfinished":
             subprocess.run(self.base + ["buy", self.consumable], stdout=subprocess.DEVNULL, check=True)
 
-    def run(self, references, n, warm_up):
-        median, peak, refs, times, ref_times = measure(
-            self.argv, self.folder, n, self.prepare if self.prep else None, references, warm_up=warm_up)
-        self.times += times
+    def record(self, elapsed, peak, reference_times):
+        self.times.append(elapsed)
         self.peaks.append(peak)
         if not self.reference_times:
-            self.reference_times = [[] for _ in ref_times]
-        for k, t in enumerate(ref_times):
-            self.reference_times[k] += t
+            self.reference_times = [[] for _ in reference_times]
+        for k, t in enumerate(reference_times):
+            self.reference_times[k].append(t)
 
     @property
     def references(self):
@@ -194,8 +191,8 @@ def main():
     rounds = 8
     for round in range(rounds):
         for name, scenario, cases in rows:
-            for case in cases.values():
-                case.run(references, max(1, -(-case.runs // rounds)), warm_up=(round == 0))
+            first = next(iter(cases.values()))
+            measure_row(list(cases.values()), references, max(1, -(-first.runs // rounds)), warm_up=(round == 0))
     his = [c.references[0] for _, _, cases in rows for c in cases.values()]
     sqs = [c.references[1] for _, _, cases in rows for c in cases.values() if len(c.references) > 1]
     for _, _, cases in rows:

@@ -20,7 +20,15 @@ import Testing
   @Test func findsEveryProductExactlyAsTheCatalogHasIt() throws {
     let catalog = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "catalog.plist").catalog
     write(catalog)
-    for product in catalog.products { #expect(lookup(product.id)?.product == product) }
+    for product in catalog.products {
+      #expect(lookup(product.id)?.product == product)
+      // The price text the cache hands over is the one the product would make itself.
+      #expect(lookup(product.id)?.product?.priceText == "\(product.price)")
+    }
+    // A price changed afterwards is not described by the text the cache gave.
+    var changed = try #require(lookup("sword")?.product)
+    changed.price = Decimal(string: "5.49")!
+    #expect(changed.priceText == "5.49")
     // Ids before, between and after the stored ones are simply absent.
     for id in ["a", "pro", "pass.x", "zzz", "gemsx"] {
       #expect(lookup(id) != nil)

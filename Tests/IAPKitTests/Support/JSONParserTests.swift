@@ -49,4 +49,29 @@ import Testing
     #expect(throws: JSONParseError.self) { try JSONParser.parse("-1" + String(repeating: "0", count: 400) + ".5") }
     #expect(try JSONParser.parse("1e308") == .double(1e308))
   }
+
+  /// Strings take a fast path while they are plain ASCII; whatever follows a plain start
+  /// (an escape, non-ASCII text, a control character, bad UTF-8) must be read exactly as
+  /// the slow path reads it.
+  @Test func readsStringsThatLeaveThePlainPathMidway() throws {
+    #expect(try JSONParser.parse(#""abc\"def""#) == .string("abc\"def"))
+    #expect(try JSONParser.parse(#""plain then \u00e9""#) == .string("plain then é"))
+    #expect(try JSONParser.parse("\"caf\u{00E9} cr\u{00E8}me\"") == .string("café crème"))
+    #expect(try JSONParser.parse(#""""#) == .string(""))
+    #expect(throws: JSONParseError(offset: 4, reason: "control character in string")) {
+      try JSONParser.parse([0x22, 0x61, 0x62, 0x63, 0x0A, 0x22])
+    }
+    #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x61, 0x62, 0xFF, 0x22]) }
+    #expect(throws: JSONParseError.self) { try JSONParser.parse(#""abc"#) }
+  }
+
+  /// Integers are read from the bytes; those beyond 64 bits become doubles, as before.
+  @Test func readsIntegersAtTheEdgesOf64Bits() throws {
+    #expect(try JSONParser.parse("9223372036854775807") == .int(Int64.max))
+    #expect(try JSONParser.parse("-9223372036854775808") == .int(Int64.min))
+    #expect(try JSONParser.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+    #expect(try JSONParser.parse("-9223372036854775809") == .double(-9_223_372_036_854_775_809))
+    #expect(try JSONParser.parse("-0") == .int(0))
+    #expect(try JSONParser.parse("[0, 7, -12]") == .array([.int(0), .int(7), .int(-12)]))
+  }
 }

@@ -15,4 +15,13 @@ import Testing
   @Test func escapesControlCharacters() {
     #expect(JSONWriter.compact(.string("\u{0}\u{1f}\u{7f}")) == #""\u0000\u001f\u007f""#)
   }
+
+  /// Strings without anything to escape are written whole; the rest scalar by scalar.
+  @Test func writesPlainStringsWholeAndEscapesTheRest() {
+    #expect(JSONWriter.compact(.string("com.example.coins_1000")) == #""com.example.coins_1000""#)
+    #expect(JSONWriter.compact(.string("café 😀")) == "\"café 😀\"")
+    #expect(JSONWriter.compact(.string("say \"hi\"\\")) == #""say \"hi\"\\""#)
+    #expect(JSONWriter.compact(.string("a\tb")) == #""a\tb""#)
+  }
 }
+
