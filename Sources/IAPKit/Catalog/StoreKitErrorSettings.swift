@@ -110,7 +110,7 @@ enum StoreKitErrorSettings {
     switch current {
     case let .string(s):
       let name = String(s.split(separator: ".").last ?? "").trimmingCharacters(in: .init(charactersIn: "()"))
-      if let code = SKErrorCode.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) { return code }
+      if let code = SKErrorCode(name: name) { return code }
       return equivalents.first { $0.key.lowercased() == name.lowercased() }?.value
     case let .array(items) where depth < 4:
       return items.lazy.compactMap { skError(in: $0, depth: depth + 1) }.first

@@ -16,7 +16,12 @@ extension NamedCases {
       self = value
       return
     }
-    let wanted = text.lowercased()
+    self.init(name: text)
+  }
+
+  /// Looks a case up by name, in any letter case.
+  public init?(name: String) {
+    let wanted = name.lowercased()
     guard let value = Self.allCases.first(where: { $0.name.lowercased() == wanted }) else { return nil }
     self = value
   }

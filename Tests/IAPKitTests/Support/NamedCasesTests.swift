@@ -24,5 +24,8 @@ import Testing
     #expect(TimeRate(nameOrNumber: "1005") == .oneRenewalEveryTwoSeconds)
     #expect(SKErrorCode(nameOrNumber: "notACode") == nil)
     #expect(TimeRate(nameOrNumber: "7") == nil)
+    // By name only: a number is not a name.
+    #expect(SKErrorCode(name: "overlayTimeout") == .overlayTimeout)
+    #expect(SKErrorCode(name: "5") == nil)
   }
 }
