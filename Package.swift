@@ -3,22 +3,29 @@ import PackageDescription
 
 /// `iap`: a command-line simulator of the App Store and StoreKit's payment queue.
 /// Foundation only, by design: no package dependencies.
+///
+/// Layers, each target seeing only the ones below it (see docs/architecture.md):
+/// - `IAPCore`: the pure store model: products, transactions, events, the fold, store rules,
+///   settings grammar, errors. No file, clock, network or console access.
+/// - `IAPKit`: the application layer: catalog loading, state storage, signing, notification
+///   delivery, downloads, and one function per use case (buy, finish, restore, …).
+/// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
+///   per command that parses, calls a use case and formats its result.
+/// - `iap`: `main.swift`, which hands the process's streams, environment and clock to `IAPCLI`.
+///
+/// Release builds link the Swift runtime as usual. The fully static executable (no dynamic
+/// loader at launch: about half of a command's cost) is built by `scripts/install` and
+/// `scripts/bench` through `scripts/release-build`, which add the flags where the platform has them.
 let package = Package(
   name: "iap",
   products: [
     .executable(name: "iap", targets: ["iap"])
   ],
   targets: [
-    .executableTarget(
-      name: "iap", dependencies: ["IAPKit"],
-      linkerSettings: [
-        // Release builds on Linux link one fully static executable: no dynamic loader, no
-        // relocations to apply at launch. Start-up is most of what a command costs, and this
-        // halves it (see README, "Performance"). The glibc warnings about getpwnam at link
-        // time concern code paths iap never takes.
-        .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
-      ]),
-    .target(name: "IAPKit"),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPKit"]),
+    .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
+    .target(name: "IAPCLI", dependencies: ["IAPKit", "IAPCore"]),
+    .target(name: "IAPKit", dependencies: ["IAPCore"]),
+    .target(name: "IAPCore"),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPCLI", "IAPKit", "IAPCore"]),
   ]
 )

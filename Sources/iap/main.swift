@@ -1,3 +1,4 @@
+import IAPCLI
 import IAPKit
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import IAPKit
   import Darwin
 #endif
 
-// Everything lives in IAPKit so that tests can drive whole commands in process;
-// this file only wires the real process to it.
+// Everything lives in the libraries so that tests can drive whole commands in process;
+// this file only wires the real process (its arguments, streams, environment and clock) to them.
 let environment = Environment.current
 exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, console: .standard(environment: environment)))

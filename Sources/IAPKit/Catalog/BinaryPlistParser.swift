@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// A reader of binary property lists (`bplist00`), as `plutil -convert binary1` writes them.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// (the format deduplicates equal values), and are parsed once each; a reference cycle is
 /// caught by the nesting limit, and sharing that would expand to an enormous tree by the
 /// value limit.
-struct BinaryPlistParser {
+package struct BinaryPlistParser {
   static let magic: [UInt8] = Array("bplist00".utf8)
 
   private let bytes: [UInt8]

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Foundation
+import IAPCore
 
 /// A compiled copy of a valid catalog, kept in the state folder, from which `buy` reads the
 /// one product it needs instead of parsing the whole property list.
@@ -25,18 +26,18 @@ import Foundation
 /// catalog, which also keeps "invalid catalog: exit 65 with every problem" exactly as it was
 /// (only valid catalogs are cached). It is written to a unique temporary file, fsynced and
 /// renamed into place, so readers need no lock and a crash leaves the old file or the new.
-enum CatalogCache {
+package enum CatalogCache {
   static let magic = "iap-catalog-cache 2\n"
 
   /// What identifies one version of a catalog file.
-  struct Key: Equatable {
+  package struct Key: Equatable {
     var values: [Int64]
     /// The newest of the catalog's change times, in nanoseconds.
     var changed: Int64
 
     /// The key of the file at `path`; nil when it cannot be `stat`ed (the caller's full read
     /// reports why).
-    init?(path: String) {
+    package init?(path: String) {
       var st = stat()
       guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
       #if canImport(Darwin)
@@ -58,13 +59,13 @@ enum CatalogCache {
 
     /// Whether the catalog last changed long enough ago that a later change cannot carry the
     /// same timestamps (file systems stamp with a coarse clock).
-    func isSettled(now: Timestamp) -> Bool {
+    package func isSettled(now: Timestamp) -> Bool {
       now.milliseconds * 1_000_000 - changed >= 2_000_000_000
     }
   }
 
   /// The cache file for the catalog at `catalogPath` (absolute) in the state folder.
-  static func location(catalogPath: String, stateDirectory: String) -> String {
+  package static func location(catalogPath: String, stateDirectory: String) -> String {
     // FNV-1a of the path: a stable name without the path's slashes.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in catalogPath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -75,16 +76,16 @@ enum CatalogCache {
   /// What a lookup found: the product (nil if the catalog has no such id), the catalog's
   /// own fields and settings (without its products), and its warnings, as the full read
   /// would print them for `displayPath`.
-  struct Hit {
-    var product: Product?
-    var catalog: Catalog
-    var warnings: [String]
+  package struct Hit {
+    package var product: Product?
+    package var catalog: Catalog
+    package var warnings: [String]
   }
 
   // MARK: - Reading
 
   /// Looks `id` up in the cache at `file`; nil when the cache cannot be used.
-  static func lookup(
+  package static func lookup(
     _ id: String, catalogPath: String, displayPath: String, key: Key, file: String
   ) -> Hit? {
     let fd: Int32
@@ -150,7 +151,7 @@ enum CatalogCache {
 
   /// Writes the cache for a valid catalog; failures are ignored (the cache is an
   /// optimization, and the next command parses the catalog again).
-  static func write(
+  package static func write(
     _ catalog: Catalog, warnings: [String], catalogPath: String, displayPath: String, key: Key, file: String
   ) {
     var body = ""

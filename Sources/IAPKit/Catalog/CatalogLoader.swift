@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or
 /// binary), or an Xcode `.storekit` file, told apart by content.
@@ -23,7 +24,7 @@ public enum CatalogLoader {
   }
 
   /// The bytes of a catalog file; `missing` is the error when it does not exist.
-  static func contents(path: String, displayPath: String, missing: IAPError) throws(IAPError) -> [UInt8] {
+  package static func contents(path: String, displayPath: String, missing: IAPError) throws(IAPError) -> [UInt8] {
     do {
       guard let read = try POSIXFile.readIfExists(path) else { throw missing }
       return read
@@ -48,7 +49,7 @@ public enum CatalogLoader {
 
   /// The catalog (nil when it cannot be read at all) and every problem, errors and warnings
   /// apart: what `parse` throws and what `catalog lint` reports.
-  static func read(_ bytes: [UInt8], displayPath: String) -> (Catalog?, CatalogProblems) {
+  package static func read(_ bytes: [UInt8], displayPath: String) -> (Catalog?, CatalogProblems) {
     var problems = CatalogProblems(file: displayPath)
     if CatalogFormat.detect(bytes) == .storeKitConfiguration {
       return (StoreKitConfigurationLoader.read(bytes, &problems), problems)
@@ -146,7 +147,7 @@ public enum CatalogLoader {
   /// localization of every product, where `Character` properties showed in profiles of
   /// `products list` on a 10,000-product catalog. Not `replacingOccurrences`: that goes
   /// through NSString, which the purchase path should not load.
-  static func normalizedLocale(_ text: String) -> String? {
+  package static func normalizedLocale(_ text: String) -> String? {
     let utf8 = text.utf8
     let ok = !utf8.isEmpty && utf8.count <= 64 && utf8.allSatisfy { c in
       (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// Writes a `Catalog` as `catalog.plist` XML that `CatalogLoader` reads back as the same
 /// catalog: `iap catalog convert`'s output.
@@ -6,7 +7,7 @@ import Foundation
 /// The XML is written here rather than by `PropertyListSerialization` so that keys come in
 /// a reading order (id, type, title… as the bundled catalog has them) instead of sorted, and
 /// so that booleans stay booleans on every platform.
-enum CatalogPlistWriter {
+package enum CatalogPlistWriter {
   /// A property-list value with its dictionary keys in the order they are written.
   private indirect enum Node {
     case string(String)
@@ -19,7 +20,7 @@ enum CatalogPlistWriter {
   /// The XML text, or an error naming each string a property list cannot hold (XML 1.0
   /// has no way to write most control characters).
   /// - Parameter source: the file converted from, named in a comment.
-  static func xml(_ catalog: Catalog, source: String, displayPath: String) throws(IAPError) -> String {
+  package static func xml(_ catalog: Catalog, source: String, displayPath: String) throws(IAPError) -> String {
     var problems = CatalogProblems(file: displayPath)
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>

@@ -1,9 +1,11 @@
+import IAPCore
+
 /// Collects what is wrong with a catalog, every problem rather than the first, each as one
 /// line naming the file, the product (index and id), the key, and what was expected.
-struct CatalogProblems {
+package struct CatalogProblems {
   let file: String
-  private(set) var errors: [String] = []
-  private(set) var warnings: [String] = []
+  package private(set) var errors: [String] = []
+  package private(set) var warnings: [String] = []
 
   init(file: String) { self.file = file }
 

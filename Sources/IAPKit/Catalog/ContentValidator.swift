@@ -1,6 +1,8 @@
+import IAPCore
+
 /// Validates a product's `content` key in `catalog.plist`: a path, relative to the catalog's
 /// folder and inside it, to the product's hosted content.
-enum ContentValidator {
+package enum ContentValidator {
   /// The normalized path, or nil when there is none, it is refused (an error), or the product
   /// is not a non-consumable (a warning: StoreKit hosts content only for those).
   static func validate(_ value: PlistValue?, type: ProductType?, index: Int, id: String?, _ problems: inout CatalogProblems)

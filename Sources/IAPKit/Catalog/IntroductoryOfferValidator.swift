@@ -1,8 +1,9 @@
 import Foundation
+import IAPCore
 
 /// Validates the `introductoryOffer` dictionary of an autoRenewable product in
 /// `catalog.plist`: `paymentMode`, `period`, `numberOfPeriods` (default 1) and `price`.
-enum IntroductoryOfferValidator {
+package enum IntroductoryOfferValidator {
   static let keys = ["paymentMode", "period", "numberOfPeriods", "price"]
 
   /// The offer, or nil when there is none or it has errors (all added to `problems`).

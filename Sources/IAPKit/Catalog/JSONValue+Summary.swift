@@ -1,4 +1,6 @@
-extension JSONValue {
+import IAPCore
+
+package extension JSONValue {
   /// How a validation message names the value, as `PlistValue.summary` does: strings
   /// quoted, numbers as written, containers by kind.
   var summary: String {

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// Why property-list bytes could not be read, and where.
 public struct PlistParseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Byte offset of the problem within the file.

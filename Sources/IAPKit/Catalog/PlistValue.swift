@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// A property-list value with its type kept exact.
 ///

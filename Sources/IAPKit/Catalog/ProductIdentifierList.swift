@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
 /// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,

@@ -1,7 +1,8 @@
 import Foundation
+import IAPCore
 
 /// Validates one entry of the catalog's `products` array.
-enum ProductValidator {
+package enum ProductValidator {
   /// The product, or nil when it has errors (all of which are added to `problems`).
   static func validate(_ value: PlistValue, index: Int, _ problems: inout CatalogProblems) -> Product? {
     guard case let .dictionary(dict) = value else {

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
 /// `fail-load-products` settings.
@@ -8,7 +9,7 @@ import Foundation
 /// mirror (deprecated in iOS 17). Xcode 15 and later write `_storeKitErrors`, one
 /// `{name, enabled, current}` entry per failable StoreKit API (`SKTestFailures`), and keep
 /// `_failTransactionsEnabled: false` beside it. An enabled new-style entry wins.
-enum StoreKitErrorSettings {
+package enum StoreKitErrorSettings {
   static let entryKeys: Set<String> = ["name", "enabled", "current"]
 
   /// StoreKit 2 failures (`Product.PurchaseError`, `StoreKitError`) with an `SKError`

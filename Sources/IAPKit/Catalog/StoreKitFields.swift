@@ -1,10 +1,11 @@
 import Foundation
+import IAPCore
 
 /// The members of one JSON object in a `.storekit` file, read with every problem reported at
 /// its place (`subscriptionGroups[0].subscriptions[1] (com.x.y): key: …`).
 ///
 /// `null` counts as absent, as Xcode writes `"introductoryOffer" : null` for "none".
-struct StoreKitFields {
+package struct StoreKitFields {
   private(set) var members: [(String, JSONValue)]
   /// Where the object is, e.g. `products[2]`; nil for the root.
   let item: String?

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// Reads a `.storekit` product's `localizations` (`[{displayName, description, locale}]`)
 /// into the product's title, description and localizations.
 ///
@@ -5,7 +7,7 @@
 /// empty (the plist format requires it, and `products list` would show blanks), so an empty
 /// one is filled in, with a warning: a display name from the reference name (or the product
 /// identifier), a description from the display name.
-enum StoreKitLocalizationReader {
+package enum StoreKitLocalizationReader {
   static let keys: Set<String> = ["description", "displayName", "locale"]
 
   /// The store copy.

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// Reads a `.storekit` subscription's introductory offer, and checks the billing plans that
 /// `iap` does not model.
@@ -7,7 +8,7 @@ import Foundation
 /// adds `introductoryOffers[]`, one per billing plan, and keeps `introductoryOffer` as the
 /// first of them. A product has at most one introductory offer in `iap`, so the first is
 /// taken and any other is reported.
-enum StoreKitOfferReader {
+package enum StoreKitOfferReader {
   static let offerKeys: Set<String> = [
     "internalID", "numberOfPeriods", "paymentMode", "subscriptionPeriod", "displayPrice", "billingPlanType",
   ]

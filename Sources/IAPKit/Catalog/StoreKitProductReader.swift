@@ -1,8 +1,9 @@
 import Foundation
+import IAPCore
 
 /// Reads one product of a `.storekit` file into a `Product`: an entry of `products`,
 /// `nonRenewingSubscriptions`, or a subscription group's `subscriptions`.
-enum StoreKitProductReader {
+package enum StoreKitProductReader {
   /// Which array of the file the product is in; it decides the product type.
   enum Section {
     /// `products`: `Consumable` or `NonConsumable`.

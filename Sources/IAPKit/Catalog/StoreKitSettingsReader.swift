@@ -1,6 +1,8 @@
+import IAPCore
+
 /// Maps a `.storekit` file's `settings` (Xcode's StoreKit test options, `_`-prefixed) to
 /// `iap` settings, warning about each one it cannot map.
-enum StoreKitSettingsReader {
+package enum StoreKitSettingsReader {
   /// Plain switches: `.storekit` key → `iap` setting.
   static let switches: [(String, String)] = [
     ("_askToBuyEnabled", "ask-to-buy"), ("_billingIssuesEnabled", "interrupted-purchases"),

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// A strict reader of XML property lists (the `plist` 1.0 DTD), UTF-8 only.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// It reads through an `UnsafeBufferPointer`: slicing an array retains its storage, and a
 /// 10,000-product catalog has a quarter of a million tags. Every read is preceded by an
 /// explicit bounds check (and the fuzz target runs it under AddressSanitizer).
-struct XMLPlistParser {
+package struct XMLPlistParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
@@ -394,7 +395,7 @@ struct XMLPlistParser {
   }
 }
 
-extension String {
+package extension String {
   /// The string without leading and trailing ASCII whitespace.
   var trimmingASCIIWhitespace: String {
     let utf8 = self.utf8

@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +12,13 @@
 /// The catalog already refused paths that leave the folder as text (`ContentPath`); what
 /// only the files can tell is refused here: a symbolic link anywhere on the way or inside a
 /// content folder (it could point anywhere), and anything that is not a plain file or folder.
-struct ContentSource {
+package struct ContentSource {
   /// The content's file or folder, absolute.
   let root: String
   /// A single file, downloaded as `downloads/<productId>/<its name>`.
   let isFile: Bool
   /// Folders and files, a folder before what it holds, names sorted: the copy order.
-  let entries: [ContentEntry]
+  package let entries: [ContentEntry]
 
   /// Where an entry's bytes are read from.
   func sourcePath(of entry: ContentEntry) -> String { isFile ? root : root + "/" + entry.path }
@@ -27,7 +29,7 @@ struct ContentSource {
   ///   - catalogFolder: the folder the catalog is in, absolute.
   ///   - shownFolder: the same folder as messages name it (`""` for the working folder).
   ///   - stateFolder: the state folder, which content may not contain.
-  static func open(catalogFolder: String, shownFolder: String, content: String, productId: String, stateFolder: String)
+  package static func open(catalogFolder: String, shownFolder: String, content: String, productId: String, stateFolder: String)
     throws(IAPError) -> ContentSource
   {
     let components: [String]

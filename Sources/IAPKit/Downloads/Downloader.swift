@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +14,9 @@
 /// from another process is seen. A crash loses at most the chunk being written, which the
 /// next run cuts off. The copy goes to `downloading/<id>.partial` and, checked byte for byte
 /// against the content's SHA-256s, is renamed to `downloads/<id>` in one step.
-struct Downloader {
+package struct Downloader {
   /// How a run ended.
-  enum Outcome {
+  package enum Outcome {
     case finished(DownloadStatus)
     case cancelled(DownloadStatus)
     case failed(DownloadStatus)
@@ -27,17 +29,29 @@ struct Downloader {
   let rate: ByteRate
   /// Why the run fails halfway through what it copies (`fail-download`), if it must.
   let failure: String?
-  let reporter: DownloadReporter
+  let reporter: any DownloadProgress
   let signals: InterruptSignal
   /// Seconds on a clock that never jumps.
   var clock: () -> Double = Downloader.monotonic
-  var sleep: (Double) -> Void = Downloader.sleep
+  package var sleep: (Double) -> Void = Downloader.sleep
+
+  package init(
+    folder: DownloadsFolder, source: ContentSource, rate: ByteRate, failure: String?, reporter: any DownloadProgress,
+    signals: InterruptSignal
+  ) {
+    self.folder = folder
+    self.source = source
+    self.rate = rate
+    self.failure = failure
+    self.reporter = reporter
+    self.signals = signals
+  }
 
   /// About eight chunks a second, so that progress, pauses and Ctrl-C are seen promptly.
   var chunkSize: Int { max(16 << 10, min(8 << 20, rate.bytesPerSecond / 8)) }
 
   /// Copies from `start.bytes` on. `start` is recorded as `active` and claimed by this process.
-  func run(_ start: DownloadStatus) throws(IAPError) -> Outcome {
+  package func run(_ start: DownloadStatus) throws(IAPError) -> Outcome {
     var status = start
     let id = status.productId
     let files = status.files
@@ -274,13 +288,13 @@ struct Downloader {
 
   // MARK: - Time
 
-  static func monotonic() -> Double {
+  package static func monotonic() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
-  static func sleep(_ seconds: Double) {
+  package static func sleep(_ seconds: Double) {
     guard seconds > 0 else { return }
     var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
     // A signal cuts the sleep short: the caller looks at why and sleeps again if it must.

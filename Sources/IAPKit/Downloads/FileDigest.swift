@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,7 @@
 
 /// SHA-256 of a file's bytes, read a megabyte at a time, as lowercase hex: how hosted content
 /// and its downloaded copy are compared.
-enum FileDigest {
+package enum FileDigest {
   static func sha256(_ path: String) throws(POSIXFileError) -> String {
     let fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
     defer { close(fd) }

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 #if canImport(Glibc)
   import Glibc
@@ -26,11 +27,11 @@ private let installLock = NSLock()
 /// The handlers are installed, and the signals unblocked, even where the parent ignores or
 /// blocks them (a background job of a script; a test runner's child): `kill -INT` is how a
 /// script interrupts a download.
-struct InterruptSignal {
+package struct InterruptSignal {
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// Installs the handlers until `restore()`.
-  static func install() -> InterruptSignal {
+  package static func install() -> InterruptSignal {
     installLock.lock()
     defer { installLock.unlock() }
     if installs == 0 {
@@ -50,7 +51,7 @@ struct InterruptSignal {
 
   /// Puts the handlers that were there before back, once every download that installed
   /// them is done.
-  func restore() {
+  package func restore() {
     installLock.lock()
     defer { installLock.unlock() }
     installs -= 1
@@ -61,7 +62,7 @@ struct InterruptSignal {
   }
 
   /// Ends the process by `number`, as if it had not been caught.
-  static func raiseAgain(_ number: Int32) -> Never {
+  package static func raiseAgain(_ number: Int32) -> Never {
     signal(number, SIG_DFL)
     var unblock = sigset_t()
     sigemptyset(&unblock)

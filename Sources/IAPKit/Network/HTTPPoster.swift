@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +12,7 @@
 /// Written on POSIX sockets rather than `URLSession`: FoundationNetworking brings libcurl,
 /// which the fully static release executable cannot link, and nothing else needs it. `https`
 /// is therefore not offered (a local proxy can terminate TLS).
-enum HTTPPoster {
+package enum HTTPPoster {
   /// Why a delivery failed, in words.
   struct Failure: Error {
     var reason: String

@@ -1,16 +1,18 @@
+import IAPCore
+
 /// Delivers sent notifications to the user's server, in order, each exactly once: a server
 /// that is down or answers non-2xx stops the round, and what is pending is retried at the next
 /// command. `deliveries.json` counts how many have been delivered.
-enum NotificationCourier {
+package enum NotificationCourier {
   /// What a delivery round did.
-  struct Round {
-    var delivered = 0
-    var pending = 0
-    var failure: String?
+  package struct Round {
+    package var delivered = 0
+    package var pending = 0
+    package var failure: String?
   }
 
   /// How many notifications have reached the URL.
-  static func deliveredCount(_ session: StateSession) throws(IAPError) -> Int {
+  package static func deliveredCount(_ session: StateSession) throws(IAPError) -> Int {
     let path = session.directory.deliveriesPath
     do {
       guard let bytes = try POSIXFile.readIfExists(path) else { return 0 }
@@ -26,7 +28,7 @@ enum NotificationCourier {
   }
 
   /// Posts every undelivered notification (or all of them, with `resend`) to `url`.
-  static func deliver(_ session: StateSession, to url: String, signer: Signer, resend: Bool = false) throws(IAPError) -> Round {
+  package static func deliver(_ session: StateSession, to url: String, signer: Signer, resend: Bool = false) throws(IAPError) -> Round {
     let total = session.state.notificationCount
     let already = try deliveredCount(session)
     var round = Round()
@@ -36,7 +38,7 @@ enum NotificationCourier {
     var reached = already
     for sequence in first..<min(total, all.count) {
       let body = JSONWriter.compact(.object([
-        ("signedPayload", .string(NotificationView.signedPayload(all[sequence], sequence: sequence + 1, signer: signer)))
+        ("signedPayload", .string(NotificationPayload.signedPayload(all[sequence], sequence: sequence + 1, signer: signer)))
       ]))
       do {
         try HTTPPoster.post(Array(body.utf8), to: url)

@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +11,7 @@
 /// Complete lines are records. A last line without its newline is a write cut short by a
 /// crash: the command that made it never reported success, so it is skipped when reading and
 /// cut off before the next append.
-struct AppendLog {
+package struct AppendLog {
   let path: String
   private(set) var fd: Int32?
   /// Bytes that hold complete records.

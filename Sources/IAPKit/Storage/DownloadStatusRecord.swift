@@ -1,7 +1,9 @@
+import IAPCore
+
 /// How a download's status file (`downloading/<productId>.json`) is written: one JSON object.
 ///
 /// Ids are decimal strings, as in the transaction log, so that no JSON reader rounds them.
-enum DownloadStatusRecord {
+package enum DownloadStatusRecord {
   /// Bumped when the layout changes; an unknown format is reported, never guessed at.
   static let format: Int64 = 1
 

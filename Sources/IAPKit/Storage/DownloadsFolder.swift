@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -88,7 +90,7 @@ public struct DownloadsFolder: Sendable {
 
   /// Claims a product's download for this process, under the store's exclusive lock: the
   /// descriptor to keep open while copying, or nil when another process is copying it.
-  func claim(_ productId: String) throws(IAPError) -> Int32? {
+  package func claim(_ productId: String) throws(IAPError) -> Int32? {
     let fd: Int32
     do {
       try POSIXFile.makeDirectory(workRoot)
@@ -117,7 +119,7 @@ public struct DownloadsFolder: Sendable {
   }
 
   /// Removes a download's partial copy.
-  func removePartial(_ productId: String) throws(IAPError) {
+  package func removePartial(_ productId: String) throws(IAPError) {
     do { try POSIXFile.removeTree(partialPath(productId)) } catch {
       throw .stateUnwritable(path: state.path, reason: error.description)
     }

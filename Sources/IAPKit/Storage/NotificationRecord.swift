@@ -1,5 +1,7 @@
+import IAPCore
+
 /// How a sent notification is written in `notifications.log`.
-enum NotificationRecord {
+package enum NotificationRecord {
   static func encode(_ n: ServerNotification) -> JSONValue {
     .object([
       ("type", .string(n.type)),

@@ -1,5 +1,7 @@
+import IAPCore
+
 /// Reads and writes `store.json`: the `StoreState` fold plus how much of the log it covers.
-enum SnapshotCodec {
+package enum SnapshotCodec {
   /// Bumped when the layout changes; an unknown format is reported, never guessed at.
   static let format: Int64 = 4
 

@@ -1,3 +1,5 @@
+import IAPCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -145,7 +147,7 @@ public final class StateSession {
 
 // MARK: - Settings
 
-extension StateSession {
+package extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
   public func settingsOverrides() throws(IAPError) -> [String: String] {
     if let overrides { return overrides }
@@ -192,7 +194,7 @@ extension StateSession {
 
 // MARK: - Clock
 
-extension StateSession {
+package extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
   public func clock() throws(IAPError) -> StoreClock {
     let path = directory.clockPath
@@ -234,7 +236,7 @@ extension StateSession {
 
 // MARK: - Signing secret
 
-extension StateSession {
+package extension StateSession {
   /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
   /// every state folder has its own; nil before anything was written.
   public func signingSecret() throws(IAPError) -> String? {
@@ -266,7 +268,7 @@ extension StateSession {
   }
 }
 
-extension String {
+package extension String {
   /// Without leading and trailing spaces and newlines.
   var trimmingWhitespace: String {
     var scalars = Substring(self)

@@ -1,5 +1,7 @@
+import IAPCore
+
 /// How a subscription's status is written in the state files.
-enum SubscriptionRecord {
+package enum SubscriptionRecord {
   static func encode(_ s: Subscription) -> JSONValue {
     func date(_ t: Timestamp?) -> JSONValue { t.map { .int($0.milliseconds) } ?? .null }
     return .object([

@@ -1,8 +1,10 @@
+import IAPCore
+
 /// How a transaction version is written in the state files: one compact JSON object.
 ///
 /// Dates are integer milliseconds (exact, and no date parsing on load); ids are decimal
 /// strings so that no JSON reader rounds them.
-enum TransactionRecord {
+package enum TransactionRecord {
   /// Ids read back must be below this, so that `nextId = id + 1` cannot overflow however
   /// a state file was damaged; 2^63 purchases are beyond reach.
   static let idLimit: UInt64 = 1 << 63
@@ -114,13 +116,13 @@ enum TransactionRecord {
 }
 
 /// A state record whose `field` is missing or has the wrong type.
-struct RecordError: Error {
+package struct RecordError: Error {
   var field: String
 }
 
 /// How a log line is written: a transaction version as its record, an event as
 /// `{"event": …}`.
-enum LogRecordCodec {
+package enum LogRecordCodec {
   static func encode(_ record: LogRecord) -> JSONValue {
     switch record {
     case let .transaction(t): return TransactionRecord.encode(t)

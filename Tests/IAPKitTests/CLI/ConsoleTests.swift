@@ -1,5 +1,7 @@
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// Regression tests for what `scripts/fuzz arguments` and `scripts/fuzz catalog` found:

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// The README's command reference is the help text itself. If this fails after a change to a

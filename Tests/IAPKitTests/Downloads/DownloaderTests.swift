@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// The copy loop, on a fake clock: sleeping moves it on, so a 1 MB/s download takes no time.

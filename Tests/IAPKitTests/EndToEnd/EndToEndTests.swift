@@ -23,15 +23,20 @@ import Testing
     return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("iap").path
   }
 
-  /// When the library was last compiled: its object files beside the binary.
+  /// The libraries the binary links: each layer's target.
+  static let libraries = ["IAPCore", "IAPKit", "IAPCLI"]
+
+  /// When the libraries were last compiled: their object files beside the binary.
   static func libraryCompiled() -> Date {
-    let objects = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("IAPKit.build")
     var newest = Date.distantPast
-    let files = FileManager.default.enumerator(at: objects, includingPropertiesForKeys: [.contentModificationDateKey])
-    while let url = files?.nextObject() as? URL {
-      guard url.pathExtension == "o" else { continue }
-      let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
-      if let date, date > newest { newest = date }
+    for library in libraries {
+      let objects = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("\(library).build")
+      let files = FileManager.default.enumerator(at: objects, includingPropertiesForKeys: [.contentModificationDateKey])
+      while let url = files?.nextObject() as? URL {
+        guard url.pathExtension == "o" else { continue }
+        let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+        if let date, date > newest { newest = date }
+      }
     }
     return newest
   }

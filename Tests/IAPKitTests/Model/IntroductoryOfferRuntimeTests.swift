@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// Introductory offers on the store's clock: who gets them, how long and at what price.

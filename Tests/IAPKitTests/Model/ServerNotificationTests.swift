@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// Every store event sends the notification Apple names for it.
@@ -65,10 +67,10 @@ import Testing
   }
 
   @Test func uuidsAreStableVersion4AndDifferByKey() {
-    let a = NotificationView.uuid(sequence: 1, key: Array("k".utf8))
-    #expect(a == NotificationView.uuid(sequence: 1, key: Array("k".utf8)))
-    #expect(a != NotificationView.uuid(sequence: 2, key: Array("k".utf8)))
-    #expect(a != NotificationView.uuid(sequence: 1, key: Array("other".utf8)))
+    let a = NotificationPayload.uuid(sequence: 1, key: Array("k".utf8))
+    #expect(a == NotificationPayload.uuid(sequence: 1, key: Array("k".utf8)))
+    #expect(a != NotificationPayload.uuid(sequence: 2, key: Array("k".utf8)))
+    #expect(a != NotificationPayload.uuid(sequence: 1, key: Array("other".utf8)))
     let parts = a.split(separator: "-").map(\.count)
     #expect(parts == [8, 4, 4, 4, 12])
     #expect(Array(a)[14] == "4")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// The store's unhappy paths: Ask to Buy, interrupted purchases, restrictions, simulated

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// Auto-renewable subscriptions on the store's clock: renewals, limits, billing, group changes.

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 @Suite struct HTTPPosterTests {

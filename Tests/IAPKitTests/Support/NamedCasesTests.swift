@@ -1,5 +1,7 @@
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// The hand-written case names must be Swift's own spelling: users and `.storekit` files

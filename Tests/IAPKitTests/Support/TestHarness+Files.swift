@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 extension TestHarness {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCore
 @testable import IAPKit
 
 /// What one in-process `iap` invocation produced.

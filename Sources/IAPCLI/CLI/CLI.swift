@@ -1,0 +1,49 @@
+import IAPCore
+import IAPKit
+
+/// The entry point: parses the command line, runs the command, reports failure, and maps
+/// it to an exit status. The only place that turns an error into output.
+public enum CLI {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs one `iap` invocation. `arguments` excludes the program name.
+  public static func run(arguments: [String], environment: Environment, console: Console) -> Int32 {
+    // Decided before parsing so that even a usage error can be reported as JSON.
+    let options = arguments.prefix { $0 != "--" }
+    let wantsJSON = options.contains("--json")
+    console.quiet = options.contains("--quiet") || options.contains("-q")
+    let status: ExitCode
+    do {
+      switch try ArgumentParser.parse(arguments) {
+      case let .help(path):
+        console.line(HelpFormatter.help(for: path), terminator: "")
+        status = .success
+      case .version:
+        console.line("iap \(version)")
+        status = .success
+      case let .run(command, invocation, globals):
+        let context = CommandContext(console: console, environment: environment, globals: globals)
+        try context.validateNames(for: invocation.spec.path)
+        defer { context.deliverNotifications() }
+        status = try command.init(invocation).run(context)
+      }
+    } catch {
+      report(error, json: wantsJSON, console: console)
+      status = error.exitCode
+    }
+    console.flush()
+    return status.rawValue
+  }
+
+  /// Prints a failure: `error: …` lines on stderr (plus the usage line and a hint to help for
+  /// usage errors), and with `--json` the `{"error": …}` document on stdout.
+  static func report(_ error: IAPError, json: Bool, console: Console) {
+    for message in error.messages { console.error(message) }
+    if case let .usage(_, path) = error {
+      console.detail("usage: \(HelpFormatter.usage(for: path))")
+      console.detail("  See '\((["iap"] + path + ["--help"]).joined(separator: " "))' for more information.")
+    }
+    if json { console.json(.object([("error", error.json)])) }
+  }
+}

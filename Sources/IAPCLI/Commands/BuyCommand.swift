@@ -1,0 +1,87 @@
+import IAPCore
+import IAPKit
+
+/// `iap buy`: add a payment to the queue and show what the transaction observer receives.
+struct BuyCommand: Command {
+  static let spec = CommandSpec(
+    ["buy"], abstract: "Buy a product: add a payment to the queue.",
+    discussion: """
+      Prints what paymentQueue(_:updatedTransactions:) receives: purchasing, then the outcome. \
+      The transaction stays in the queue, unfinished, until 'iap finish' (or --finish). Buying a \
+      non-consumable the account already owns gives a restored transaction and no new charge.
+      """,
+    arguments: [ArgumentSpec("id", help: "The product identifier.", completion: .productIds)],
+    options: [
+      OptionSpec("quantity", value: "n", help: "How many to buy: 1-10, consumables only (default: 1)."),
+      OptionSpec("username", value: "name", help: "SKPayment.applicationUsername: the app's opaque account id."),
+      OptionSpec("finish", help: "Finish the transaction as soon as it is delivered."),
+      OptionSpec("fail", value: "error", help: "Make this purchase fail with an SKError (name or number)."),
+    ])
+
+  let productId: String
+  let quantity: Int
+  let username: String?
+  let finish: Bool
+  let failure: SKErrorCode?
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    productId = invocation.positionals[0]
+    username = invocation.value("username")
+    finish = invocation.flag("finish")
+    failure = try invocation.value("fail").map { (text) throws(IAPError) -> SKErrorCode in
+      guard let code = SKErrorCode(nameOrNumber: text) else {
+        let names = SKErrorCode.allCases.map(\.name)
+        throw invocation.usageError(
+          "invalid value for '--fail <error>': expected an SKError name or number, got '\(text)'\(Suggestion.hint(for: text, in: names))")
+      }
+      return code
+    }
+    if let text = invocation.value("quantity") {
+      let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        throw invocation.usageError("invalid value for '--quantity <n>': expected an integer, got '\(text)'")
+      }
+      // An integer too large for Int is still an integer: StoreKit answers paymentInvalid.
+      quantity = Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max)
+    } else {
+      quantity = 1
+    }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    // One product, from the compiled catalog cache when it is current.
+    let (product, reason, catalog) = try context.purchasableProduct(productId)
+    var opened = try context.openStore(forWriting: true, catalog: catalog)
+    let settings = opened.settings!
+    opened.store.app = AppContext(
+      bundleId: catalog.bundleId, storefront: settings.storefront,
+      currency: catalog.currency ?? Storefronts.currency(settings.storefront))
+    let purchase = opened.store.buy(
+      productId: productId, product: product, unavailableReason: reason, quantity: quantity,
+      applicationUsername: username, finish: finish,
+      conditions: PurchaseConditions(
+        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
+        interruptedPurchases: settings.interruptedPurchases, simulatedError: failure ?? settings.failPurchase),
+      now: opened.now)
+    try opened.session.commit(opened.store.changes, state: opened.store.state)
+
+    let outcome = purchase.outcome
+    let shown = [purchase.purchasing, outcome]
+    let failure = outcome.error.map(IAPError.purchaseFailed)
+    if context.globals.json {
+      context.console.json(
+        TransactionView.document(shown, signer: try context.signer(opened), extra: failure.map { [("error", $0.json)] } ?? []))
+    } else {
+      TransactionView.lines(shown).forEach { context.console.line($0) }
+    }
+    if let failure { failure.messages.forEach { context.console.error($0) } }
+    if outcome.state == .deferred {
+      context.console.note("note: transaction \(outcome.id) is waiting for approval (Ask to Buy): iap approve \(outcome.id), or iap decline \(outcome.id)")
+    }
+    switch outcome.state {
+    case .failed: return .storeRefused
+    case .deferred, .purchasing: return .pending
+    case .purchased, .restored: return .success
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import IAPCore
+import IAPKit
+
+/// `iap catalog convert`: a catalog in either format, written as the equivalent `catalog.plist`.
+struct CatalogConvertCommand: Command {
+  static let spec = CommandSpec(
+    ["catalog", "convert"], abstract: "Write a catalog (.storekit or plist) as catalog.plist.",
+    discussion: """
+      Reads an Xcode StoreKit configuration file (.storekit, versions 1 to 5) or a catalog.plist \
+      and writes the equivalent catalog.plist (XML), which loads as the same catalog. What cannot \
+      be mapped is reported as warnings on stderr. --output is written atomically, and never over \
+      the file being converted.
+      """,
+    arguments: [ArgumentSpec("file", help: "The catalog to convert (default: the --catalog one).", optional: true)],
+    options: [OptionSpec("output", short: "o", value: "path", help: "Write the plist to this file instead of stdout.")])
+
+  let file: String?
+  let output: String?
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    file = invocation.positionals.first
+    output = invocation.value("output")
+    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <path>': expected a path") }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let display = file ?? context.catalogDisplayPath
+    let path = context.resolve(display)
+    let bytes = try CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display))
+    let loaded = try CatalogLoader.parse(Data(bytes), displayPath: display)
+    for warning in loaded.warnings { context.console.warning(warning) }
+    let xml = try CatalogPlistWriter.xml(loaded.catalog, source: display, displayPath: display)
+    let catalog = loaded.catalog
+    guard let output else {
+      if context.globals.json {
+        context.console.json(.object([("plist", .string(xml)), ("warnings", .array(loaded.warnings.map(JSONValue.string)))]))
+      } else {
+        context.console.line(xml, terminator: "")
+      }
+      return .success
+    }
+    let target = context.resolve(output)
+    if target == path || POSIXFile.sameFile(target, path) {
+      throw .usage("'--output' names the file being converted (\(display)); write to another path", command: Self.spec.path)
+    }
+    do { try POSIXFile.writeAtomically(target, Array(xml.utf8)) } catch {
+      throw .outputUnwritable(path: output, reason: error.description)
+    }
+    if context.globals.json {
+      context.console.json(.object([
+        ("output", .string(output)), ("products", .int(Int64(catalog.products.count))),
+        ("settings", .int(Int64(catalog.settings.entries.count))), ("warnings", .array(loaded.warnings.map(JSONValue.string))),
+      ]))
+    } else {
+      let summary = [CatalogLintCommand.counted(catalog.products.count, "product"), CatalogLintCommand.counted(catalog.settings.entries.count, "setting")]
+      context.console.line("wrote \(output): " + summary.joined(separator: ", "))
+    }
+    return .success
+  }
+}

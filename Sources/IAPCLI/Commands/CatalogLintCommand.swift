@@ -1,0 +1,39 @@
+import IAPCore
+import IAPKit
+
+/// `iap catalog lint`: every problem of a catalog in either format, errors and warnings.
+struct CatalogLintCommand: Command {
+  static let spec = CommandSpec(
+    ["catalog", "lint"], abstract: "Check a catalog (.storekit or plist) and report every problem.",
+    discussion: """
+      Prints each error and warning on stderr, one per line naming the file, the product and the \
+      key, then a summary on stdout (with --json: {"errors": [...], "warnings": [...]}). Exits 65 \
+      if there is any error, 0 if there are only warnings or none.
+      """,
+    arguments: [ArgumentSpec("file", help: "The catalog to check (default: the --catalog one).", optional: true)])
+
+  let file: String?
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    file = invocation.positionals.first
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let display = file ?? context.catalogDisplayPath
+    let bytes = try CatalogLoader.contents(path: context.resolve(display), displayPath: display, missing: .inputMissing(path: display))
+    let (_, problems) = CatalogLoader.read(bytes, displayPath: display)
+    for error in problems.errors { context.console.error(error) }
+    for warning in problems.warnings { context.console.warning(warning) }
+    if context.globals.json {
+      context.console.json(.object([
+        ("errors", .array(problems.errors.map(JSONValue.string))), ("warnings", .array(problems.warnings.map(JSONValue.string))),
+      ]))
+    } else {
+      context.console.line("\(display): \(Self.counted(problems.errors.count, "error")), \(Self.counted(problems.warnings.count, "warning"))")
+    }
+    return problems.errors.isEmpty ? .success : .dataError
+  }
+
+  /// `2 warnings`, `1 error`.
+  static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,24 @@
+import IAPCore
+import IAPKit
+
+/// `iap clear`: remove every transaction of the account.
+struct ClearCommand: Command {
+  static let spec = CommandSpec(
+    ["clear"], abstract: "Remove every transaction of the account (clearTransactions).",
+    discussion: "History, queues and purchases of the account go; settings and other accounts stay. Ids keep increasing.")
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
+    opened.store.clear()
+    try session.commit(opened.store.changes, state: opened.store.state)
+    if context.globals.json {
+      context.console.json(.object([("cleared", .string(context.account))]))
+    } else {
+      context.console.line("cleared every transaction of account '\(context.account)'")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,15 @@
+import IAPCore
+import IAPKit
+
+/// `iap clock real`.
+struct ClockRealCommand: Command {
+  static let spec = CommandSpec(
+    ["clock", "real"], abstract: "Make the store's clock follow the machine's again.",
+    discussion: "While the clock is real, the time-rate setting compresses subscription periods.")
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    try ClockCommand.move(context) { _ in .real }
+  }
+}

@@ -1,0 +1,27 @@
+import IAPCore
+import IAPKit
+
+/// `iap delete ID`: remove a transaction from the store's history.
+struct DeleteCommand: Command {
+  static let spec = CommandSpec(
+    ["delete"], abstract: "Delete a transaction from the store's history.",
+    discussion: """
+      As SKTestSession.deleteTransaction: the transaction and the restores that carry it as \
+      their original disappear from history, the queue and the entitlements. Prints what was deleted.
+      """,
+    arguments: [ArgumentSpec("id", help: "The transaction's id.")])
+
+  let id: String
+
+  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
+      let history = try opened.session.history()
+      guard let target = history.first(where: { $0.id == id && $0.account == context.account }) else {
+        throw .refused(.unknownTransaction(String(id)))
+      }
+      return try TransactionArgument.refusing { () throws(StoreRefusal) in try store.delete(target, history: history) }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import IAPCore
+import IAPKit
+
+/// `iap entitlements`: `Transaction.currentEntitlements`.
+struct EntitlementsCommand: Command {
+  static let spec = CommandSpec(
+    ["entitlements"], abstract: "Show what the account is entitled to now.",
+    discussion: """
+      Transaction.currentEntitlements: the latest purchase of each owned non-consumable, each \
+      active auto-renewable subscription and each non-renewing subscription. Never consumables, \
+      never refunded or deleted purchases.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let opened = try context.openStore(forWriting: false)
+    try TransactionArgument.print(opened.store.entitlements(), context, opened)
+    return .success
+  }
+}

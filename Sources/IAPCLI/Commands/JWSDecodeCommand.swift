@@ -1,0 +1,39 @@
+import IAPCore
+import IAPKit
+
+/// `iap jws decode TOKEN`: what a signed transaction or notification says, and whether this
+/// store signed it.
+struct JWSDecodeCommand: Command {
+  static let spec = CommandSpec(
+    ["jws", "decode"], abstract: "Decode a signed transaction, renewal info or notification.",
+    discussion: """
+      Prints the payload and checks the signature against this state's signing secret (or \
+      $IAP_SIGNING_SECRET). Exits 0 when the signature is valid, 1 when it is not, 65 when the \
+      token is malformed. '-' reads the token from stdin.
+      """,
+    arguments: [ArgumentSpec("token", help: "A compact JWS (header.payload.signature), or - for stdin.")])
+
+  let token: String
+
+  init(_ invocation: Invocation) throws(IAPError) { token = invocation.positionals[0] }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let text = token == "-" ? (readLine(strippingNewline: true) ?? "") : token
+    let opened = try context.openStore(forWriting: false)
+    let signer = try context.makeSigner(opened.session, now: opened.now)
+    let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
+    do { decoded = try JWS.decode(text.trimmingWhitespace, key: signer.key) } catch {
+      throw .inputInvalid(path: "token", reason: error.description)
+    }
+    let valid = decoded.signatureValid ?? false
+    if context.globals.json {
+      context.console.json(.object([
+        ("header", decoded.header), ("payload", decoded.payload), ("signatureValid", .bool(valid)),
+      ]))
+    } else {
+      context.console.line(JSONWriter.pretty(decoded.payload))
+      context.console.line("signature: \(valid ? "valid" : "INVALID") (HS256 under this state's signing secret)")
+    }
+    return valid ? .success : .storeRefused
+  }
+}

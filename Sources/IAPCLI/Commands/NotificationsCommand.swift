@@ -1,0 +1,76 @@
+import IAPCore
+import IAPKit
+
+/// `iap notifications`: the App Store Server Notifications the store has sent.
+struct NotificationsCommand: Command {
+  static let spec = CommandSpec(
+    ["notifications"], abstract: "List App Store Server Notifications, and deliver them.",
+    discussion: """
+      Every store event (purchase, renewal, failed renewal, expiry, auto-renew change, refund, \
+      upgrade, downgrade) sends a V2 notification, kept in the state. With --url, or the \
+      notification-url setting (then after every command), pending ones are POSTed as \
+      {"signedPayload": …}, in order; a server that is down or answers non-2xx is retried at \
+      the next command, and nothing is lost.
+      """,
+    options: [
+      OptionSpec("url", value: "url", help: "POST the pending notifications to this URL now."),
+      OptionSpec("all", help: "With --url: send every notification again, not only the pending ones."),
+    ])
+
+  let url: String?
+  let all: Bool
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    all = invocation.flag("all")
+    if let text = invocation.value("url") {
+      guard let url = try? StoreSettings.normalize(key: "notification-url", value: text), url != "off" else {
+        throw invocation.usageError("invalid value for '--url <url>': expected an http:// URL (https is not supported), got '\(text)'")
+      }
+      self.url = url
+    } else {
+      url = nil
+    }
+    if all && url == nil { throw invocation.usageError("--all needs --url") }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let opened = try context.openStore(forWriting: url != nil)
+    let signer = try context.makeSigner(opened.session, now: opened.now)
+    var status = ExitCode.success
+    if let url {
+      let round = try NotificationCourier.deliver(opened.session, to: url, signer: signer, resend: all)
+      if let failure = round.failure {
+        context.console.error("delivered \(round.delivered), then \(url) failed: \(failure); \(round.pending) pending, retried at the next delivery")
+        status = .storeRefused
+      }
+    }
+    let notifications = try opened.session.sentNotifications()
+    let delivered = try NotificationCourier.deliveredCount(opened.session)
+    if context.globals.json {
+      let items = notifications.enumerated().map { (index, n) -> JSONValue in
+        .object([
+          ("sequence", .int(Int64(index + 1))),
+          ("notificationType", .string(n.type)),
+          ("subtype", .optional(n.subtype)),
+          ("notificationUUID", .string(NotificationPayload.uuid(sequence: index + 1, key: signer.key))),
+          ("signedDate", .string(n.date.iso8601)),
+          ("transactionId", .string(String(n.transaction.id))),
+          ("productId", .string(n.transaction.productId)),
+          ("delivered", .bool(index < delivered)),
+          ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
+        ])
+      }
+      context.console.json(.object([("notifications", .array(items)), ("pending", .int(Int64(notifications.count - delivered)))]))
+    } else {
+      var table = TextTable()
+      for (index, n) in notifications.enumerated() {
+        table.append([
+          "#\(index + 1)", n.type, n.subtype ?? "", n.date.iso8601, n.transaction.productId,
+          "transaction \(n.transaction.id)", index < delivered ? "delivered" : "pending",
+        ])
+      }
+      table.lines.forEach { context.console.line($0) }
+    }
+    return status
+  }
+}

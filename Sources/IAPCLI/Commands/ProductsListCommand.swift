@@ -1,0 +1,37 @@
+import IAPCore
+import IAPKit
+
+/// `iap products list`: every product in the catalog, priced for the store's locale.
+struct ProductsListCommand: Command {
+  static let spec = CommandSpec(
+    ["products", "list"], abstract: "List every product in the catalog.",
+    discussion: "Shows each product's id, type, price (formatted for the locale) and localized title and description.",
+    options: [OptionSpec("locale", value: "id", help: "Show prices and copy for this locale (e.g. fr_FR) instead of the catalog's.")])
+
+  let locale: String?
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    locale = try Self.locale(from: invocation)
+  }
+
+  /// The `--locale` value, normalized; shared with `products fetch`.
+  static func locale(from invocation: Invocation) throws(IAPError) -> String? {
+    guard let text = invocation.value("locale") else { return nil }
+    guard let locale = CatalogLoader.normalizedLocale(text) else {
+      throw invocation.usageError("invalid value for '--locale <id>': expected a locale identifier like fr_FR, got '\(text)'")
+    }
+    return locale
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let catalog = try context.loadCatalog()
+    let settings = try context.settings(catalog: catalog, session: try context.stateDirectory.open(forWriting: false))
+    let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
+    if context.globals.json {
+      context.console.json(.object([("products", .array(catalog.products.map(view.json)))]))
+    } else {
+      view.lines(catalog.products).forEach { context.console.line($0) }
+    }
+    return .success
+  }
+}

@@ -1,0 +1,27 @@
+import IAPCore
+import IAPKit
+
+/// `iap reinstall`: delete the app from the device and install it again.
+struct ReinstallCommand: Command {
+  static let spec = CommandSpec(
+    ["reinstall"], abstract: "Delete the app from the device and install it again.",
+    discussion: """
+      The device's payment queue starts empty; the account's purchase history stays, so \
+      'iap restore' gives back non-consumables and subscriptions. Prints the transactions \
+      that left the queue.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    var opened = try context.openStore(forWriting: true)
+    let session = opened.session
+    let dropped = opened.store.reinstall()
+    try session.commit(opened.store.changes, state: opened.store.state)
+    try TransactionArgument.print(dropped, context, opened, extra: [("device", .string(context.device))])
+    if !context.globals.json {
+      context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,22 @@
+import IAPCore
+import IAPKit
+
+/// `iap reset`: start over with an empty store.
+struct ResetCommand: Command {
+  static let spec = CommandSpec(
+    ["reset"], abstract: "Remove all state: every transaction, queue and purchase.",
+    discussion: "Asks nothing, so scripts can run it between tests. Works on a damaged state folder too.")
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let directory = context.stateDirectory
+    try directory.reset()
+    if context.globals.json {
+      context.console.json(.object([("reset", .string(directory.path))]))
+    } else {
+      context.console.line("state cleared: \(directory.path)")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,41 @@
+import IAPCore
+import IAPKit
+
+/// `iap settings`: the store's settings and where each value comes from.
+struct SettingsCommand: Command {
+  static let spec = CommandSpec(
+    ["settings"], abstract: "Show the store's settings.",
+    discussion: """
+      Each setting shows its value and where it comes from: the built-in default, the catalog's \
+      settings, or 'iap settings set'. Settings persist in the state folder.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let session = try context.stateDirectory.open(forWriting: false)
+    let settings = try context.settingsWithoutProducts(session)
+    Self.print(settings, context)
+    return .success
+  }
+
+  /// Prints every setting (or only `keys`) as text or JSON.
+  static func print(_ settings: StoreSettings, _ context: CommandContext, keys: [String]? = nil) {
+    let names = keys ?? StoreSettings.specs.map(\.name)
+    if context.globals.json {
+      let members = names.map { name -> (String, JSONValue) in
+        (name, .object([
+          ("value", .string(settings.values[name] ?? "")),
+          ("source", .string(settings.sources[name]?.rawValue ?? "default")),
+        ]))
+      }
+      context.console.json(.object([("settings", .object(members))]))
+    } else {
+      var table = TextTable()
+      for name in names {
+        table.append([name, settings.values[name] ?? "", "(\(settings.sources[name]?.rawValue ?? "default"))"])
+      }
+      table.lines.forEach { context.console.line($0) }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import IAPCore
+import IAPKit
+
+/// `iap subscription status [ID]`: where the account's subscriptions stand.
+struct SubscriptionStatusCommand: Command {
+  static let spec = CommandSpec(
+    ["subscription", "status"], abstract: "Show a subscription's status.",
+    discussion: """
+      State (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked), auto-renew \
+      status and product, expiration, renewal count. Without an id, every subscription of the account.
+      """,
+    arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", optional: true, completion: .productIds)])
+
+  let productId: String?
+
+  init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let opened = try context.openStore(forWriting: false)
+    var subscriptions = opened.store.accountState.subscriptions.values.sorted { $0.originalId < $1.originalId }
+    if let productId {
+      guard let one = opened.store.subscription(for: productId) else { throw .refused(.noSubscription(productId)) }
+      subscriptions = [one]
+    }
+    Self.print(subscriptions, context)
+    return .success
+  }
+
+  static func json(_ s: Subscription) -> JSONValue {
+    func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
+    return .object([
+      ("productId", .string(s.productId)),
+      ("subscriptionGroup", .string(s.group)),
+      ("originalId", .string(String(s.originalId))),
+      ("state", .string(s.status.rawValue)),
+      ("autoRenewStatus", .bool(s.autoRenew)),
+      ("autoRenewProductId", .string(s.autoRenewProductId)),
+      ("expirationDate", date(s.expirationDate)),
+      ("renewals", .int(Int64(s.renewals))),
+      ("gracePeriodExpiresDate", date(s.gracePeriodExpires)),
+      ("billingRetryEndDate", date(s.billingRetryEnds)),
+      ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
+      ("latestTransaction", TransactionView.json(s.latest)),
+    ])
+  }
+
+  /// Prints subscriptions as text lines or `{"subscriptions": [...]}`.
+  static func print(_ subscriptions: [Subscription], _ context: CommandContext) {
+    if context.globals.json {
+      context.console.json(.object([("subscriptions", .array(subscriptions.map(json)))]))
+      return
+    }
+    var table = TextTable()
+    for s in subscriptions {
+      var notes = ["expires \(s.expirationDate.iso8601)", "renewals \(s.renewals)"]
+      if s.autoRenewProductId != s.productId { notes.append("renews as \(s.autoRenewProductId)") }
+      if let grace = s.gracePeriodExpires { notes.append("grace until \(grace.iso8601)") }
+      if let retry = s.billingRetryEnds { notes.append("billing retry until \(retry.iso8601)") }
+      table.append([s.productId, s.status.rawValue, "auto-renew \(s.autoRenew ? "on" : "off")", notes.joined(separator: "  ")])
+    }
+    table.lines.forEach { context.console.line($0) }
+  }
+}

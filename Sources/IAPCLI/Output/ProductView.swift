@@ -1,0 +1,59 @@
+import Foundation
+import IAPCore
+import IAPKit
+
+/// How products are shown: as `SKProduct` would present them in the store's locale.
+public struct ProductView {
+  public let formatter: PriceFormatter
+
+  public init(catalog: Catalog, locale: String?) {
+    formatter = PriceFormatter(locale: locale ?? catalog.locale, currency: catalog.currency)
+  }
+
+  public func json(_ p: Product) -> JSONValue {
+    let copy = p.localization(for: formatter.locale)
+    return .object([
+      ("id", .string(p.id)),
+      ("type", .string(p.type.rawValue)),
+      ("title", .string(copy.title)),
+      ("description", .string(copy.description)),
+      ("price", .string(p.priceText)),
+      ("displayPrice", .string(formatter.string(for: p.price))),
+      ("currency", .string(formatter.currency)),
+      ("locale", .string(formatter.locale)),
+      ("clearedForSale", .bool(p.clearedForSale)),
+      ("familyShareable", .bool(p.familyShareable)),
+      ("subscriptionGroup", .optional(p.subscriptionGroup)),
+      ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
+      ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
+      ("introductoryOffer", p.introductoryOffer.map { offer in
+        .object([
+          ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+          ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
+        ])
+      } ?? .null),
+    ])
+  }
+
+  /// Two lines a product: id, type, price, title; then the description, indented.
+  public func lines(_ products: [Product]) -> [String] {
+    var table = TextTable()
+    var descriptions: [String] = []
+    for p in products {
+      let copy = p.localization(for: formatter.locale)
+      descriptions.append(copy.description)
+      var title = copy.title
+      if !p.clearedForSale { title += "  (not cleared for sale)" }
+      if let period = p.subscriptionPeriod, let group = p.subscriptionGroup {
+        title += "  [\(period.rawValue), group \(group), level \(p.groupLevel ?? 1)]"
+      }
+      table.append([p.id, p.type.rawValue, formatter.string(for: p.price), title])
+    }
+    var result: [String] = []
+    for (line, description) in zip(table.lines, descriptions) {
+      result.append(line)
+      result.append("    " + description)
+    }
+    return result
+  }
+}

@@ -1,0 +1,96 @@
+import IAPCore
+import IAPKit
+
+/// How transactions are shown: the JSON object scripts read, and aligned text for people.
+public enum TransactionView {
+  /// The public JSON object: exactly these keys, null where absent. With a signer, it ends
+  /// with `jwsRepresentation`.
+  public static func json(_ t: Transaction, signer: Signer? = nil) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("id", .string(String(t.id))),
+      ("originalId", .string(String(t.originalId))),
+      ("productId", .string(t.productId)),
+      ("productType", .optional(t.productType?.rawValue)),
+      ("state", .string(t.state.rawValue)),
+      ("quantity", .int(Int64(t.quantity))),
+      ("purchaseDate", .string(t.purchaseDate.iso8601)),
+      ("originalPurchaseDate", .string(t.originalPurchaseDate.iso8601)),
+      ("expirationDate", .optional(t.expirationDate?.iso8601)),
+      ("revocationDate", .optional(t.revocationDate?.iso8601)),
+      ("revocationReason", .optional(t.revocationReason?.rawValue)),
+      ("applicationUsername", .optional(t.applicationUsername)),
+      ("error", t.error.map(errorJSON) ?? .null),
+    ]
+    if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
+    return .object(members)
+  }
+
+  /// `{code, name, message}` with `SKError`'s number and name.
+  public static func errorJSON(_ error: StoreError) -> JSONValue {
+    .object([
+      ("code", .int(Int64(error.code.rawValue))),
+      ("name", .string(error.code.name)),
+      ("message", .string(error.message)),
+    ])
+  }
+
+  /// `{"transactions": [...]}` plus any extra members.
+  public static func document(_ transactions: [Transaction], signer: Signer?, extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object([("transactions", .array(transactions.map { json($0, signer: signer) }))] + extra)
+  }
+
+  /// One aligned line per transaction:
+  /// `#2  restored  com.example.sword  2026-11-21T19:10:55Z  original #1`.
+  /// - Parameter showFinished: add whether each one is finished (for `history`).
+  public static func lines(_ transactions: [Transaction], showFinished: Bool = false) -> [String] {
+    var table = TextTable()
+    for t in transactions { table.append(cells(t, showFinished: showFinished)) }
+    return table.lines
+  }
+
+  /// The cells of one transaction's line, before alignment.
+  static func cells(_ t: Transaction, showFinished: Bool) -> [String] {
+    var cells = ["#\(t.id)", t.state.rawValue, t.productId, t.quantity == 1 ? "" : "×\(t.quantity)", t.purchaseDate.iso8601]
+    if showFinished { cells.append(t.finished ? "finished" : "unfinished") }
+    cells.append(notes(t).joined(separator: "  "))
+    return cells
+  }
+
+  /// Prints `lines(showFinished: true)` of every transaction `each` yields, without holding
+  /// them: one pass to measure the columns, one to print. For `history`.
+  static func printLines(
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, to console: Console
+  ) throws(IAPError) {
+    var widths: [Int] = []
+    try each { TextTable.measure(cells($0, showFinished: true), into: &widths) }
+    try each { console.line(TextTable.format(cells($0, showFinished: true), widths: widths)) }
+  }
+
+  /// Prints the `document(_:)` of every transaction `each` yields, one at a time, exactly
+  /// as `console.json(document(...))` would. For `history`.
+  static func printDocument(
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, signer: Signer?, to console: Console
+  ) throws(IAPError) {
+    var empty = true
+    try each { t in
+      console.line(
+        (empty ? "{\n  \"transactions\": [\n    " : ",\n    ") + JSONWriter.pretty(json(t, signer: signer), indent: 2),
+        terminator: "")
+      empty = false
+    }
+    if empty { console.json(document([], signer: signer)) } else { console.line("\n  ]\n}") }
+  }
+
+  private static func notes(_ t: Transaction) -> [String] {
+    var notes: [String] = []
+    if t.originalId != t.id { notes.append("original #\(t.originalId) (\(t.originalPurchaseDate.iso8601))") }
+    if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
+    if let date = t.revocationDate {
+      notes.append("refunded \(date.iso8601)" + (t.revocationReason.map { " (\($0.rawValue))" } ?? ""))
+    }
+    if t.purchaseIssue { notes.append("purchase issue") }
+    if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
+    if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }
+    return notes
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// One product as App Store Connect holds it: identity, kind, price and store copy.
+public struct Product: Equatable, Sendable {
+  /// Localized store copy.
+  public struct Localization: Equatable, Sendable {
+    public var title: String
+    public var description: String
+
+    public init(title: String, description: String) {
+      self.title = title
+      self.description = description
+    }
+  }
+
+  public var id: String
+  public var type: ProductType
+  public var title: String
+  public var description: String
+  /// The price in the catalog's currency, exact.
+  public var price: Decimal { didSet { knownPriceText = Memo() } }
+  /// `price` as text, when whoever made the product had it already (the catalog cache).
+  private var knownPriceText: Memo = Memo()
+  public var referenceName: String?
+  public var clearedForSale: Bool
+  public var familyShareable: Bool
+  /// Store copy by locale identifier (`fr_FR`, `de`), normalized to underscores.
+  public var localizations: [String: Localization]
+  public var subscriptionGroup: String?
+  public var subscriptionPeriod: SubscriptionPeriod?
+  /// Rank within the subscription group; 1 is the highest level of service.
+  public var groupLevel: Int?
+  /// An auto-renewable subscription's introductory offer (free trial or reduced price).
+  public var introductoryOffer: IntroductoryOffer?
+  /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
+  /// (normalized, never leaving it), downloaded with `iap download start`.
+  public var content: String?
+
+  public init(
+    id: String, type: ProductType, title: String, description: String, price: Decimal,
+    referenceName: String? = nil, clearedForSale: Bool = true, familyShareable: Bool = false,
+    localizations: [String: Localization] = [:], subscriptionGroup: String? = nil,
+    subscriptionPeriod: SubscriptionPeriod? = nil, groupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil,
+    content: String? = nil
+  ) {
+    self.id = id
+    self.type = type
+    self.title = title
+    self.description = description
+    self.price = price
+    self.referenceName = referenceName
+    self.clearedForSale = clearedForSale
+    self.familyShareable = familyShareable
+    self.localizations = localizations
+    self.subscriptionGroup = subscriptionGroup
+    self.subscriptionPeriod = subscriptionPeriod
+    self.groupLevel = groupLevel
+    self.introductoryOffer = introductoryOffer
+    self.content = content
+  }
+
+  /// The price as plain decimal text (`4.99`), as transactions record it.
+  ///
+  /// The catalog cache hands it over with the product: `Decimal`'s own description costs a
+  /// purchase a noticeable part of its start-up the first time it runs.
+  public var priceText: String { knownPriceText.text ?? "\(price)" }
+
+  /// This product, its price text given as `text` (which must be `price`'s description).
+  package func withPriceText(_ text: String) -> Product {
+    var copy = self
+    copy.knownPriceText = Memo(text: text)
+    return copy
+  }
+
+  /// A remembered derived value: it takes no part in equality, since it only repeats what
+  /// the other properties say.
+  private struct Memo: Equatable, Sendable {
+    var text: String?
+    static func == (_: Memo, _: Memo) -> Bool { true }
+  }
+
+  /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,
+  /// or any `fr_*`), then the product's own title and description.
+  public func localization(for locale: String) -> Localization {
+    if let exact = localizations[locale] { return exact }
+    let language = String(locale.prefix { $0 != "_" })
+    if let byLanguage = localizations[language] { return byLanguage }
+    if let sibling = localizations.keys.sorted().first(where: { $0.hasPrefix(language + "_") }) {
+      return localizations[sibling]!
+    }
+    return Localization(title: title, description: description)
+  }
+}

@@ -1,0 +1,43 @@
+/// An App Store Server Notification V2 the store sent about a change: what happened
+/// (`notificationType`/`subtype`, as Apple names them), when, and the transaction and
+/// subscription as they stood then.
+public struct ServerNotification: Equatable, Sendable {
+  public var type: String
+  public var subtype: String?
+  public var date: Timestamp
+  public var transaction: Transaction
+  public var subscription: Subscription?
+
+  public init(type: String, subtype: String? = nil, date: Timestamp, transaction: Transaction, subscription: Subscription? = nil) {
+    self.type = type
+    self.subtype = subtype
+    self.date = date
+    self.transaction = transaction
+    self.subscription = subscription
+  }
+
+  /// `data.status`: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
+  public var status: Int? {
+    switch subscription?.status {
+    case .subscribed?: return 1
+    case .expired?: return 2
+    case .inBillingRetryPeriod?: return 3
+    case .inGracePeriod?: return 4
+    case .revoked?: return 5
+    case nil: return nil
+    }
+  }
+}
+
+package extension Store {
+  /// Sends a notification about `transaction` (and its subscription, if any).
+  mutating func notify(_ type: String, _ subtype: String?, _ transaction: Transaction, at date: Timestamp) {
+    let subscription = transaction.subscriptionGroup.flatMap { state.accounts[transaction.account]?.subscriptions[$0] }
+    record(.notification(ServerNotification(type: type, subtype: subtype, date: date, transaction: transaction, subscription: subscription)))
+  }
+
+  /// Sends a notification about a subscription's newest transaction.
+  mutating func notify(_ type: String, _ subtype: String?, _ subscription: Subscription, at date: Timestamp) {
+    notify(type, subtype, subscription.latest, at: date)
+  }
+}

@@ -1,0 +1,133 @@
+/// How the store is set up for one payment: the settings that decide its outcome.
+public struct PurchaseConditions: Equatable, Sendable {
+  public var canMakePayments = true
+  public var askToBuy = false
+  public var interruptedPurchases = false
+  /// A simulated failure (`fail-purchase`, or `buy --fail`).
+  public var simulatedError: SKErrorCode?
+
+  public init(canMakePayments: Bool = true, askToBuy: Bool = false, interruptedPurchases: Bool = false, simulatedError: SKErrorCode? = nil) {
+    self.canMakePayments = canMakePayments
+    self.askToBuy = askToBuy
+    self.interruptedPurchases = interruptedPurchases
+    self.simulatedError = simulatedError
+  }
+}
+
+package extension Store {
+  /// What the observer sees for one payment: `purchasing`, then the outcome.
+  public struct Purchase: Equatable, Sendable {
+    public var purchasing: Transaction
+    public var outcome: Transaction
+  }
+
+  /// Adds a payment for `productId` to the queue and settles it.
+  ///
+  /// - Parameters:
+  ///   - product: the catalog's purchasable product, or nil when the id is unknown or not
+  ///     cleared for sale (the payment then fails with `storeProductNotAvailable`).
+  ///   - unavailableReason: why `product` is nil, for the transaction's error message.
+  ///   - finish: whether the app finishes the transaction as soon as it is delivered.
+  public mutating func buy(
+    productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
+    applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(), now: Timestamp
+  ) -> Purchase {
+    let id = issueId()
+    var transaction = Transaction(
+      id: id, originalId: id, productId: productId, productType: product?.type, state: .purchasing,
+      quantity: quantity, purchaseDate: now, originalPurchaseDate: now,
+      applicationUsername: applicationUsername, account: account, device: device, bundleId: app.bundleId,
+      storefront: app.storefront, price: product?.priceText, currency: app.currency)
+    transaction.subscriptionGroup = product?.type == .autoRenewable ? product?.subscriptionGroup : nil
+    let purchasing = transaction
+
+    if let failure = paymentError(productId, product, quantity, unavailableReason, conditions) {
+      transaction.state = .failed
+      transaction.error = failure
+    } else if let product, let owned = accountState.ownership[product.id], owned.productType == .nonConsumable {
+      // Buying what the account already owns charges nothing: StoreKit hands back the
+      // original purchase as a restore.
+      transaction.state = .restored
+      transaction.originalId = owned.originalId
+      transaction.originalPurchaseDate = owned.originalPurchaseDate
+    } else if let product, let change = subscriptionChange(to: product), change != .upgrade {
+      // Already subscribed in this group: nothing is charged now. A downgrade (or a crossgrade
+      // to another period) is scheduled for the renewal date, as the App Store does.
+      let current = accountState.subscriptions[product.subscriptionGroup ?? ""]!
+      transaction.state = .restored
+      transaction.originalId = current.originalId
+      transaction.originalPurchaseDate = current.originalPurchaseDate
+      transaction.productId = current.productId
+      transaction.expirationDate = current.expirationDate
+      if change == .atRenewal, let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
+        var scheduled = current
+        scheduled.renewalProductId = product.id == current.productId ? nil : product.id
+        scheduled.renewalPeriod = product.id == current.productId ? nil : period
+        scheduled.renewalLevel = product.id == current.productId ? nil : product.groupLevel ?? 1
+        scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
+        scheduled.autoRenew = true
+        record(.subscription(scheduled))
+        notify("DID_CHANGE_RENEWAL_PREF", "DOWNGRADE", scheduled, at: now)
+      }
+    } else if conditions.askToBuy {
+      transaction.state = .deferred
+    } else if conditions.interruptedPurchases {
+      transaction.state = .failed
+      transaction.purchaseIssue = true
+      transaction.error = StoreError(
+        .paymentCancelled, "the purchase was interrupted: the customer must act outside the app (iap resolve \(id))")
+    } else {
+      transaction.state = .purchased
+      transaction.expirationDate = expiration(of: product, purchasedAt: now)
+    }
+    // Set whatever the outcome: a deferred purchase carries it once approved, and finishing
+    // lets failed and refunded transactions through anyway.
+    transaction.hasDownloads = product?.content != nil
+    transaction.finished = finish && transaction.state.isFinishable
+    if transaction.state == .purchased || transaction.state == .restored {
+      // A purchase updates the app receipt; a consumable finished at once stays in it until
+      // the next update.
+      updateReceipt()
+    }
+    if transaction.finished && transaction.productType == .consumable {
+      transaction.finishedAtReceiptUpdate = accountState.receiptUpdates
+    }
+    if transaction.state == .purchased, let product, product.type == .autoRenewable {
+      subscribe(with: &transaction, to: product, at: now)
+    } else {
+      record(transaction)
+      if transaction.state == .purchased { notify("ONE_TIME_CHARGE", nil, transaction, at: now) }
+    }
+    return Purchase(purchasing: purchasing, outcome: transaction)
+  }
+
+  /// When a subscription to `product` bought at `date` expires; nil for other products.
+  func expiration(of product: Product?, purchasedAt date: Timestamp) -> Timestamp? {
+    guard let product, product.type == .autoRenewable, let period = product.subscriptionPeriod else { return nil }
+    return rules.end(of: period, from: date)
+  }
+
+  /// Why StoreKit would fail this payment, if it would.
+  private func paymentError(
+    _ productId: String, _ product: Product?, _ quantity: Int, _ reason: String?, _ conditions: PurchaseConditions
+  ) -> StoreError? {
+    guard conditions.canMakePayments else {
+      return StoreError(.paymentNotAllowed, "purchases are restricted on this device (can-make-payments is off)")
+    }
+    guard let product else {
+      return StoreError(.storeProductNotAvailable, reason ?? "product '\(productId)' is not available")
+    }
+    guard (1...10).contains(quantity) else {
+      return StoreError(.paymentInvalid, "quantity \(quantity) is outside 1-10")
+    }
+    if quantity > 1, product.type != .consumable {
+      return StoreError(
+        .paymentInvalid, "quantity \(quantity) is only allowed for consumables; '\(productId)' is \(product.type.rawValue)")
+    }
+    if let code = conditions.simulatedError {
+      return StoreError(code, "simulated failure: \(code.defaultMessage)")
+    }
+    return nil
+  }
+
+}

@@ -1,0 +1,122 @@
+/// Time passing on the App Store's side: renewals, expiries, grace periods and billing
+/// retry, made when a command observes a clock that has passed them.
+package extension Store {
+  /// When `subscription` next changes by itself, if it will.
+  static func nextEvent(of subscription: Subscription) -> Timestamp? {
+    switch subscription.status {
+    case .subscribed: return subscription.expirationDate
+    case .inGracePeriod: return subscription.gracePeriodExpires
+    case .inBillingRetryPeriod: return subscription.billingRetryEnds
+    case .expired, .revoked: return nil
+    }
+  }
+
+  /// Whether any subscription, of any account, has an event due at `now`. Cheap, so that
+  /// commands can skip the rest when nothing is due.
+  public func hasDueSubscriptionEvents(at now: Timestamp) -> Bool {
+    state.accounts.values.contains { account in
+      account.subscriptions.values.contains { Self.nextEvent(of: $0).map { $0 <= now } ?? false }
+    }
+  }
+
+  /// Runs the store's time to `now`, for every account, earliest event first: as many
+  /// renewals as the time covers, then expiry or billing retry as the rules say.
+  public mutating func advance(to now: Timestamp) {
+    while let due = earliestDue(at: now) {
+      var subscription = due
+      let at = Self.nextEvent(of: subscription)!
+      switch subscription.status {
+      case .subscribed:
+        if !subscription.autoRenew {
+          lapse(&subscription, intent: 1, at: at)
+        } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
+          // The sandbox cancels a subscription after its renewal limit.
+          subscription.autoRenew = false
+          record(.subscription(subscription))
+          notify("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", subscription, at: at)
+          lapse(&subscription, intent: 1, at: at)
+        } else if rules.billingRetry {
+          subscription.billingRetryEnds = rules.billingRetryEnd(from: at)
+          if rules.gracePeriod {
+            subscription.status = .inGracePeriod
+            subscription.gracePeriodExpires = rules.graceEnd(for: subscription.period, from: at)
+          } else {
+            subscription.status = .inBillingRetryPeriod
+          }
+          record(.subscription(subscription))
+          notify("DID_FAIL_TO_RENEW", rules.gracePeriod ? "GRACE_PERIOD" : nil, subscription, at: at)
+        } else {
+          renew(&subscription, startingAt: at)
+        }
+      case .inGracePeriod:
+        subscription.status = .inBillingRetryPeriod
+        subscription.gracePeriodExpires = nil
+        record(.subscription(subscription))
+        notify("GRACE_PERIOD_EXPIRED", nil, subscription, at: at)
+      case .inBillingRetryPeriod:
+        subscription.billingRetryEnds = nil
+        lapse(&subscription, intent: 2, at: at)
+      case .expired, .revoked:
+        return
+      }
+    }
+  }
+
+  private func earliestDue(at now: Timestamp) -> Subscription? {
+    var earliest: (Subscription, Timestamp)?
+    for name in state.accounts.keys.sorted() {
+      for group in state.accounts[name]!.subscriptions.keys.sorted() {
+        let subscription = state.accounts[name]!.subscriptions[group]!
+        guard let at = Self.nextEvent(of: subscription), at <= now else { continue }
+        if earliest == nil || at < earliest!.1 { earliest = (subscription, at) }
+      }
+    }
+    return earliest?.0
+  }
+
+  mutating func lapse(_ subscription: inout Subscription, intent: Int, at date: Timestamp? = nil) {
+    subscription.status = .expired
+    subscription.expirationIntent = intent
+    record(.subscription(subscription))
+    notify("EXPIRED", intent == 2 ? "BILLING_RETRY" : "VOLUNTARY", subscription, at: date ?? subscription.expirationDate)
+  }
+
+  /// A renewal: a new transaction under the same original, starting at `start`, for the
+  /// product the subscription renews into (a scheduled downgrade takes effect here).
+  mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp, recovery: Bool = false, at date: Timestamp? = nil) {
+    let period = subscription.renewalPeriod ?? subscription.period
+    let previous = subscription.latest
+    var renewal = Transaction(
+      id: issueId(), originalId: subscription.originalId, productId: subscription.autoRenewProductId,
+      productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
+      originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, from: start),
+      applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
+      subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
+      storefront: previous.storefront, price: subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
+      currency: previous.currency)
+    if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
+      // A pay-as-you-go introductory offer runs on: another period at the offer price.
+      renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)
+      renewal.price = subscription.introPrice
+      renewal.offerDiscountType = "PAY_AS_YOU_GO"
+      renewal.offerPeriod = text
+      subscription.introRenewalsLeft -= 1
+    }
+    record(renewal)
+    subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice
+    subscription.latest = renewal
+    subscription.period = period
+    subscription.level = subscription.renewalLevel ?? subscription.level
+    subscription.renewalProductId = nil
+    subscription.renewalPeriod = nil
+    subscription.renewalLevel = nil
+    subscription.renewalPrice = nil
+    subscription.renewals += 1
+    subscription.status = .subscribed
+    subscription.gracePeriodExpires = nil
+    subscription.billingRetryEnds = nil
+    subscription.expirationIntent = nil
+    record(.subscription(subscription))
+    notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
+  }
+}

@@ -1,0 +1,84 @@
+/// How a purchase relates to the subscription the account already has in its group.
+package enum SubscriptionChange: Equatable {
+  /// The same product: already subscribed, nothing to charge.
+  case same
+  /// A higher level (or the same level and period): takes effect at once.
+  case upgrade
+  /// A lower level, or the same level with another period: takes effect at the renewal date.
+  case atRenewal
+}
+
+package extension Store {
+  /// How buying `product` changes the account's active subscription in its group; nil when
+  /// there is none (or it has lapsed), so the purchase starts a subscription.
+  func subscriptionChange(to product: Product) -> SubscriptionChange? {
+    guard product.type == .autoRenewable, let group = product.subscriptionGroup,
+      let current = accountState.subscriptions[group], current.status != .expired, current.status != .revoked
+    else { return nil }
+    if product.id == current.productId { return .same }
+    let level = product.groupLevel ?? 1
+    if level < current.level { return .upgrade }
+    if level == current.level && product.subscriptionPeriod == current.period { return .upgrade }
+    return .atRenewal
+  }
+
+  /// Makes `purchase` the first period of an introductory offer; returns how many more
+  /// periods renew at the offer price (pay as you go).
+  private func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
+    let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
+    purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
+    purchase.price = offer.paymentMode == .free ? "0" : offer.price.map { "\($0)" } ?? purchase.price
+    purchase.offerDiscountType = Self.discountType(offer.paymentMode)
+    purchase.offerPeriod = OfferPeriod(count: offer.period.count * periods, unit: offer.period.unit)?.iso8601 ?? offer.period.iso8601
+    return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
+  }
+
+  /// `offerDiscountType` as Apple spells it.
+  static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> String {
+    switch mode {
+    case .free: return "FREE_TRIAL"
+    case .payAsYouGo: return "PAY_AS_YOU_GO"
+    case .payUpFront: return "PAY_UP_FRONT"
+    }
+  }
+
+  /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
+  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp) {
+    let group = product.subscriptionGroup ?? product.id
+    let previous = accountState.subscriptions[group]
+    if let previous {
+      // One subscription per group, under one original transaction, across resubscribes
+      // and upgrades.
+      purchase.originalId = previous.originalId
+      purchase.originalPurchaseDate = previous.originalPurchaseDate
+    }
+    // A customer's first subscription in a group gets the introductory offer.
+    var introRenewalsLeft = 0
+    if previous == nil, let offer = product.introductoryOffer {
+      introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
+    }
+    let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
+    if upgrade, let previous {
+      var replaced = previous.latest
+      replaced.isUpgraded = true
+      record(replaced)
+    }
+    record(purchase)
+    var subscription = Subscription(
+      account: account, group: group, originalId: purchase.originalId,
+      originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
+      period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
+    subscription.regularPrice = "\(product.price)"
+    if introRenewalsLeft > 0, let offer = product.introductoryOffer {
+      subscription.introRenewalsLeft = introRenewalsLeft
+      subscription.introPrice = offer.price.map { "\($0)" } ?? "0"
+      subscription.introPeriod = offer.period.iso8601
+    }
+    record(.subscription(subscription))
+    if upgrade {
+      notify("DID_CHANGE_RENEWAL_PREF", "UPGRADE", subscription, at: now)
+    } else {
+      notify("SUBSCRIBED", previous == nil ? "INITIAL_BUY" : "RESUBSCRIBE", subscription, at: now)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// What a customer or the test environment does to a subscription directly.
+package extension Store {
+  /// The account's subscription to `productId` (its current or scheduled product), or in the
+  /// group named `productId`.
+  public func subscription(for productId: String) -> Subscription? {
+    accountState.subscriptions.values.first { $0.productId == productId || $0.autoRenewProductId == productId }
+      ?? accountState.subscriptions[productId]
+  }
+
+  private func active(_ productId: String, _ action: String) throws(StoreRefusal) -> Subscription {
+    guard let subscription = subscription(for: productId) else { throw .noSubscription(productId) }
+    guard subscription.status != .expired, subscription.status != .revoked else {
+      throw .subscriptionState(productId, subscription.status, "only an active subscription can be \(action)")
+    }
+    return subscription
+  }
+
+  /// Turns auto-renew off (`true` on) for the subscription, as the customer does in Settings.
+  public mutating func setAutoRenew(_ on: Bool, for productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+    var subscription = try active(productId, on ? "resumed" : "cancelled")
+    subscription.autoRenew = on
+    if !on {
+      subscription.renewalProductId = nil
+      subscription.renewalPeriod = nil
+      subscription.renewalLevel = nil
+      subscription.renewalPrice = nil
+    }
+    record(.subscription(subscription))
+    notify("DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", subscription, at: now)
+    return subscription
+  }
+
+  /// `expireSubscription`: it ends now.
+  public mutating func expire(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+    var subscription = try active(productId, "expired")
+    var latest = subscription.latest
+    latest.expirationDate = now
+    record(latest)
+    subscription.latest = latest
+    subscription.gracePeriodExpires = nil
+    subscription.billingRetryEnds = nil
+    lapse(&subscription, intent: 1, at: now)
+    return subscription
+  }
+
+  /// `forceRenewalOfSubscription`: the current period ends now and the next begins.
+  public mutating func forceRenewal(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+    var subscription = try active(productId, "renewed")
+    renew(&subscription, startingAt: now, at: now)
+    return subscription
+  }
+
+  /// `resolveIssueForTransaction` for a billing problem: the payment goes through. From a
+  /// grace period the renewal keeps its date (no days lost); from billing retry the new
+  /// period starts now.
+  public mutating func resolveBilling(_ group: String, now: Timestamp) throws(StoreRefusal) -> Transaction {
+    guard var subscription = accountState.subscriptions[group] else { throw .noSubscription(group) }
+    switch subscription.status {
+    case .inGracePeriod: renew(&subscription, startingAt: subscription.expirationDate, recovery: true, at: now)
+    case .inBillingRetryPeriod: renew(&subscription, startingAt: now, recovery: true, at: now)
+    default:
+      throw .subscriptionState(subscription.productId, subscription.status, "it has no billing issue to resolve")
+    }
+    return subscription.latest
+  }
+}

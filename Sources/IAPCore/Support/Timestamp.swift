@@ -1,0 +1,135 @@
+/// A point in time as whole milliseconds since 1970-01-01T00:00:00Z.
+///
+/// The store keeps every date in this form: exact (receipts want `_ms` fields), cheap to
+/// compare, and formatted to ISO 8601 with plain integer arithmetic instead of a
+/// `DateFormatter`, which keeps locale data off the start-up path of every command.
+public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+  /// Milliseconds since the Unix epoch, UTC.
+  public var milliseconds: Int64
+
+  public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+  /// ISO 8601 in UTC with second precision, e.g. `2026-11-21T19:10:55Z`.
+  public var iso8601: String {
+    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    let (y, m, d) = CivilDate.from(daysSinceEpoch: days)
+    func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    let year = y >= 0 && y < 10_000 ? String(repeating: "0", count: 4 - String(y).count) + String(y) : String(y)
+    return "\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+  }
+
+  public var description: String { iso8601 }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, the form the store writes, or a bare date.
+  public init?(iso8601 text: String) {
+    let chars = Array(text.utf8)
+    func number(_ range: Range<Int>) -> Int64? {
+      guard range.upperBound <= chars.count else { return nil }
+      var value: Int64 = 0
+      for c in chars[range] {
+        guard (48...57).contains(c) else { return nil }
+        value = value * 10 + Int64(c - 48)
+      }
+      return value
+    }
+    guard chars.count >= 10, chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
+      let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10),
+      (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(month: mo, year: y)
+    else { return nil }
+    var ms = CivilDate.days(year: y, month: mo, day: d) * 86_400_000
+    if chars.count == 10 { self.init(milliseconds: ms); return }
+    guard chars.count >= 19, chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: " "),
+      chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
+      let h = number(11..<13), let mi = number(14..<16), let s = number(17..<19),
+      h < 24, mi < 60, s < 60
+    else { return nil }
+    ms += (h * 3600 + mi * 60 + s) * 1000
+    var i = 19
+    if i < chars.count, chars[i] == UInt8(ascii: ".") {
+      i += 1
+      var scale: Int64 = 100
+      let start = i
+      while i < chars.count, (48...57).contains(chars[i]) {
+        ms += Int64(chars[i] - 48) * scale
+        scale /= 10
+        i += 1
+      }
+      if i == start { return nil }
+    }
+    if i == chars.count - 1, chars[i] == UInt8(ascii: "Z") {
+    } else if i + 6 == chars.count, chars[i] == UInt8(ascii: "+") || chars[i] == UInt8(ascii: "-"),
+      chars[i + 3] == UInt8(ascii: ":"), let oh = number(i + 1..<i + 3), let om = number(i + 4..<i + 6)
+    {
+      let offset = (oh * 60 + om) * 60_000
+      ms += chars[i] == UInt8(ascii: "+") ? -offset : offset
+    } else {
+      return nil
+    }
+    self.init(milliseconds: ms)
+  }
+
+  /// This instant moved by `period` on the UTC calendar: months keep the day of the month,
+  /// clamped to the end of shorter months (Jan 31 + 1 month = Feb 28 or 29).
+  public func adding(_ period: CalendarPeriod) -> Timestamp {
+    let dayMs: Int64 = 86_400_000
+    let days = milliseconds >= 0 ? milliseconds / dayMs : (milliseconds - dayMs + 1) / dayMs
+    let timeOfDay = milliseconds - days * dayMs
+    var (y, m, d) = CivilDate.from(daysSinceEpoch: days)
+    let totalMonths = y * 12 + (m - 1) + Int64(period.months)
+    y = totalMonths >= 0 ? totalMonths / 12 : (totalMonths - 11) / 12
+    m = totalMonths - y * 12 + 1
+    d = min(d, CivilDate.daysIn(month: m, year: y))
+    let newDays = CivilDate.days(year: y, month: m, day: d) + Int64(period.days)
+    return Timestamp(milliseconds: newDays * dayMs + timeOfDay)
+  }
+}
+
+/// A length of calendar time: whole months plus whole days (weeks are seven days).
+public struct CalendarPeriod: Equatable, Hashable, Sendable {
+  public var months: Int
+  public var days: Int
+
+  public init(months: Int = 0, days: Int = 0) {
+    self.months = months
+    self.days = days
+  }
+}
+
+/// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01).
+package enum CivilDate {
+  /// Day number of a calendar date (Howard Hinnant's `days_from_civil`).
+  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  /// Calendar date of a day number (`civil_from_days`).
+  static func from(daysSinceEpoch z0: Int64) -> (Int64, Int64, Int64) {
+    let z = z0 + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
+  }
+
+  static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import IAPCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command's output goes: stdout for data, stderr for diagnostics.
+///
+/// Commands never print directly; tests build a console that captures both streams.
+public final class Console {
+  private let writeOut: (String) -> Void
+  private let writeErr: (String) -> Void
+  /// Whether diagnostics may be coloured: stderr is a terminal and `NO_COLOR` is unset.
+  public let colorDiagnostics: Bool
+  /// `--quiet`: warnings and notes are not shown; errors always are.
+  public var quiet = false
+  private var buffer = ""
+
+  public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, colorDiagnostics: Bool = false) {
+    writeOut = out
+    writeErr = err
+    self.colorDiagnostics = colorDiagnostics
+  }
+
+  /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
+  /// a long `history` does not cost a system call per line.
+  public static func standard(environment: Environment) -> Console {
+    let color = isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
+    return Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
+  }
+
+  /// Writes one line of data to stdout.
+  public func line(_ text: String, terminator: String = "\n") {
+    buffer += text
+    buffer += terminator
+    if buffer.utf8.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes a JSON document to stdout.
+  public func json(_ value: JSONValue) {
+    line(JSONWriter.pretty(value))
+  }
+
+  /// Writes `error: …` to stderr.
+  public func error(_ message: String) {
+    flush()
+    writeErr((colorDiagnostics ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + Self.oneLine(message) + "\n")
+  }
+
+  /// Writes `warning: …` to stderr.
+  public func warning(_ message: String) {
+    guard !quiet else { return }
+    flush()
+    writeErr((colorDiagnostics ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + Self.oneLine(message) + "\n")
+  }
+
+  /// Writes a plain diagnostic line to stderr.
+  public func note(_ message: String) {
+    guard !quiet else { return }
+    flush()
+    writeErr(message + "\n")
+  }
+
+  /// Writes a line that belongs to an error (a usage line, a hint): shown even with `--quiet`.
+  public func detail(_ message: String) {
+    flush()
+    writeErr(Self.oneLine(message) + "\n")
+  }
+
+  /// `message` with line breaks and other control characters escaped (`\n`, `\u{1B}`).
+  ///
+  /// Diagnostics quote what the user gave (an argument, a path, a catalog key), and a
+  /// newline or an escape sequence in that must not break the one-line-per-problem contract
+  /// nor drive the terminal. Found by fuzzing (scripts/fuzz arguments, catalog).
+  static func oneLine(_ message: String) -> String {
+    func isControl(_ v: UInt32) -> Bool { v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 }
+    guard message.unicodeScalars.contains(where: { isControl($0.value) && $0 != "\t" }) else { return message }
+    var result = ""
+    for scalar in message.unicodeScalars {
+      switch scalar {
+      case "\t": result += "\t"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case _ where isControl(scalar.value): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Writes `text` to stderr as it is, without a newline: a progress bar that the next call
+  /// redraws with `\r`.
+  public func redraw(_ text: String) {
+    flush()
+    writeErr(text)
+  }
+
+  /// Sends buffered stdout on.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    writeOut(buffer)
+    buffer = ""
+  }
+
+  private static func writeAll(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return }  // a closed pipe: nothing more to say
+      done += n
+    }
+    bytes.removeAll()
+  }
+}

@@ -1,0 +1,58 @@
+import IAPCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a command may learn about the process it runs in: environment variables, the working
+/// directory and the time. Injected, so tests can fix all three.
+public struct Environment: Sendable {
+  private let lookup: @Sendable (String) -> String?
+  /// Relative paths on the command line are resolved against this folder.
+  public let currentDirectory: String
+  /// The machine's clock.
+  public let now: @Sendable () -> Timestamp
+
+  public init(
+    variables: [String: String], currentDirectory: String,
+    now: @escaping @Sendable () -> Timestamp = Environment.systemTime
+  ) {
+    lookup = { variables[$0] }
+    self.currentDirectory = currentDirectory
+    self.now = now
+  }
+
+  private init(lookup: @escaping @Sendable (String) -> String?, currentDirectory: String) {
+    self.lookup = lookup
+    self.currentDirectory = currentDirectory
+    now = Environment.systemTime
+  }
+
+  /// The running process's environment. Variables are read on demand with `getenv`, so a
+  /// command pays only for the ones it asks about.
+  public static var current: Environment {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let cwd = getcwd(&buffer, buffer.count) != nil ? String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self) : "."
+    return Environment(lookup: { name in getenv(name).map { String(cString: $0) } }, currentDirectory: cwd)
+  }
+
+  /// The value of an environment variable; an empty value counts as unset.
+  public func variable(_ name: String) -> String? {
+    guard let value = lookup(name), !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// `path` made absolute against the working directory.
+  public func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : currentDirectory + "/" + path
+  }
+
+  /// The real time, to the millisecond.
+  @Sendable public static func systemTime() -> Timestamp {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Timestamp(milliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+  }
+}

@@ -1,0 +1,201 @@
+import IAPCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file operation failed: the call, the path, and `strerror(errno)`.
+public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var operation: String
+  public var code: Int32
+
+  public var description: String {
+    "\(operation) \(path): \(String(cString: strerror(code)))"
+  }
+
+  /// The file or folder does not exist.
+  public var isMissing: Bool { code == ENOENT }
+}
+
+/// Thin wrappers over the POSIX calls that crash-safe storage needs (`open`, `pwrite`,
+/// `fsync`, `rename`, `flock`), which Foundation's `FileManager` does not expose.
+public enum POSIXFile {
+  /// Opens `path`, returning the descriptor.
+  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
+    while true {
+      let fd = systemOpen(path, flags | O_CLOEXEC, mode)
+      if fd >= 0 { return fd }
+      if errno != EINTR { throw POSIXFileError(path: path, operation: "open", code: errno) }
+    }
+  }
+
+  /// Reads the whole file, or nil when it does not exist.
+  public static func readIfExists(_ path: String) throws(POSIXFileError) -> [UInt8]? {
+    let fd: Int32
+    do { fd = try open(path, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
+    defer { close(fd) }
+    return try readAll(fd, path: path, from: 0)
+  }
+
+  /// Reads from `offset` to the end of an open file.
+  public static func readAll(_ fd: Int32, path: String, from offset: Int) throws(POSIXFileError) -> [UInt8] {
+    var result: [UInt8] = []
+    var position = offset
+    var st = stat()
+    if fstat(fd, &st) == 0, Int(st.st_size) > offset { result.reserveCapacity(Int(st.st_size) - offset) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(position)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFileError(path: path, operation: "read", code: errno)
+      }
+      if n == 0 { return result }
+      result.append(contentsOf: chunk[0..<n])
+      position += n
+    }
+  }
+
+  /// Writes all of `bytes` at `offset`.
+  public static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(POSIXFileError) {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFileError(path: path, operation: "write", code: errno)
+      }
+      done += n
+    }
+  }
+
+  /// Flushes the file to stable storage.
+  public static func sync(_ fd: Int32, path: String) throws(POSIXFileError) {
+    if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
+  }
+
+  /// Size of an open file in bytes.
+  public static func size(_ fd: Int32, path: String) throws(POSIXFileError) -> Int {
+    var st = stat()
+    if fstat(fd, &st) != 0 { throw POSIXFileError(path: path, operation: "stat", code: errno) }
+    return Int(st.st_size)
+  }
+
+  /// Replaces `path` with `bytes` so that a crash leaves either the old or the new content:
+  /// write a temporary file, fsync it, rename it over the target, fsync the folder.
+  /// The state's own files use a fixed temporary name: commands hold the lock, and a
+  /// crash's leftover is simply overwritten next time.
+  public static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) throws(POSIXFileError) {
+    let temporary = path + ".tmp"
+    try renameIntoPlace(try open(temporary, O_WRONLY | O_CREAT | O_TRUNC), temporary, path, bytes, directory: directory)
+  }
+
+  /// Writes `bytes` to the open temporary file, fsyncs it, renames it over `path` and fsyncs
+  /// the folder; on failure the temporary file is removed. Closes `fd`.
+  static func renameIntoPlace(
+    _ fd: Int32, _ temporary: String, _ path: String, _ bytes: [UInt8], directory: String
+  ) throws(POSIXFileError) {
+    do {
+      try write(fd, bytes, at: 0, path: temporary)
+      try sync(fd, path: temporary)
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    close(fd)
+    if rename(temporary, path) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw POSIXFileError(path: path, operation: "rename", code: code)
+    }
+    try syncDirectory(directory)
+  }
+
+  /// Makes a rename or a file creation in `directory` durable.
+  public static func syncDirectory(_ directory: String) throws(POSIXFileError) {
+    let fd = try open(directory, O_RDONLY | O_DIRECTORY)
+    defer { close(fd) }
+    try sync(fd, path: directory)
+  }
+
+  /// Creates `path` (and missing parents) with owner-only permissions; fine if it exists.
+  public static func makeDirectory(_ path: String) throws(POSIXFileError) {
+    if mkdir(path, 0o700) == 0 || errno == EEXIST {
+      var st = stat()
+      if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return }
+      throw POSIXFileError(path: path, operation: "mkdir", code: ENOTDIR)
+    }
+    guard errno == ENOENT else { throw POSIXFileError(path: path, operation: "mkdir", code: errno) }
+    let parent = parentDirectory(of: path)
+    guard parent != path, !parent.isEmpty else { throw POSIXFileError(path: path, operation: "mkdir", code: ENOENT) }
+    try makeDirectory(parent)
+    if mkdir(path, 0o700) != 0 && errno != EEXIST {
+      throw POSIXFileError(path: path, operation: "mkdir", code: errno)
+    }
+  }
+
+  /// Whether something exists at `path`.
+  public static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
+  }
+
+  /// `path` with symbolic links, `.` and `..` resolved, or `path` itself when it cannot be
+  /// (it does not exist, say).
+  public static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The folder part of a path (`"."` for a bare name).
+  public static func parentDirectory(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+}
+
+/// `open(2)` under a name that does not clash with `POSIXFile.open`.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  #if canImport(Glibc)
+    Glibc.open(path, flags, mode)
+  #else
+    Darwin.open(path, flags, mode)
+  #endif
+}
+
+package extension POSIXFile {
+  /// Deletes a file, or a folder with everything in it.
+  public static func removeTree(_ path: String) throws(POSIXFileError) {
+    var st = stat()
+    guard lstat(path, &st) == 0 else {
+      if errno == ENOENT { return }
+      throw POSIXFileError(path: path, operation: "stat", code: errno)
+    }
+    if (st.st_mode & S_IFMT) == S_IFDIR {
+      let names = try directoryEntries(path)
+      for name in names { try removeTree(path + "/" + name) }
+      if rmdir(path) != 0 { throw POSIXFileError(path: path, operation: "rmdir", code: errno) }
+    } else if unlink(path) != 0 {
+      throw POSIXFileError(path: path, operation: "unlink", code: errno)
+    }
+  }
+
+  /// The names in a folder, without `.` and `..`.
+  public static func directoryEntries(_ path: String) throws(POSIXFileError) -> [String] {
+    guard let dir = opendir(path) else { throw POSIXFileError(path: path, operation: "opendir", code: errno) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+}

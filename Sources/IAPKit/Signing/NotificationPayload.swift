@@ -1,0 +1,44 @@
+import IAPCore
+
+
+/// How a sent notification is signed: the `signedPayload` an App Store server
+/// posts (`ResponseBodyV2DecodedPayload`).
+public enum NotificationPayload {
+  /// A UUID made from the signing key and the notification's number: stable for a scenario
+  /// replayed with the same secret, different across stores.
+  public static func uuid(sequence: Int, key: [UInt8]) -> String {
+    var bytes = Array(SHA256.hmac(key: key, message: Array("notification \(sequence)".utf8)).prefix(16))
+    bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
+    bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+    return parts.joined(separator: "-")
+  }
+
+  /// The decoded payload of notification number `sequence`, signed as of its own date.
+  public static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
+    let at = Signer(key: signer.key, environment: signer.environment, signedDate: n.date)
+    var data: [(String, JSONValue)] = [
+      ("environment", .string(signer.environment)),
+      ("bundleId", .optional(n.transaction.bundleId)),
+      ("bundleVersion", .string("1.0")),
+      ("signedTransactionInfo", .string(at.sign(SignedPayloads.transaction(n.transaction, environment: signer.environment, signedDate: n.date)))),
+    ]
+    if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
+    if let status = n.status { data.append(("status", .int(Int64(status)))) }
+    var members: [(String, JSONValue)] = [("notificationType", .string(n.type))]
+    if let subtype = n.subtype { members.append(("subtype", .string(subtype))) }
+    members += [
+      ("notificationUUID", .string(uuid(sequence: sequence, key: signer.key))),
+      ("data", .object(data)),
+      ("version", .string("2.0")),
+      ("signedDate", .int(n.date.milliseconds)),
+    ]
+    return .object(members)
+  }
+
+  /// The `signedPayload` of notification number `sequence`.
+  public static func signedPayload(_ n: ServerNotification, sequence: Int, signer: Signer) -> String {
+    signer.sign(payload(n, sequence: sequence, signer: signer))
+  }
+}
