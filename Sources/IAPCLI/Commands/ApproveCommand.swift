@@ -27,6 +27,6 @@ struct ApproveCommand: Command {
   /// The catalog's product for an auto-renewable subscription; nil for other kinds.
   static func productIfSubscription(_ transaction: Transaction?, _ context: CommandContext) throws(IAPError) -> Product? {
     guard let transaction, transaction.productType == .autoRenewable else { return nil }
-    return try context.loadCatalog().product(transaction.productId)
+    return try context.workspace.loadCatalog().product(transaction.productId)
   }
 }

@@ -50,9 +50,9 @@ struct BuyCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     // One product, from the compiled catalog cache when it is current.
-    let (product, reason, catalog) = try context.purchasableProduct(productId)
-    var opened = try context.openStore(forWriting: true, catalog: catalog)
-    let settings = opened.settings!
+    let (product, reason, catalog) = try context.workspace.purchasableProduct(productId)
+    var opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
+    let settings = opened.settings
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency ?? Storefronts.currency(settings.storefront))

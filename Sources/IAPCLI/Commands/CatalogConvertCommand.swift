@@ -25,8 +25,8 @@ struct CatalogConvertCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let display = file ?? context.catalogDisplayPath
-    let path = context.resolve(display)
+    let display = file ?? context.workspace.catalogDisplayPath
+    let path = context.workspace.resolve(display)
     let bytes = try CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display))
     let loaded = try CatalogLoader.parse(Data(bytes), displayPath: display)
     for warning in loaded.warnings { context.console.warning(warning) }
@@ -40,7 +40,7 @@ struct CatalogConvertCommand: Command {
       }
       return .success
     }
-    let target = context.resolve(output)
+    let target = context.workspace.resolve(output)
     if target == path || POSIXFile.sameFile(target, path) {
       throw .usage("'--output' names the file being converted (\(display)); write to another path", command: Self.spec.path)
     }

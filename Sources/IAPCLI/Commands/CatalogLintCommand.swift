@@ -19,8 +19,8 @@ struct CatalogLintCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let display = file ?? context.catalogDisplayPath
-    let bytes = try CatalogLoader.contents(path: context.resolve(display), displayPath: display, missing: .inputMissing(path: display))
+    let display = file ?? context.workspace.catalogDisplayPath
+    let bytes = try CatalogLoader.contents(path: context.workspace.resolve(display), displayPath: display, missing: .inputMissing(path: display))
     let (_, problems) = CatalogLoader.read(bytes, displayPath: display)
     for error in problems.errors { context.console.error(error) }
     for warning in problems.warnings { context.console.warning(warning) }

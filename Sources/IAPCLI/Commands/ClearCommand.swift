@@ -10,7 +10,7 @@ struct ClearCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.openStore(forWriting: true)
+    var opened = try context.workspace.openStore(forWriting: true)
     let session = opened.session
     opened.store.clear()
     try session.commit(opened.store.changes, state: opened.store.state)

@@ -14,7 +14,7 @@ struct ClockCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     Self.print(opened.clock, now: opened.now, context)
     return .success
   }
@@ -36,9 +36,9 @@ struct ClockCommand: Command {
   /// time run to it; refuses to go back before transactions already made. Both happen under
   /// the exclusive lock, so parallel advances add up.
   static func move(_ context: CommandContext, to destination: (Timestamp) -> StoreClock) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: true)
+    let opened = try context.workspace.openStore(forWriting: true)
     let clock = destination(opened.now)
-    let target = clock.now(real: context.environment.now())
+    let target = clock.now(real: context.workspace.environment.now())
     if target < opened.now && opened.store.state.nextId > 1 {
       throw .usage(
         "the clock cannot go back from \(opened.now.iso8601) to \(target.iso8601) once transactions exist (iap reset starts over)",
@@ -46,14 +46,14 @@ struct ClockCommand: Command {
     }
     try opened.session.saveClock(clock)
     var store = opened.store
-    store.rules = try context.settingsWithoutProducts(opened.session).subscriptionRules(clock: clock)
+    store.rules = opened.settings.subscriptionRules(clock: clock)
     store.advance(to: target)
     try opened.session.commit(store.changes, state: store.state)
     let made = store.changes.compactMap { record -> Transaction? in
       if case let .transaction(t) = record, t.isRenewal { return t }
       return nil
     }
-    let signer = context.globals.json ? try context.makeSigner(opened.session, now: target) : nil
+    let signer = context.globals.json ? try context.workspace.signer(opened.session, settings: opened.settings, now: target) : nil
     print(clock, now: target, context, made: made, signer: signer)
     return .success
   }

@@ -44,9 +44,9 @@ struct CompletionsCommand: Command {
     let candidates = Completer.candidates(for: typed.isEmpty ? [""] : typed) {
       // The catalog named on the line being completed, else the usual one; quietly nothing
       // when it cannot be read.
-      var catalogPath = context.catalogDisplayPath
+      var catalogPath = context.workspace.catalogDisplayPath
       if let index = typed.firstIndex(of: "--catalog"), index + 1 < typed.count - 1 { catalogPath = typed[index + 1] }
-      let loaded = try? CatalogLoader.load(path: context.resolve(catalogPath), displayPath: catalogPath)
+      let loaded = try? CatalogLoader.load(path: context.workspace.resolve(catalogPath), displayPath: catalogPath)
       return loaded?.catalog.products.map(\.id) ?? []
     }
     candidates.forEach { context.console.line($0) }

@@ -36,9 +36,9 @@ enum DownloadArgument {
   /// The catalog's folder: content paths are relative to it. `shown` is how messages name it
   /// (empty for the working folder).
   static func catalogFolder(_ context: CommandContext) -> (path: String, shown: String) {
-    let display = context.catalogDisplayPath
+    let display = context.workspace.catalogDisplayPath
     let shown = POSIXFile.parentDirectory(of: display)
-    return (POSIXFile.parentDirectory(of: context.resolve(display)), shown == "." ? "" : shown)
+    return (POSIXFile.parentDirectory(of: context.workspace.resolve(display)), shown == "." ? "" : shown)
   }
 
   /// What a status line shows of a recorded download. Call under the store's lock.
@@ -53,7 +53,7 @@ enum DownloadArgument {
   /// hosted content (recorded when they were made) are looked at, so `finish` reads neither
   /// the catalog nor a status file for the others.
   static func finishingStates(_ transactions: [Transaction], _ context: CommandContext) throws(IAPError) -> [String: DownloadState] {
-    let folder = DownloadsFolder(state: context.stateDirectory)
+    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
     var states: [String: DownloadState] = [:]
     for productId in Set(transactions.filter(\.hasDownloads).map(\.productId)) {
       states[productId] = try folder.status(productId)?.state ?? .waiting

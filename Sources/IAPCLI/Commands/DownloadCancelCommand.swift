@@ -17,7 +17,7 @@ struct DownloadCancelCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let folder = DownloadsFolder(state: context.stateDirectory)
+    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
     var cancelled: (status: DownloadStatus, running: Bool)
     if try folder.status(productId) == nil {
       cancelled = try cancelWaiting(context, folder)
@@ -59,9 +59,9 @@ struct DownloadCancelCommand: Command {
   /// Cancels a download never started (`SKDownloadState.waiting`): the purchase's transaction
   /// can then be finished without its content.
   private func cancelWaiting(_ context: CommandContext, _ folder: DownloadsFolder) throws(IAPError) -> (DownloadStatus, Bool) {
-    let catalog = try context.loadCatalog()
+    let catalog = try context.workspace.loadCatalog()
     let (_, content) = try DownloadArgument.contentProduct(productId, catalog)
-    let opened = try context.openStore(forWriting: true, catalog: catalog)
+    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
     guard let transaction = DownloadArgument.deliverable(productId, opened.store) else {
       throw .refused(.notOwned(productId, account: context.account))
     }

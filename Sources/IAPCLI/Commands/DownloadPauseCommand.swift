@@ -16,7 +16,7 @@ struct DownloadPauseCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let folder = DownloadsFolder(state: context.stateDirectory)
+    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
     let rule = "only an active download can be paused"
     guard try folder.status(productId) != nil else { throw .refused(.downloadState(productId, .waiting, rule)) }
     let shown = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> DownloadView.Shown in

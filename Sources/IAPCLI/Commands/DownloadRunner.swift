@@ -41,7 +41,7 @@ struct DownloadRunner {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let folder = DownloadsFolder(state: context.stateDirectory)
+    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
     let style: DownloadReporter.Style = context.globals.json ? .json : (context.console.colorDiagnostics && !quiet ? .bar : .plain)
     let reporter = DownloadReporter(console: context.console, style: style, contentPath: folder.contentPath(productId))
     do {
@@ -59,12 +59,12 @@ struct DownloadRunner {
   private func download(_ context: CommandContext, _ folder: DownloadsFolder, _ reporter: DownloadReporter) throws(IAPError)
     -> ExitCode
   {
-    let catalog = try context.loadCatalog()
+    let catalog = try context.workspace.loadCatalog()
     let (_, content) = try DownloadArgument.contentProduct(productId, catalog)
     let (catalogFolder, shownFolder) = DownloadArgument.catalogFolder(context)
     let source = try ContentSource.open(
       catalogFolder: catalogFolder, shownFolder: shownFolder, content: content, productId: productId,
-      stateFolder: context.stateDirectory.path)
+      stateFolder: context.workspace.stateDirectory.path)
     switch try prepare(context, folder, catalog, content, source) {
     case let .alreadyFinished(status):
       reporter.finished(status)
@@ -93,8 +93,8 @@ struct DownloadRunner {
     _ context: CommandContext, _ folder: DownloadsFolder, _ catalog: Catalog, _ content: String, _ source: ContentSource
   ) throws(IAPError) -> Prepared {
     // The session (and the lock) ends when this function returns, before any copying.
-    let opened = try context.openStore(forWriting: true, catalog: catalog)
-    let settings = opened.settings!
+    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
+    let settings = opened.settings
     guard let transaction = DownloadArgument.deliverable(productId, opened.store) else {
       throw .refused(.notOwned(productId, account: context.account))
     }

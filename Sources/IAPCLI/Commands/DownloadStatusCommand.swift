@@ -19,15 +19,15 @@ struct DownloadStatusCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let folder = DownloadsFolder(state: context.stateDirectory)
+    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
     // The open store holds the lock, under which downloaders are probed.
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     var shown: [DownloadView.Shown] = []
     if let productId {
       if let status = try folder.status(productId) {
         shown = [DownloadArgument.shown(status, folder)]
       } else {
-        let (_, content) = try DownloadArgument.contentProduct(productId, try context.loadCatalog())
+        let (_, content) = try DownloadArgument.contentProduct(productId, try context.workspace.loadCatalog())
         guard let transaction = DownloadArgument.deliverable(productId, opened.store) else {
           throw .refused(.notOwned(productId, account: context.account))
         }
@@ -37,8 +37,8 @@ struct DownloadStatusCommand: Command {
       let statuses = try folder.statuses()
       shown = statuses.map { DownloadArgument.shown($0, folder) }
       // Purchases with content never started, when the catalog can say.
-      let display = context.catalogDisplayPath
-      let catalog = try? CatalogLoader.load(path: context.resolve(display), displayPath: display).catalog
+      let display = context.workspace.catalogDisplayPath
+      let catalog = try? CatalogLoader.load(path: context.workspace.resolve(display), displayPath: display).catalog
       for product in catalog?.products ?? [] where product.content != nil {
         guard !statuses.contains(where: { $0.productId == product.id }),
           let transaction = DownloadArgument.deliverable(product.id, opened.store)

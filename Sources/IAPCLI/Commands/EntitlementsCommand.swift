@@ -14,7 +14,7 @@ struct EntitlementsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     try TransactionArgument.print(opened.store.entitlements(), context, opened)
     return .success
   }

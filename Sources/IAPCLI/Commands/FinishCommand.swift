@@ -23,7 +23,7 @@ struct FinishCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.openStore(forWriting: true)
+    var opened = try context.workspace.openStore(forWriting: true)
     let session = opened.session
     // Content must be downloaded (or its download cancelled) before the purchase is finished.
     let downloads = try DownloadArgument.finishingStates(opened.store.queue, context)

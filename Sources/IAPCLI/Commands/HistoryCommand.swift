@@ -10,7 +10,7 @@ struct HistoryCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     // Streamed from the log, one transaction at a time: a history can be long.
     let index = try opened.session.latestVersions()
     let account = context.account

@@ -19,8 +19,8 @@ struct JWSDecodeCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let text = token == "-" ? (readLine(strippingNewline: true) ?? "") : token
-    let opened = try context.openStore(forWriting: false)
-    let signer = try context.makeSigner(opened.session, now: opened.now)
+    let opened = try context.workspace.openStore(forWriting: false)
+    let signer = try context.workspace.signer(opened)
     let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
     do { decoded = try JWS.decode(text.trimmingWhitespace, key: signer.key) } catch {
       throw .inputInvalid(path: "token", reason: error.description)

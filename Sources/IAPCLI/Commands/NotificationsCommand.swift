@@ -34,8 +34,8 @@ struct NotificationsCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: url != nil)
-    let signer = try context.makeSigner(opened.session, now: opened.now)
+    let opened = try context.workspace.openStore(forWriting: url != nil)
+    let signer = try context.workspace.signer(opened)
     var status = ExitCode.success
     if let url {
       let round = try NotificationCourier.deliver(opened.session, to: url, signer: signer, resend: all)

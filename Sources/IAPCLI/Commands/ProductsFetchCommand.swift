@@ -30,9 +30,9 @@ struct ProductsFetchCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     var requested = ids
-    if let idsFile { requested += try ProductIdentifierList.load(path: context.resolve(idsFile), displayPath: idsFile) }
-    let catalog = try context.loadCatalog()
-    let settings = try context.settings(catalog: catalog, session: try context.stateDirectory.open(forWriting: false))
+    if let idsFile { requested += try ProductIdentifierList.load(path: context.workspace.resolve(idsFile), displayPath: idsFile) }
+    let catalog = try context.workspace.loadCatalog()
+    let settings = try context.workspace.settings(try context.workspace.stateDirectory.open(forWriting: false), catalog: catalog)
     if let code = settings.failLoadProducts {
       throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", StoreError(code, "simulated failure: \(code.defaultMessage)")))
     }

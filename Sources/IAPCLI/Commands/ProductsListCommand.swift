@@ -24,8 +24,8 @@ struct ProductsListCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
-    let settings = try context.settings(catalog: catalog, session: try context.stateDirectory.open(forWriting: false))
+    let catalog = try context.workspace.loadCatalog()
+    let settings = try context.workspace.settings(try context.workspace.stateDirectory.open(forWriting: false), catalog: catalog)
     let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
     if context.globals.json {
       context.console.json(.object([("products", .array(catalog.products.map(view.json)))]))

@@ -14,7 +14,7 @@ struct QueueCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     let store = opened.store
     if context.globals.json {
       context.console.json(TransactionView.document(store.queue, signer: try context.signer(opened)))

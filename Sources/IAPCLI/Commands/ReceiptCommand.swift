@@ -20,11 +20,11 @@ struct ReceiptCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { base64 = invocation.flag("base64") }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
-    let opened = try context.openStore(forWriting: true, catalog: catalog)
+    let catalog = try context.workspace.loadCatalog()
+    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
     let receipt = try Self.receipt(for: context.account, opened, catalog: catalog)
     if base64 {
-      context.console.line(Self.data(receipt, account: context.account, signer: try context.makeSigner(opened.session, now: opened.now)))
+      context.console.line(Self.data(receipt, account: context.account, signer: try context.workspace.signer(opened)))
     } else {
       context.console.json(receipt.receipt)
     }

@@ -10,12 +10,12 @@ struct ReceiptRefreshCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
-    var opened = try context.openStore(forWriting: true, catalog: catalog)
+    let catalog = try context.workspace.loadCatalog()
+    var opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
     opened.store.updateReceipt()
     try opened.session.commit(opened.store.changes, state: opened.store.state)
     let refreshed = OpenedStore(
-      session: opened.session, store: context.store(opened.session), now: opened.now, clock: opened.clock,
+      session: opened.session, store: context.workspace.store(opened.session), now: opened.now, clock: opened.clock,
       settings: opened.settings)
     context.console.json(try ReceiptCommand.receipt(for: context.account, refreshed, catalog: catalog).receipt)
     return .success

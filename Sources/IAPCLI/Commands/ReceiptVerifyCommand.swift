@@ -34,9 +34,9 @@ struct ReceiptVerifyCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.loadCatalog()
-    let opened = try context.openStore(forWriting: true, catalog: catalog)
-    let signer = try context.makeSigner(opened.session, now: opened.now)
+    let catalog = try context.workspace.loadCatalog()
+    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
+    let signer = try context.workspace.signer(opened)
     let text: String
     if let dataPath {
       text = try Self.read(dataPath, context)
@@ -79,7 +79,7 @@ struct ReceiptVerifyCommand: Command {
       return lines.joined()
     }
     do {
-      guard let bytes = try POSIXFile.readIfExists(context.resolve(path)) else { throw IAPError.inputMissing(path: path) }
+      guard let bytes = try POSIXFile.readIfExists(context.workspace.resolve(path)) else { throw IAPError.inputMissing(path: path) }
       return String(decoding: bytes, as: UTF8.self)
     } catch let error as IAPError {
       throw error

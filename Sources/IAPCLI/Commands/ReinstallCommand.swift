@@ -14,7 +14,7 @@ struct ReinstallCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.openStore(forWriting: true)
+    var opened = try context.workspace.openStore(forWriting: true)
     let session = opened.session
     let dropped = opened.store.reinstall()
     try session.commit(opened.store.changes, state: opened.store.state)

@@ -10,7 +10,7 @@ struct ResetCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let directory = context.stateDirectory
+    let directory = context.workspace.stateDirectory
     try directory.reset()
     if context.globals.json {
       context.console.json(.object([("reset", .string(directory.path))]))

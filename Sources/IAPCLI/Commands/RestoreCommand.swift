@@ -15,9 +15,9 @@ struct RestoreCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.openStore(forWriting: true)
+    var opened = try context.workspace.openStore(forWriting: true)
     let session = opened.session
-    if let code = try context.settingsWithoutProducts(session).failRestore {
+    if let code = try context.workspace.settings(session).failRestore {
       throw .refused(.requestFailed(
         api: "paymentQueue(_:restoreCompletedTransactionsFailedWithError:): the restore", StoreError(code, "simulated failure: \(code.defaultMessage)")))
     }

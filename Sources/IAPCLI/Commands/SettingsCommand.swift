@@ -13,8 +13,8 @@ struct SettingsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: false)
-    let settings = try context.settingsWithoutProducts(session)
+    let session = try context.workspace.stateDirectory.open(forWriting: false)
+    let settings = try context.workspace.settings(session)
     Self.print(settings, context)
     return .success
   }

@@ -38,11 +38,11 @@ struct SettingsSetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.stateDirectory.open(forWriting: true)
+    let session = try context.workspace.stateDirectory.open(forWriting: true)
     var overrides = try session.settingsOverrides()
     overrides[key] = value
     try session.saveSettings(overrides)
-    SettingsCommand.print(try context.settingsWithoutProducts(session), context, keys: [key])
+    SettingsCommand.print(try context.workspace.settings(session), context, keys: [key])
     return .success
   }
 }

@@ -30,7 +30,7 @@ struct SubscriptionActionCommand {
   }
 
   static func run(_ action: Action, _ productId: String, _ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.openStore(forWriting: true)
+    var opened = try context.workspace.openStore(forWriting: true)
     let subscription: Subscription
     do throws(StoreRefusal) {
       switch action {

@@ -16,7 +16,7 @@ struct SubscriptionStatusCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.openStore(forWriting: false)
+    let opened = try context.workspace.openStore(forWriting: false)
     var subscriptions = opened.store.accountState.subscriptions.values.sorted { $0.originalId < $1.originalId }
     if let productId {
       guard let one = opened.store.subscription(for: productId) else { throw .refused(.noSubscription(productId)) }

@@ -24,7 +24,7 @@ enum TransactionArgument {
     _ action: (inout Store, UInt64, OpenedStore) throws(IAPError) -> [Transaction]
   ) throws(IAPError) -> ExitCode {
     let id = try self.id(text)
-    let opened = try context.openStore(forWriting: true)
+    let opened = try context.workspace.openStore(forWriting: true)
     var store = opened.store
     let result = try action(&store, id, opened)
     try opened.session.commit(store.changes, state: store.state)

@@ -34,6 +34,8 @@ public enum SettingSource: String, Sendable {
   case builtIn = "default"
   case catalog
   case set
+  /// An environment variable (`IAP_SIGNING_SECRET`), which outranks the others.
+  case environment
 }
 
 /// Why a setting could not be changed.
@@ -91,6 +93,13 @@ public struct StoreSettings: Equatable, Sendable {
     }
   }
 
+  /// Replaces one setting's value (already normalized) and records where it came from.
+  public mutating func override(_ key: String, with value: String, from source: SettingSource) {
+    guard values[key] != nil else { return }
+    values[key] = value
+    sources[key] = source
+  }
+
   static func builtInDefault(_ spec: SettingSpec) -> String {
     switch spec.kind {
     case .toggle: return spec.name == "can-make-payments" ? "on" : "off"
@@ -120,9 +129,11 @@ public struct StoreSettings: Equatable, Sendable {
       if ["off", "false", "no", "0"].contains(lowered) { return "off" }
       throw .invalidValue(key: key, value: value, expected: "on or off")
     case .storeKitError:
-      if lowered == "off" || lowered == "none" { return "off" }
+      if ["off", "none", "false", "no"].contains(lowered) { return "off" }
+      // `on` is SKTestSession's default simulated error, as Xcode's StoreKit settings enable it.
+      if ["on", "true", "yes"].contains(lowered) { return SKErrorCode.unknown.name }
       guard let code = SKErrorCode(nameOrNumber: value) else {
-        throw .invalidValue(key: key, value: value, expected: "an SKError name or number (e.g. paymentCancelled, 2), or off")
+        throw .invalidValue(key: key, value: value, expected: "an SKError name or number (e.g. paymentCancelled, 2), on (unknown) or off")
       }
       return code.name
     case .storefront:

@@ -1,0 +1,61 @@
+import IAPCore
+
+/// The catalog, as use cases need it: loaded whole (printing its warnings), one product for
+/// `buy` from the compiled cache (see `CatalogCache`), or only its fields and settings.
+extension Workspace {
+  /// Loads and validates the catalog, printing its warnings to stderr.
+  public func loadCatalog() throws(IAPError) -> Catalog {
+    let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
+    for warning in loaded.warnings { console.warning(warning) }
+    return loaded.catalog
+  }
+
+  /// The product to buy, or nil with the reason StoreKit's error will carry (unknown, with
+  /// a did-you-mean suggestion, or not cleared for sale), and the catalog's own fields and
+  /// settings (its products may be left out). Prints the catalog's warnings, and fails as
+  /// loading the catalog does (missing: 66; invalid: 65 with every problem).
+  public func purchasableProduct(_ id: String) throws(IAPError) -> (product: Product?, unavailableReason: String?, catalog: Catalog) {
+    // `catalog.plist` and `./catalog.plist` are one catalog, with one cache.
+    let path = POSIXFile.canonicalPath(catalogPath)
+    let key = CatalogCache.Key(path: path)
+    let cacheFile = CatalogCache.location(catalogPath: path, stateDirectory: stateDirectory.path)
+    if let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile),
+      let product = hit.product
+    {
+      for warning in hit.warnings { console.warning(warning) }
+      return product.clearedForSale ? (product, nil, hit.catalog) : (nil, "product '\(id)' is not cleared for sale", hit.catalog)
+    }
+    // A miss, or an unknown id (whose suggestion needs every id): read the catalog.
+    let loaded = try loadAndCache(path: path, key: key, cacheFile: cacheFile)
+    for warning in loaded.warnings { console.warning(warning) }
+    let catalog = loaded.catalog
+    if let product = catalog.purchasableProduct(id) { return (product, nil, catalog) }
+    if catalog.product(id) == nil {
+      return (nil, "product '\(id)' is not in the catalog\(Suggestion.hint(for: id, in: catalog.products.map(\.id)))", catalog)
+    }
+    return (nil, "product '\(id)' is not cleared for sale", catalog)
+  }
+
+  /// The catalog's own fields and settings, or nil when it cannot be read: from the compiled
+  /// cache's header when it is current (no parse of the whole catalog), else from the catalog,
+  /// which is then cached. Prints nothing: for use cases that only want the settings' defaults.
+  func catalogFieldsQuietly() -> Catalog? {
+    let path = POSIXFile.canonicalPath(catalogPath)
+    let key = CatalogCache.Key(path: path)
+    let cacheFile = CatalogCache.location(catalogPath: path, stateDirectory: stateDirectory.path)
+    if let key, let hit = CatalogCache.lookup("", catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
+      return hit.catalog
+    }
+    return (try? loadAndCache(path: path, key: key, cacheFile: cacheFile))?.catalog
+  }
+
+  /// Loads the catalog, then writes its cache when the catalog is settled and the state
+  /// folder exists (a first purchase creates it; the next one caches).
+  private func loadAndCache(path: String, key: CatalogCache.Key?, cacheFile: String) throws(IAPError) -> CatalogLoader.Loaded {
+    let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
+    if let key, key.isSettled(now: Environment.systemTime()), POSIXFile.exists(stateDirectory.path) {
+      CatalogCache.write(loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile)
+    }
+    return loaded
+  }
+}

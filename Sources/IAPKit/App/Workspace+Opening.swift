@@ -1,0 +1,36 @@
+import IAPCore
+
+extension Workspace {
+  /// The state, opened for one use case, with the store's time run up to now: renewals,
+  /// expiries and billing events that the clock has passed are made (and committed) first,
+  /// under the exclusive lock, as the App Store would have made them meanwhile.
+  ///
+  /// - Parameter catalog: the catalog, when the use case has loaded it: its settings then
+  ///   come from it rather than from the catalog cache.
+  public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
+    var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
+    var clock = try session!.clock()
+    var now = clock.now(real: environment.now())
+    var settings: StoreSettings?
+    if store(session!).hasDueSubscriptionEvents(at: now) {
+      if !forWriting {
+        // Release the shared lock before taking the exclusive one: both are this process's.
+        session = nil
+        session = try stateDirectory.open(forWriting: true)
+        clock = try session!.clock()
+        now = clock.now(real: environment.now())
+      }
+      var catchUp = store(session!)
+      settings = try self.settings(session!, catalog: catalog)
+      catchUp.rules = settings!.subscriptionRules(clock: clock)
+      catchUp.advance(to: now)
+      try session!.commit(catchUp.changes, state: catchUp.state)
+    }
+    if settings == nil { settings = try self.settings(session!, catalog: catalog) }
+    let resolved = settings!
+    var opened = store(session!)
+    opened.rules = resolved.subscriptionRules(clock: clock)
+    deliveryURL = resolved.notificationURL
+    return OpenedStore(session: session!, store: opened, now: now, clock: clock, settings: resolved)
+  }
+}

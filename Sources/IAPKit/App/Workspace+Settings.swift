@@ -1,0 +1,35 @@
+import IAPCore
+
+extension Workspace {
+  /// The settings in force, resolved in one place for every consumer (the store's rules,
+  /// the signer, notification delivery, downloads, simulated errors): built-in defaults,
+  /// then the catalog's `settings` (a `catalog.plist` or a `.storekit` file), then what
+  /// `iap settings set` stored, then `$IAP_SIGNING_SECRET` for the signing secret.
+  ///
+  /// - Parameter catalog: the catalog when the use case loaded it; otherwise its fields come
+  ///   from the catalog cache or a quiet read, and a missing or broken catalog counts as one
+  ///   without settings (the use cases that need products report it).
+  public func settings(_ session: StateSession, catalog: Catalog? = nil) throws(IAPError) -> StoreSettings {
+    let fields = catalog ?? catalogFieldsQuietly()
+    var settings = StoreSettings(
+      storefront: fields?.storefront ?? "USA", locale: fields?.locale ?? "en_US",
+      catalogSettings: fields?.settings.pairs ?? [], overrides: try session.settingsOverrides())
+    if let secret = environment.variable("IAP_SIGNING_SECRET") {
+      settings.override("signing-secret", with: secret, from: .environment)
+    }
+    return settings
+  }
+
+  /// The signer for what `opened` hands out: its settings' environment and secret (else the
+  /// state's own secret, made on first use), its clock's time as `signedDate`.
+  public func signer(_ opened: OpenedStore) throws(IAPError) -> Signer {
+    try signer(opened.session, settings: opened.settings, now: opened.now)
+  }
+
+  /// The signer for `session` under `settings` at `now`.
+  public func signer(_ session: StateSession, settings: StoreSettings, now: Timestamp) throws(IAPError) -> Signer {
+    var secret = settings.signingSecret
+    if secret == nil { secret = try session.signingSecretCreatingIfNeeded() ?? "iap-unsigned-empty-state" }
+    return Signer(key: Array(secret!.utf8), environment: settings.environment, signedDate: now)
+  }
+}

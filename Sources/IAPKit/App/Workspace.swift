@@ -1,0 +1,87 @@
+import IAPCore
+
+/// Where use cases run, and as whom: the state folder, the catalog, the sandbox account and
+/// device, and what the process gives them (environment variables, working folder, wall
+/// clock, a console for diagnostics). Every front end builds one and calls the use cases on
+/// it; nothing in this layer reads the process's globals.
+///
+/// Nothing is loaded up front: a use case that needs no catalog never reads one.
+public final class Workspace {
+  /// The state folder, resolved against the working folder.
+  public let stateDirectory: StateDirectory
+  /// The catalog as the user named it (for messages); `catalogPath` is where it is.
+  public let catalogDisplayPath: String
+  /// The sandbox tester whose purchase history use cases act on.
+  public let account: String
+  /// The device whose payment queue use cases act on.
+  public let device: String
+  /// Environment variables, the working folder and the wall clock.
+  public let environment: Environment
+  /// Where warnings and notes go (catalog warnings, delivery failures). Never data.
+  public let console: Console
+
+  /// The notification URL of the last state a use case opened: the front end's delivery
+  /// step (`deliverNotifications()`) posts there after the use case.
+  var deliveryURL: String?
+
+  /// - Parameters:
+  ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.
+  ///   - catalog: the catalog as given (`--catalog`), else `$IAP_CATALOG`, else `catalog.plist`.
+  ///   - account: `--account`, else `$IAP_ACCOUNT`, else `default`.
+  ///   - device: `--device`, else `$IAP_DEVICE`, else `default`.
+  public init(
+    state: String? = nil, catalog: String? = nil, account: String? = nil, device: String? = nil,
+    environment: Environment, console: Console
+  ) {
+    self.environment = environment
+    self.console = console
+    stateDirectory = StateDirectory(path: environment.resolve(state ?? environment.variable("IAP_STATE") ?? ".iap"))
+    catalogDisplayPath = catalog ?? environment.variable("IAP_CATALOG") ?? "catalog.plist"
+    self.account = account ?? environment.variable("IAP_ACCOUNT") ?? "default"
+    self.device = device ?? environment.variable("IAP_DEVICE") ?? "default"
+  }
+
+  /// Where the catalog is.
+  public var catalogPath: String { environment.resolve(catalogDisplayPath) }
+
+  /// Resolves a path argument against the working directory.
+  public func resolve(_ path: String) -> String { environment.resolve(path) }
+
+  /// Which of account and device is not a usable name (1-128 printable characters), if any.
+  public func invalidName() -> (option: String, value: String)? {
+    for (option, name) in [("account", account), ("device", device)] {
+      let ok = !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      if !ok { return (option, name) }
+    }
+    return nil
+  }
+
+  /// A store for this account and device over `session`'s state.
+  public func store(_ session: StateSession) -> Store {
+    Store(state: session.state, account: account, device: device)
+  }
+}
+
+/// A use case's view of the state: the locked session, a store over it with the time run up
+/// to `now`, the clock, and the settings in force.
+public struct OpenedStore {
+  public let session: StateSession
+  public var store: Store
+  public let now: Timestamp
+  public let clock: StoreClock
+  /// The settings: built-in defaults, the catalog's, what `settings set` stored.
+  public let settings: StoreSettings
+
+  public init(session: StateSession, store: Store, now: Timestamp, clock: StoreClock, settings: StoreSettings) {
+    self.session = session
+    self.store = store
+    self.now = now
+    self.clock = clock
+    self.settings = settings
+  }
+
+  /// Commits what the store recorded since it was opened.
+  public func commit() throws(IAPError) {
+    try session.commit(store.changes, state: store.state)
+  }
+}
