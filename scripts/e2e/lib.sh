@@ -4,7 +4,10 @@
 set -u
 IAP_BIN=${IAP_BIN:?set IAP_BIN to the iap binary}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-SHARED=${IAP_SHARED:-$ROOT/../shared}
+# The shared fixtures folder (real catalogs and .storekit files from public projects), kept
+# beside the checkout. Scripts that use it fail, naming the missing file, when it is absent.
+SHARED=${IAP_SHARED:-$(dirname "$ROOT")/shared}
+case "$SHARED" in /*) ;; *) SHARED="$PWD/$SHARED" ;; esac  # the scenarios change folder
 passed=0
 failed=0
 scratch=$(mktemp -d)
@@ -37,6 +40,25 @@ not_ok() {
   failed=$((failed + 1))
   printf 'not ok - %s: %s\n' "$current" "$1"
   printf '    status: %s\n    stdout: %s\n    stderr: %s\n' "$status" "${out:0:2000}" "${err:0:2000}"
+}
+
+# need_fixture PATH...: the fixtures a check needs. Each missing one is a failure that names
+# it and says how to provide it (never a silent skip); returns non-zero if any is missing, so
+# that the caller leaves out the checks that would use it.
+need_fixture() {
+  local path missing=0
+  for path in "$@"; do
+    [ -e "$path" ] && continue
+    missing=1
+    failed=$((failed + 1))
+    printf 'not ok - %s: missing fixture %s\n' "${current:-setup}" "$path"
+    if [ -n "${IAP_SHARED:-}" ]; then
+      printf '    IAP_SHARED is %s: point it at the shared folder (the one holding fixtures/)\n' "$IAP_SHARED"
+    else
+      printf '    the shared folder (the one holding fixtures/) belongs at %s, or set IAP_SHARED to where it is\n' "$SHARED"
+    fi
+  done
+  return "$missing"
 }
 
 expect_status() { if [ "$status" = "$1" ]; then ok; else not_ok "expected status $1, got $status"; fi; }
