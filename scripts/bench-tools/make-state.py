@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a state folder holding N finished transactions (default 100,000), directly in the
-format README's "State, crashes and parallel runs" documents: transactions.log (one JSON
+format docs/state.md documents: transactions.log (one JSON
 record per transaction version). iap folds it into store.json at the first commit.
 
 Writing the files is much faster than N `iap buy` runs (which would take minutes, each one

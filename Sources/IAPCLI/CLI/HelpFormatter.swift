@@ -54,8 +54,8 @@ public enum HelpFormatter {
     return text
   }
 
-  /// The README's command reference: the help of `iap` and of every command, in registry
-  /// order. A test keeps the README equal to it.
+  /// The command reference (docs/commands.md): the help of `iap` and of every command, in
+  /// registry order. A test (CommandReferenceTests) keeps docs/commands.md equal to it.
   public static func markdownReference() -> String {
     var paths: [[String]] = [[]]
     for command in CommandRegistry.commands {
