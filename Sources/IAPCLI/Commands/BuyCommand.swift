@@ -49,32 +49,22 @@ struct BuyCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    // One product, from the compiled catalog cache when it is current.
-    let (product, reason, catalog) = try context.workspace.purchasableProduct(productId)
-    var opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
-    let settings = opened.settings
-    opened.store.app = AppContext(
-      bundleId: catalog.bundleId, storefront: settings.storefront,
-      currency: catalog.currency ?? Storefronts.currency(settings.storefront))
-    let purchase = opened.store.buy(
-      productId: productId, product: product, unavailableReason: reason, quantity: quantity,
-      applicationUsername: username, finish: finish,
-      conditions: PurchaseConditions(
-        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
-        interruptedPurchases: settings.interruptedPurchases, simulatedError: failure ?? settings.failPurchase),
-      now: opened.now)
-    try opened.session.commit(opened.store.changes, state: opened.store.state)
+    var request = BuyRequest(productId: productId)
+    request.quantity = quantity
+    request.applicationUsername = username
+    request.finish = finish
+    request.simulatedError = failure
+    request.signed = context.globals.json
+    let result = try context.workspace.buy(request)
 
-    let outcome = purchase.outcome
-    let shown = [purchase.purchasing, outcome]
-    let failure = outcome.error.map(IAPError.purchaseFailed)
+    let outcome = result.outcome
+    let shown = [result.purchasing, outcome]
     if context.globals.json {
-      context.console.json(
-        TransactionView.document(shown, signer: try context.signer(opened), extra: failure.map { [("error", $0.json)] } ?? []))
+      context.console.json(TransactionView.document(shown, signer: result.signer, extra: result.failure.map { [("error", $0.json)] } ?? []))
     } else {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }
-    if let failure { failure.messages.forEach { context.console.error($0) } }
+    if let failure = result.failure { failure.messages.forEach { context.console.error($0) } }
     if outcome.state == .deferred {
       context.console.note("note: transaction \(outcome.id) is waiting for approval (Ask to Buy): iap approve \(outcome.id), or iap decline \(outcome.id)")
     }

@@ -14,20 +14,25 @@ public struct Environment: Sendable {
   public let currentDirectory: String
   /// The machine's clock.
   public let now: @Sendable () -> Timestamp
+  /// Standard input, read to its end (`-` as a file argument).
+  public let standardInput: @Sendable () -> [UInt8]
 
   public init(
     variables: [String: String], currentDirectory: String,
-    now: @escaping @Sendable () -> Timestamp = Environment.systemTime
+    now: @escaping @Sendable () -> Timestamp = Environment.systemTime,
+    standardInput: @escaping @Sendable () -> [UInt8] = { [] }
   ) {
     lookup = { variables[$0] }
     self.currentDirectory = currentDirectory
     self.now = now
+    self.standardInput = standardInput
   }
 
   private init(lookup: @escaping @Sendable (String) -> String?, currentDirectory: String) {
     self.lookup = lookup
     self.currentDirectory = currentDirectory
     now = Environment.systemTime
+    standardInput = { (try? POSIXFile.readToEnd(0, path: "<stdin>")) ?? [] }
   }
 
   /// The running process's environment. Variables are read on demand with `getenv`, so a

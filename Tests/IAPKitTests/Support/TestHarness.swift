@@ -26,6 +26,8 @@ final class TestHarness {
   /// The clock every command sees; tests move it to order purchases.
   var now = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var variables: [String: String] = [:]
+  /// What the next commands read on standard input.
+  var stdin = ""
 
   init(catalog: String? = TestHarness.standardCatalog) {
     directory = NSTemporaryDirectory() + "iap-tests-" + UUID().uuidString
@@ -51,7 +53,8 @@ final class TestHarness {
     var err = ""
     let console = Console(out: { out += $0 }, err: { err += $0 })
     let fixed = now
-    let environment = Environment(variables: variables, currentDirectory: directory, now: { fixed })
+    let input = Array(stdin.utf8)
+    let environment = Environment(variables: variables, currentDirectory: directory, now: { fixed }, standardInput: { input })
     let status = CLI.run(arguments: arguments, environment: environment, console: console)
     return RunResult(status: status, stdout: out, stderr: err)
   }

@@ -1,0 +1,53 @@
+import IAPCore
+
+/// What a purchase asks for: `SKPayment` and the test's own overrides.
+public struct BuyRequest: Sendable {
+  public var productId: String
+  public var quantity: Int = 1
+  /// `SKPayment.applicationUsername`.
+  public var applicationUsername: String?
+  /// Finish the transaction as soon as it is delivered.
+  public var finish = false
+  /// Make this purchase fail with this error, whatever the settings say.
+  public var simulatedError: SKErrorCode?
+  /// Whether the result carries a signer (for `jwsRepresentation`).
+  public var signed = false
+
+  public init(productId: String) { self.productId = productId }
+}
+
+/// What a purchase did: the transaction as the observer first sees it (`purchasing`), its
+/// outcome, and why it failed, if it did.
+public struct BuyResult {
+  public var purchasing: Transaction
+  public var outcome: Transaction
+  /// The failure the outcome carries (`failed` transactions).
+  public var failure: IAPError?
+  /// The signer for what the store handed out, when the request asked for it.
+  public var signer: Signer?
+}
+
+extension Workspace {
+  /// Use case: adds a payment to the queue and runs it to its outcome (purchased, restored,
+  /// deferred, failed), as the settings in force decide, and commits it.
+  public func buy(_ request: BuyRequest) throws(IAPError) -> BuyResult {
+    // One product, from the compiled catalog cache when it is current.
+    let (product, reason, catalog) = try purchasableProduct(request.productId)
+    var opened = try openStore(forWriting: true, catalog: catalog)
+    let settings = opened.settings
+    opened.store.app = AppContext(
+      bundleId: catalog.bundleId, storefront: settings.storefront,
+      currency: catalog.currency ?? Storefronts.currency(settings.storefront))
+    let purchase = opened.store.buy(
+      productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,
+      applicationUsername: request.applicationUsername, finish: request.finish,
+      conditions: PurchaseConditions(
+        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
+        interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
+      now: opened.now)
+    try opened.commit()
+    return BuyResult(
+      purchasing: purchase.purchasing, outcome: purchase.outcome, failure: purchase.outcome.error.map(IAPError.purchaseFailed),
+      signer: request.signed ? try signer(opened) : nil)
+  }
+}
