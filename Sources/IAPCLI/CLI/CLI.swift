@@ -25,8 +25,12 @@ public enum CLI {
       case let .run(command, invocation, globals):
         let context = CommandContext(console: console, environment: environment, globals: globals)
         try context.validateNames(for: invocation.spec.path)
-        defer { context.deliverNotifications() }
-        status = try command.init(invocation).run(context)
+        let parsed = try command.init(invocation)
+        // The use case has committed (or refused, storing nothing); then, as a step of its
+        // own, notifications still pending are posted to the notification URL, if any.
+        let result = Result { () throws(IAPError) -> ExitCode in try parsed.run(context) }
+        context.deliverNotifications()
+        status = try result.get()
       }
     } catch {
       report(error, json: wantsJSON, console: console)

@@ -16,17 +16,7 @@ struct ApproveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
-      // Only a subscription needs its product (for the expiration date), so only then is the
-      // catalog read.
-      let product = try Self.productIfSubscription(store.queued(id), context)
-      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.approve(id, product: product, now: opened.now) }]
-    }
-  }
-
-  /// The catalog's product for an auto-renewable subscription; nil for other kinds.
-  static func productIfSubscription(_ transaction: Transaction?, _ context: CommandContext) throws(IAPError) -> Product? {
-    guard let transaction, transaction.productType == .autoRenewable else { return nil }
-    return try context.workspace.loadCatalog().product(transaction.productId)
+    TransactionArgument.print(try context.workspace.approve(try TransactionArgument.id(id), signed: context.globals.json), context)
+    return .success
   }
 }

@@ -13,8 +13,7 @@ struct DeclineCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.perform(id, context) { store, id, _ throws(IAPError) in
-      [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.decline(id) }]
-    }
+    TransactionArgument.print(try context.workspace.decline(try TransactionArgument.id(id), signed: context.globals.json), context)
+    return .success
   }
 }

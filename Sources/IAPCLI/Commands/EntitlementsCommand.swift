@@ -14,8 +14,7 @@ struct EntitlementsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
-    try TransactionArgument.print(opened.store.entitlements(), context, opened)
+    TransactionArgument.print(try context.workspace.entitlements(signed: context.globals.json), context)
     return .success
   }
 }

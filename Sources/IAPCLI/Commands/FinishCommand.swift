@@ -23,50 +23,22 @@ struct FinishCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let session = opened.session
-    // Content must be downloaded (or its download cancelled) before the purchase is finished.
-    let downloads = try DownloadArgument.finishingStates(opened.store.queue, context)
-    let finished: [Transaction]
-    do throws(StoreRefusal) {
-      if all {
-        finished = try opened.store.finishAll(downloads: downloads)
-        for held in opened.store.heldByDownloads(downloads) {
-          let state = downloads[held.productId]!.rawValue
-          context.console.note("note: transaction \(held.id) stays in the queue: the download of its content (\(held.productId)) is \(state)")
-        }
-      } else {
-        var numbers: [UInt64] = []
-        for text in ids {
-          guard let id = UInt64(text) else { throw StoreRefusal.unknownTransaction(text) }
-          numbers.append(id)
-        }
-        finished = try opened.store.finish(ids: numbers, downloads: downloads)
-      }
-    } catch {
-      if case let .notInQueue(id, _) = error {
-        throw .refused(.notInQueue(id, why: try whereabouts(of: id, session, context)))
-      }
-      throw .refused(error)
-    }
-    try session.commit(opened.store.changes, state: opened.store.state)
-    if context.globals.json {
-      context.console.json(TransactionView.document(finished, signer: try context.signer(opened)))
+    let selection: FinishSelection
+    if all {
+      selection = .all
     } else {
-      TransactionView.lines(finished).forEach { context.console.line($0) }
+      var numbers: [UInt64] = []
+      for text in ids {
+        guard let id = UInt64(text) else { throw .refused(.unknownTransaction(text)) }
+        numbers.append(id)
+      }
+      selection = .ids(numbers)
     }
+    let result = try context.workspace.finish(selection, signed: context.globals.json)
+    for (held, download) in result.heldByDownloads {
+      context.console.note("note: transaction \(held.id) stays in the queue: the download of its content (\(held.productId)) is \(download.rawValue)")
+    }
+    TransactionArgument.print(result.finished, context)
     return .success
-  }
-
-  /// Why a transaction that exists is not in this queue. Only this error path reads the
-  /// history.
-  private func whereabouts(of id: UInt64, _ session: StateSession, _ context: CommandContext) throws(IAPError) -> String {
-    guard let transaction = try session.history().first(where: { $0.id == id }) else {
-      return "it is not in this store's history"
-    }
-    if transaction.account != context.account || transaction.device != context.device {
-      return "it belongs to account '\(transaction.account)' on device '\(transaction.device)'"
-    }
-    return "it is already finished"
   }
 }

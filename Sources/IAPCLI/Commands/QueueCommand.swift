@@ -14,13 +14,7 @@ struct QueueCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
-    let store = opened.store
-    if context.globals.json {
-      context.console.json(TransactionView.document(store.queue, signer: try context.signer(opened)))
-    } else {
-      TransactionView.lines(store.queue).forEach { context.console.line($0) }
-    }
+    TransactionArgument.print(try context.workspace.queue(signed: context.globals.json), context)
     return .success
   }
 }

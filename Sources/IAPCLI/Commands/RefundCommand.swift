@@ -25,9 +25,8 @@ struct RefundCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
-      let purchase = try TransactionArgument.fromHistory(id, opened.session, context)
-      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.refund(purchase, reason: reason, now: opened.now) }]
-    }
+    let result = try context.workspace.refund(try TransactionArgument.id(id), reason: reason, signed: context.globals.json)
+    TransactionArgument.print(result, context)
+    return .success
   }
 }

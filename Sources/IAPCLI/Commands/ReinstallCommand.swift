@@ -14,13 +14,10 @@ struct ReinstallCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let session = opened.session
-    let dropped = opened.store.reinstall()
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print(dropped, context, opened, extra: [("device", .string(context.device))])
+    let result = try context.workspace.reinstall(signed: context.globals.json)
+    TransactionArgument.print(result, context, extra: [("device", .string(context.device))])
     if !context.globals.json {
-      context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")
+      context.console.line("reinstalled the app on device '\(context.device)': \(result.transactions.count) unfinished transactions left the queue")
     }
     return .success
   }

@@ -18,22 +18,7 @@ struct ResolveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
-      // The failed transaction may already be finished, so look beyond the queue.
-      let interrupted: Transaction
-      if let queued = store.queued(id) {
-        interrupted = queued
-      } else {
-        interrupted = try TransactionArgument.fromHistory(id, opened.session, context)
-      }
-      if let group = interrupted.subscriptionGroup, !interrupted.purchaseIssue,
-        store.accountState.subscriptions[group]?.originalId == interrupted.originalId
-      {
-        // A subscription's billing issue: the renewal payment goes through.
-        return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.resolveBilling(group, now: opened.now) }]
-      }
-      let product = try ApproveCommand.productIfSubscription(interrupted, context)
-      return [try TransactionArgument.refusing { () throws(StoreRefusal) in try store.resolve(interrupted, product: product, now: opened.now) }]
-    }
+    TransactionArgument.print(try context.workspace.resolve(try TransactionArgument.id(id), signed: context.globals.json), context)
+    return .success
   }
 }

@@ -15,21 +15,10 @@ struct RestoreCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let session = opened.session
-    if let code = try context.workspace.settings(session).failRestore {
-      throw .refused(.requestFailed(
-        api: "paymentQueue(_:restoreCompletedTransactionsFailedWithError:): the restore", StoreError(code, "simulated failure: \(code.defaultMessage)")))
-    }
-    let restored = opened.store.restore(now: opened.now)
-    try session.commit(opened.store.changes, state: opened.store.state)
-    if context.globals.json {
-      context.console.json(
-        TransactionView.document(restored, signer: try context.signer(opened), extra: [("restored", .int(Int64(restored.count)))]))
-    } else {
-      TransactionView.lines(restored).forEach { context.console.line($0) }
-      context.console.line("restore finished: \(restored.count) restored")
-    }
+    let result = try context.workspace.restore(signed: context.globals.json)
+    let count = result.transactions.count
+    TransactionArgument.print(result, context, extra: [("restored", .int(Int64(count)))])
+    if !context.globals.json { context.console.line("restore finished: \(count) restored") }
     return .success
   }
 }
