@@ -1,8 +1,9 @@
 import IAPCore
 
 package extension CatalogSettings {
-  /// Reads a `catalog.plist`'s `settings` dictionary: `iap` setting names to strings or
-  /// booleans. Bad values are errors; unknown names are warnings.
+  /// Reads a `catalog.plist`'s `settings` dictionary: `iap` setting names to strings,
+  /// booleans (on/off) or integers, each read as `iap settings set` reads its text. Bad
+  /// values are errors; unknown names are warnings.
   static func validate(plist value: PlistValue, _ problems: inout CatalogProblems) -> CatalogSettings {
     var settings = CatalogSettings()
     guard case let .dictionary(dict) = value else {
@@ -19,6 +20,7 @@ package extension CatalogSettings {
       switch dict[name]! {
       case let .string(s): text = s
       case let .bool(b): text = b ? "on" : "off"
+      case let .integer(n): text = String(n)
       default:
         problems.expected(expectation(for: name), got: dict[name]!, key: key)
         continue

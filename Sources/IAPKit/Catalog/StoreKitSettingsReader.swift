@@ -24,7 +24,7 @@ package enum StoreKitSettingsReader {
   /// catalog's storefront and locale.
   /// - Parameter fields: the `settings` object, nested in the root so messages say `settings.…`.
   static func read(_ fields: StoreKitFields, into catalog: inout Catalog, _ problems: inout CatalogProblems) {
-    for (key, _) in fields.members where !mapped.contains(key) {
+    for (key, _) in fields.members where !mapped.contains(key) && !CatalogSettings.names.contains(key) {
       if let reason = unmapped[key] {
         fields.warning("not mapped: \(reason) (ignored)", key: key, &problems)
       } else {
@@ -61,6 +61,32 @@ package enum StoreKitSettingsReader {
       if let on = fields.bool(key, &problems) { settings.set(name, on ? "on" : "off") }
     }
     StoreKitErrorSettings.read(fields, into: &settings, &problems)
+    readNamed(fields, into: &settings, &problems)
+    if let storefront = settings["storefront"] { catalog.storefront = storefront }
+    if let locale = settings["locale"] { catalog.locale = locale }
     catalog.settings = settings
+  }
+
+  /// Reads the settings given by their `iap` names (`"notification-url"`, `"ask-to-buy"`, …),
+  /// with the grammar `iap settings set` and a `catalog.plist` use: one way to say every
+  /// setting, wherever it is said. They win over Xcode's own keys for the same setting.
+  static func readNamed(_ fields: StoreKitFields, into settings: inout CatalogSettings, _ problems: inout CatalogProblems) {
+    for name in CatalogSettings.names {
+      guard let value = fields[name] else { continue }
+      let text: String
+      switch value {
+      case let .string(s): text = s
+      case let .bool(b): text = b ? "on" : "off"
+      case let .int(n): text = String(n)
+      default:
+        fields.expected(CatalogSettings.expectation(for: name), got: value, key: name, &problems)
+        continue
+      }
+      guard let normalized = CatalogSettings.normalize(name, text) else {
+        fields.expected(CatalogSettings.expectation(for: name), got: value, key: name, &problems)
+        continue
+      }
+      settings.set(name, normalized)
+    }
   }
 }
