@@ -44,9 +44,14 @@ public enum CLI {
   /// usage errors), and with `--json` the `{"error": …}` document on stdout.
   static func report(_ error: IAPError, json: Bool, console: Console) {
     for message in error.messages { console.error(message) }
-    if case let .usage(_, path) = error {
+    switch error {
+    case let .usage(_, path):
       console.detail("usage: \(HelpFormatter.usage(for: path))")
       console.detail("  See '\((["iap"] + path + ["--help"]).joined(separator: " "))' for more information.")
+    case .stateUnreadable:
+      console.detail("  'iap reset' starts over with an empty state.")
+    default:
+      break
     }
     if json { console.json(.object([("error", error.json)])) }
   }

@@ -65,6 +65,9 @@ struct BuyCommand: Command {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }
     if let failure = result.failure { failure.messages.forEach { context.console.error($0) } }
+    if outcome.state == .failed && outcome.purchaseIssue {
+      context.console.note("note: transaction \(outcome.id) was interrupted: iap resolve \(outcome.id) completes it outside the app")
+    }
     if outcome.state == .deferred {
       context.console.note("note: transaction \(outcome.id) is waiting for approval (Ask to Buy): iap approve \(outcome.id), or iap decline \(outcome.id)")
     }

@@ -75,7 +75,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .inputMissing(path): return ["file not found: \(path)"]
     case let .inputInvalid(path, reason): return ["\(path): \(reason)"]
     case let .stateUnreadable(path, reason):
-      return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or run 'iap reset' to start over"]
+      return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or reset the state to start over"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
     case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]

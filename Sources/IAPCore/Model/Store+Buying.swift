@@ -75,7 +75,7 @@ package extension Store {
       transaction.state = .failed
       transaction.purchaseIssue = true
       transaction.error = StoreError(
-        .paymentCancelled, "the purchase was interrupted: the customer must act outside the app (iap resolve \(id))")
+        .paymentCancelled, "the purchase was interrupted: the customer must act outside the app to complete it")
     } else {
       transaction.state = .purchased
       transaction.expirationDate = expiration(of: product, purchasedAt: now)
