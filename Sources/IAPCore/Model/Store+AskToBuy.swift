@@ -1,4 +1,4 @@
-package extension Store {
+public extension Store {
   /// `approveAskToBuyTransaction`: a deferred purchase goes through. The new state waits in
   /// the queue for the next launch, as StoreKit delivers it.
   ///

@@ -14,7 +14,7 @@ public struct PurchaseConditions: Equatable, Sendable {
   }
 }
 
-package extension Store {
+public extension Store {
   /// What the observer sees for one payment: `purchasing`, then the outcome.
   public struct Purchase: Equatable, Sendable {
     public var purchasing: Transaction

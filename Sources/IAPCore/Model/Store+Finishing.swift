@@ -1,4 +1,4 @@
-package extension Store {
+public extension Store {
   /// `finishTransaction` for each id, all or nothing; returns the finished versions.
   ///
   /// - Parameter downloads: the download state of each product with hosted content: a

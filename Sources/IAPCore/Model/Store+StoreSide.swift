@@ -1,5 +1,5 @@
 /// Changes the App Store makes on its side, outside any app: refunds and deletions.
-package extension Store {
+public extension Store {
   /// `refundTransaction`: the purchase is revoked now; the product leaves the entitlements
   /// and a subscription ends.
   ///

@@ -1,5 +1,5 @@
 /// What a customer or the test environment does to a subscription directly.
-package extension Store {
+public extension Store {
   /// The account's subscription to `productId` (its current or scheduled product), or in the
   /// group named `productId`.
   public func subscription(for productId: String) -> Subscription? {

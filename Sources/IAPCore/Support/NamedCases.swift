@@ -9,7 +9,7 @@ public protocol NamedCases: CaseIterable, RawRepresentable where RawValue == Int
   var name: String { get }
 }
 
-package extension NamedCases {
+public extension NamedCases {
   /// Looks a case up by name (any letter case) or by number.
   public init?(nameOrNumber text: String) {
     if let number = Int(text), let value = Self(rawValue: number) {

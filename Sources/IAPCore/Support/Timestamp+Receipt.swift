@@ -1,5 +1,5 @@
 /// The date forms of `verifyReceipt` responses.
-package extension Timestamp {
+public extension Timestamp {
   /// `2013-08-01 07:00:00 Etc/GMT`
   public var receiptDate: String { Self.plain(milliseconds) + " Etc/GMT" }
 

@@ -185,7 +185,7 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
   #endif
 }
 
-package extension POSIXFile {
+public extension POSIXFile {
   /// Deletes a file, or a folder with everything in it.
   public static func removeTree(_ path: String) throws(POSIXFileError) {
     var st = stat()

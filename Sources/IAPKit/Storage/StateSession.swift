@@ -147,7 +147,7 @@ public final class StateSession {
 
 // MARK: - Settings
 
-package extension StateSession {
+public extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
   public func settingsOverrides() throws(IAPError) -> [String: String] {
     if let overrides { return overrides }
@@ -194,7 +194,7 @@ package extension StateSession {
 
 // MARK: - Clock
 
-package extension StateSession {
+public extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
   public func clock() throws(IAPError) -> StoreClock {
     let path = directory.clockPath
@@ -236,7 +236,7 @@ package extension StateSession {
 
 // MARK: - Signing secret
 
-package extension StateSession {
+public extension StateSession {
   /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
   /// every state folder has its own; nil before anything was written.
   public func signingSecret() throws(IAPError) -> String? {
@@ -268,7 +268,7 @@ package extension StateSession {
   }
 }
 
-package extension String {
+public extension String {
   /// Without leading and trailing spaces and newlines.
   var trimmingWhitespace: String {
     var scalars = Substring(self)
