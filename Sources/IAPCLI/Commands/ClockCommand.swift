@@ -14,47 +14,38 @@ struct ClockCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
-    Self.print(opened.clock, now: opened.now, context)
+    Self.print(try context.workspace.readClock(), context)
     return .success
   }
 
-  static func print(_ clock: StoreClock, now: Timestamp, _ context: CommandContext, made: [Transaction] = [], signer: Signer? = nil) {
-    let mode = clock.isReal ? "real" : "simulated"
+  /// Prints the store's time (after the renewals a move made) as text, or as
+  /// `{"now", "mode", "transactions"}` with `--json`.
+  static func print(_ reading: ClockReading, _ context: CommandContext, made: [Transaction] = [], signer: Signer? = nil) {
+    let mode = reading.clock.isReal ? "real" : "simulated"
     if context.globals.json {
       context.console.json(.object([
-        ("now", .string(now.iso8601)), ("mode", .string(mode)),
+        ("now", .string(reading.now.iso8601)), ("mode", .string(mode)),
         ("transactions", .array(made.map { TransactionView.json($0, signer: signer) })),
       ]))
     } else {
       TransactionView.lines(made).forEach { context.console.line($0) }
-      context.console.line("\(now.iso8601) (\(mode))")
+      context.console.line("\(reading.now.iso8601) (\(mode))")
     }
   }
 
-  /// Moves the clock to what `destination` makes of the current time, and lets the store's
-  /// time run to it; refuses to go back before transactions already made. Both happen under
-  /// the exclusive lock, so parallel advances add up.
-  static func move(_ context: CommandContext, to destination: (Timestamp) -> StoreClock) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: true)
-    let clock = destination(opened.now)
-    let target = clock.now(real: context.workspace.environment.now())
-    if target < opened.now && opened.store.state.nextId > 1 {
+  /// Moves the clock to `destination` and prints the renewals made and the new time; a move
+  /// back once transactions exist is a usage error of `iap clock`.
+  static func move(_ context: CommandContext, to destination: ClockDestination) throws(IAPError) -> ExitCode {
+    var request = MoveClockRequest(destination: destination)
+    request.signed = context.globals.json
+    switch try context.workspace.moveClock(request) {
+    case let .cannotGoBack(from, to):
       throw .usage(
-        "the clock cannot go back from \(opened.now.iso8601) to \(target.iso8601) once transactions exist (iap reset starts over)",
+        "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
         command: ["clock"])
+    case let .moved(moved):
+      print(moved.reading, context, made: moved.renewals, signer: moved.signer)
+      return .success
     }
-    try opened.session.saveClock(clock)
-    var store = opened.store
-    store.rules = opened.settings.subscriptionRules(clock: clock)
-    store.advance(to: target)
-    try opened.session.commit(store.changes, state: store.state)
-    let made = store.changes.compactMap { record -> Transaction? in
-      if case let .transaction(t) = record, t.isRenewal { return t }
-      return nil
-    }
-    let signer = context.globals.json ? try context.workspace.signer(opened.session, settings: opened.settings, now: target) : nil
-    print(clock, now: target, context, made: made, signer: signer)
-    return .success
   }
 }

@@ -19,6 +19,6 @@ struct ClockSetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context) { _ in .simulated(date) }
+    try ClockCommand.move(context, to: .date(date))
   }
 }

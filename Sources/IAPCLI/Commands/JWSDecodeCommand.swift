@@ -18,14 +18,9 @@ struct JWSDecodeCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { token = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let text = token == "-" ? (readLine(strippingNewline: true) ?? "") : token
-    let opened = try context.workspace.openStore(forWriting: false)
-    let signer = try context.workspace.signer(opened)
-    let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
-    do { decoded = try JWS.decode(text.trimmingWhitespace, key: signer.key) } catch {
-      throw .inputInvalid(path: "token", reason: error.description)
-    }
-    let valid = decoded.signatureValid ?? false
+    let source: TokenSource = token == "-" ? .standardInput : .text(token)
+    let decoded = try context.workspace.decodeJWS(DecodeJWSRequest(token: source))
+    let valid = decoded.signatureValid
     if context.globals.json {
       context.console.json(.object([
         ("header", decoded.header), ("payload", decoded.payload), ("signatureValid", .bool(valid)),

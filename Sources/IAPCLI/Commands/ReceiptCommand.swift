@@ -1,4 +1,3 @@
-import Foundation
 import IAPCore
 import IAPKit
 
@@ -20,31 +19,14 @@ struct ReceiptCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { base64 = invocation.flag("base64") }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.workspace.loadCatalog()
-    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
-    let receipt = try Self.receipt(for: context.account, opened, catalog: catalog)
-    if base64 {
-      context.console.line(Self.data(receipt, account: context.account, signer: try context.workspace.signer(opened)))
+    var request = ReceiptRequest()
+    request.encoded = base64
+    let result = try context.workspace.receipt(request)
+    if let data = result.data {
+      context.console.line(data)
     } else {
-      context.console.json(receipt.receipt)
+      context.console.json(result.receipt.receipt)
     }
     return .success
-  }
-
-  /// The receipt of `account` as the store stands.
-  static func receipt(for account: String, _ opened: OpenedStore, catalog: Catalog) throws(IAPError) -> AppReceipt {
-    let history = try opened.session.history().filter { $0.account == account }
-    return AppReceipt(
-      bundleId: catalog.bundleId, history: history, account: opened.store.state.accounts[account] ?? AccountState(),
-      now: opened.now)
-  }
-
-  /// The receipt data an app sends: Base64 of a signed token carrying the receipt, the
-  /// environment and the account it belongs to.
-  static func data(_ receipt: AppReceipt, account: String, signer: Signer) -> String {
-    let token = signer.sign(.object([
-      ("environment", .string("Sandbox")), ("account", .string(account)), ("receipt", receipt.receipt),
-    ]))
-    return Data(token.utf8).base64EncodedString()
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import IAPCore
 import IAPKit
 
@@ -34,57 +33,12 @@ struct ReceiptVerifyCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.workspace.loadCatalog()
-    let opened = try context.workspace.openStore(forWriting: true, catalog: catalog)
-    let signer = try context.workspace.signer(opened)
-    let text: String
-    if let dataPath {
-      text = try Self.read(dataPath, context)
-    } else {
-      text = ReceiptCommand.data(try ReceiptCommand.receipt(for: context.account, opened, catalog: catalog), account: context.account, signer: signer)
-    }
-    let response = try verify(text, catalog: catalog, opened: opened, signer: signer)
-    context.console.json(response)
-    return response["status"] == .int(0) ? .success : .storeRefused
-  }
-
-  /// The response for receipt data `text`.
-  func verify(_ text: String, catalog: Catalog, opened: OpenedStore, signer: Signer) throws(IAPError) -> JSONValue {
-    func status(_ code: Int64) -> JSONValue { .object([("status", .int(code))]) }
-    guard let bytes = Data(base64Encoded: text.trimmingWhitespace), let token = String(data: bytes, encoding: .utf8),
-      let decoded = try? JWS.decode(token, key: signer.key)
-    else { return status(21002) }
-    guard decoded.signatureValid == true else { return status(21003) }
-    guard let receipt = decoded.payload["receipt"], let account = decoded.payload["account"]?.stringValue else {
-      return status(21002)
-    }
-    let environment = decoded.payload["environment"]?.stringValue ?? "Sandbox"
-    if production && environment == "Sandbox" { return .object([("status", .int(21007)), ("environment", .string("Sandbox"))]) }
-    if let secret = catalog.sharedSecret, password != secret { return status(21004) }
-    let latest = try ReceiptCommand.receipt(for: account, opened, catalog: catalog)
-    return .object([
-      ("status", .int(0)),
-      ("environment", .string(environment)),
-      ("receipt", receipt),
-      ("latest_receipt", .string(ReceiptCommand.data(latest, account: account, signer: signer))),
-      ("latest_receipt_info", latest.latestReceiptInfo),
-      ("pending_renewal_info", latest.pendingRenewalInfo),
-    ])
-  }
-
-  static func read(_ path: String, _ context: CommandContext) throws(IAPError) -> String {
-    if path == "-" {
-      var lines: [String] = []
-      while let line = readLine() { lines.append(line) }
-      return lines.joined()
-    }
-    do {
-      guard let bytes = try POSIXFile.readIfExists(context.workspace.resolve(path)) else { throw IAPError.inputMissing(path: path) }
-      return String(decoding: bytes, as: UTF8.self)
-    } catch let error as IAPError {
-      throw error
-    } catch {
-      throw .inputInvalid(path: path, reason: "cannot be read (\(error))")
-    }
+    var request = VerifyReceiptRequest()
+    request.data = dataPath.map { $0 == "-" ? .standardInput : .file($0) } ?? .current
+    request.password = password
+    request.production = production
+    let result = try context.workspace.verifyReceipt(request)
+    context.console.json(result.response)
+    return result.verified ? .success : .storeRefused
   }
 }

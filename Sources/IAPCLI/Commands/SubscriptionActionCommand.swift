@@ -2,13 +2,9 @@ import IAPCore
 import IAPKit
 
 /// `iap subscription cancel|resume|expire|renew ID`: act on a subscription at once.
-struct SubscriptionActionCommand {
-  /// What each action does to the store.
-  enum Action {
-    case cancel, resume, expire, renew
-  }
-
-  static func spec(_ action: Action) -> CommandSpec {
+enum SubscriptionActionCommand {
+  /// The command of `action`.
+  static func spec(_ action: SubscriptionAction) -> CommandSpec {
     let (word, abstract, discussion): (String, String, String)
     switch action {
     case .cancel:
@@ -29,21 +25,10 @@ struct SubscriptionActionCommand {
       arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", completion: .productIds)])
   }
 
-  static func run(_ action: Action, _ productId: String, _ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let subscription: Subscription
-    do throws(StoreRefusal) {
-      switch action {
-      case .cancel: subscription = try opened.store.setAutoRenew(false, for: productId, now: opened.now)
-      case .resume: subscription = try opened.store.setAutoRenew(true, for: productId, now: opened.now)
-      case .expire: subscription = try opened.store.expire(productId, now: opened.now)
-      case .renew: subscription = try opened.store.forceRenewal(productId, now: opened.now)
-      }
-    } catch {
-      throw .refused(error)
-    }
-    try opened.session.commit(opened.store.changes, state: opened.store.state)
-    SubscriptionStatusCommand.print([subscription], context)
+  /// Runs `action` on the subscription of `productId` and prints it as it is left.
+  static func run(_ action: SubscriptionAction, _ productId: String, _ context: CommandContext) throws(IAPError) -> ExitCode {
+    let result = try context.workspace.subscriptionAction(SubscriptionActionRequest(action, productId: productId))
+    SubscriptionStatusCommand.print([result.subscription], context)
     return .success
   }
 }

@@ -16,16 +16,12 @@ struct SubscriptionStatusCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
-    var subscriptions = opened.store.accountState.subscriptions.values.sorted { $0.originalId < $1.originalId }
-    if let productId {
-      guard let one = opened.store.subscription(for: productId) else { throw .refused(.noSubscription(productId)) }
-      subscriptions = [one]
-    }
-    Self.print(subscriptions, context)
+    let result = try context.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: productId))
+    Self.print(result.subscriptions, context)
     return .success
   }
 
+  /// A subscription as `--json` shows it, with its latest transaction.
   static func json(_ s: Subscription) -> JSONValue {
     func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
     return .object([

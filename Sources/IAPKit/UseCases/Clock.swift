@@ -1,0 +1,88 @@
+import IAPCore
+
+/// The store's time: its clock (real or simulated) and the instant it reads.
+public struct ClockReading: Sendable {
+  public var clock: StoreClock
+  /// The store's time under `clock`.
+  public var now: Timestamp
+}
+
+/// Where `moveClock` takes the store's clock.
+public enum ClockDestination: Sendable {
+  /// Forward from the store's current time by a duration (a simulated clock).
+  case forward(ClockDuration)
+  /// To a set instant (a simulated clock).
+  case date(Timestamp)
+  /// Back to following the machine's clock.
+  case real
+
+  /// The clock this destination makes of the store's current time.
+  func clock(from now: Timestamp) -> StoreClock {
+    switch self {
+    case let .forward(duration): return .simulated(duration.added(to: now))
+    case let .date(instant): return .simulated(instant)
+    case .real: return .real
+    }
+  }
+}
+
+/// What a move of the clock asks for.
+public struct MoveClockRequest: Sendable {
+  public var destination: ClockDestination
+  /// Whether the result carries a signer (for the renewals' `jwsRepresentation`).
+  public var signed = false
+
+  public init(destination: ClockDestination) { self.destination = destination }
+}
+
+/// A move of the clock that happened: the new reading, and what the time it covered made.
+public struct MovedClock {
+  public var reading: ClockReading
+  /// The renewal transactions made on the way, in the order they were made.
+  public var renewals: [Transaction]
+  /// The signer at the new time, when the request asked for it.
+  public var signer: Signer?
+}
+
+/// What a move of the clock did.
+public enum MoveClockResult {
+  /// The clock moved and the store's time ran to it.
+  case moved(MovedClock)
+  /// Refused, nothing changed: the move would take the store's time back from `from` to
+  /// `to`, and transactions already exist (their dates would then lie in the future).
+  case cannotGoBack(from: Timestamp, to: Timestamp)
+}
+
+extension Workspace {
+  /// Use case: the store's clock and its time now (with the renewals and expiries it has
+  /// passed made first, as every use case's opening does).
+  public func readClock() throws(IAPError) -> ClockReading {
+    let opened = try openStore(forWriting: false)
+    return ClockReading(clock: opened.clock, now: opened.now)
+  }
+
+  /// Use case: moves the clock to the request's destination and lets the store's time run to
+  /// it (renewals, expiries, billing events), committing both. Moving and running happen
+  /// under one exclusive lock, so parallel advances add up.
+  public func moveClock(_ request: MoveClockRequest) throws(IAPError) -> MoveClockResult {
+    let opened = try openStore(forWriting: true)
+    let clock = request.destination.clock(from: opened.now)
+    let target = clock.now(real: environment.now())
+    if target < opened.now && opened.store.state.nextId > 1 {
+      return .cannotGoBack(from: opened.now, to: target)
+    }
+    try opened.session.saveClock(clock)
+    var store = opened.store
+    // The rules follow the new clock: a real one compresses periods by the time rate.
+    store.rules = opened.settings.subscriptionRules(clock: clock)
+    store.advance(to: target)
+    try opened.session.commit(store.changes, state: store.state)
+    let renewals = store.changes.compactMap { record -> Transaction? in
+      if case let .transaction(t) = record, t.isRenewal { return t }
+      return nil
+    }
+    // Signed at the new time, not the time the store was opened at.
+    let signer = request.signed ? try signer(opened.session, settings: opened.settings, now: target) : nil
+    return .moved(MovedClock(reading: ClockReading(clock: clock, now: target), renewals: renewals, signer: signer))
+  }
+}

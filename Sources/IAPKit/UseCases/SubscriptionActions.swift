@@ -1,0 +1,54 @@
+import IAPCore
+
+/// What can be done to a subscription at once, as `SKTestSession` and the account's
+/// subscription settings do.
+public enum SubscriptionAction: Sendable {
+  /// Turns auto-renew off: the subscription expires at the end of its period.
+  case cancel
+  /// Turns auto-renew back on.
+  case resume
+  /// Expires it now (`SKTestSession.expireSubscription`).
+  case expire
+  /// Ends the current period now and begins the next (`forceRenewalOfSubscription`).
+  case renew
+}
+
+/// What a subscription action asks for.
+public struct SubscriptionActionRequest: Sendable {
+  public var action: SubscriptionAction
+  /// A product id of the subscription, or of another product in its group.
+  public var productId: String
+
+  public init(_ action: SubscriptionAction, productId: String) {
+    self.action = action
+    self.productId = productId
+  }
+}
+
+/// What a subscription action did.
+public struct SubscriptionActionResult {
+  /// The subscription as the action left it.
+  public var subscription: Subscription
+}
+
+extension Workspace {
+  /// Use case: acts on the account's subscription at once and commits it. A refusal (no
+  /// such subscription, or one the action does not apply to) changes nothing.
+  public func subscriptionAction(_ request: SubscriptionActionRequest) throws(IAPError) -> SubscriptionActionResult {
+    var opened = try openStore(forWriting: true)
+    let productId = request.productId
+    let subscription: Subscription
+    do throws(StoreRefusal) {
+      switch request.action {
+      case .cancel: subscription = try opened.store.setAutoRenew(false, for: productId, now: opened.now)
+      case .resume: subscription = try opened.store.setAutoRenew(true, for: productId, now: opened.now)
+      case .expire: subscription = try opened.store.expire(productId, now: opened.now)
+      case .renew: subscription = try opened.store.forceRenewal(productId, now: opened.now)
+      }
+    } catch {
+      throw .refused(error)
+    }
+    try opened.commit()
+    return SubscriptionActionResult(subscription: subscription)
+  }
+}

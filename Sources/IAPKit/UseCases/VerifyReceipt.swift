@@ -1,0 +1,88 @@
+import IAPCore
+
+/// Where the receipt data to verify comes from.
+public enum ReceiptDataSource: Sendable {
+  /// The account's current receipt, as the app would send it now.
+  case current
+  /// A file of Base64 text, as the user named it (resolved against the working folder).
+  case file(String)
+  /// Standard input, read to its end; line breaks in it are ignored.
+  case standardInput
+}
+
+/// What a `verifyReceipt` call sends.
+public struct VerifyReceiptRequest: Sendable {
+  public var data: ReceiptDataSource = .current
+  /// The app's shared secret (`password`).
+  public var password: String?
+  /// Whether the call goes to the production endpoint (else the sandbox one).
+  public var production = false
+
+  public init() {}
+}
+
+/// `verifyReceipt`'s response.
+public struct VerifyReceiptResult {
+  /// The response body: `status`, and for status 0 the receipt and the latest info.
+  public var response: JSONValue
+  /// Whether the data verified (status 0).
+  public var verified: Bool { response["status"] == .int(0) }
+}
+
+extension Workspace {
+  /// Use case: answers receipt data as Apple's `verifyReceipt` endpoint does: 21002 for
+  /// malformed data, 21003 for data this store did not sign, 21007 for sandbox data sent to
+  /// production, 21004 for a wrong shared secret (when the catalog sets one), else status 0
+  /// with the receipt and the latest receipt of the account the data names.
+  public func verifyReceipt(_ request: VerifyReceiptRequest) throws(IAPError) -> VerifyReceiptResult {
+    let catalog = try loadCatalog()
+    let opened = try openStore(forWriting: true, catalog: catalog)
+    let signer = try signer(opened)
+    let text: String
+    switch request.data {
+    case .current: text = ReceiptData.encode(try appReceipt(for: account, opened, catalog: catalog), account: account, signer: signer)
+    case let .file(path): text = try readReceiptFile(path)
+    case .standardInput: text = standardInputLines().joined()
+    }
+
+    func status(_ code: Int64) -> VerifyReceiptResult { VerifyReceiptResult(response: .object([("status", .int(code))])) }
+    guard let decoded = ReceiptData.decode(text, key: signer.key) else { return status(21002) }
+    guard decoded.signatureValid else { return status(21003) }
+    guard let receipt = decoded.payload["receipt"], let owner = decoded.payload["account"]?.stringValue else {
+      return status(21002)
+    }
+    let environment = decoded.payload["environment"]?.stringValue ?? "Sandbox"
+    if request.production && environment == "Sandbox" {
+      return VerifyReceiptResult(response: .object([("status", .int(21007)), ("environment", .string("Sandbox"))]))
+    }
+    if let secret = catalog.sharedSecret, request.password != secret { return status(21004) }
+    let latest = try appReceipt(for: owner, opened, catalog: catalog)
+    return VerifyReceiptResult(response: .object([
+      ("status", .int(0)),
+      ("environment", .string(environment)),
+      ("receipt", receipt),
+      ("latest_receipt", .string(ReceiptData.encode(latest, account: owner, signer: signer))),
+      ("latest_receipt_info", latest.latestReceiptInfo),
+      ("pending_renewal_info", latest.pendingRenewalInfo),
+    ]))
+  }
+
+  /// The text of receipt data file `path`: missing is `inputMissing`, unreadable `inputInvalid`.
+  private func readReceiptFile(_ path: String) throws(IAPError) -> String {
+    let bytes: [UInt8]?
+    do { bytes = try POSIXFile.readIfExists(resolve(path)) } catch {
+      throw .inputInvalid(path: path, reason: "cannot be read (\(error))")
+    }
+    guard let bytes else { throw .inputMissing(path: path) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Standard input as lines, split as `readLine` splits them (at LF, with a CR before it
+  /// dropped too), so pasted Base64 wrapped over lines reads as one text.
+  func standardInputLines() -> [String] {
+    var lines = environment.standardInput().split(separator: 0x0A, omittingEmptySubsequences: false)
+    // A final line break ends the last line rather than starting an empty one.
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map { String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self) }
+  }
+}
