@@ -16,12 +16,12 @@ struct DeleteCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.perform(id, context) { store, id, opened throws(IAPError) in
-      let history = try opened.session.history()
-      guard let target = history.first(where: { $0.id == id && $0.account == context.account }) else {
-        throw .refused(.unknownTransaction(String(id)))
-      }
-      return try TransactionArgument.refusing { () throws(StoreRefusal) in try store.delete(target, history: history) }
+    let result = try context.workspace.deleteTransaction(try TransactionArgument.id(id), signed: context.globals.json)
+    if context.globals.json {
+      context.console.json(TransactionView.document(result.deleted, signer: result.signer))
+    } else {
+      TransactionView.lines(result.deleted).forEach { context.console.line($0) }
     }
+    return .success
   }
 }

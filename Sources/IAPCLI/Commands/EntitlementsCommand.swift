@@ -14,8 +14,12 @@ struct EntitlementsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
-    try TransactionArgument.print(opened.store.entitlements(), context, opened)
+    let result = try context.workspace.entitlements(signed: context.globals.json)
+    if context.globals.json {
+      context.console.json(TransactionView.document(result.transactions, signer: result.signer))
+    } else {
+      TransactionView.lines(result.transactions).forEach { context.console.line($0) }
+    }
     return .success
   }
 }

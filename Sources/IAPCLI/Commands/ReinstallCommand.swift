@@ -14,13 +14,12 @@ struct ReinstallCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let session = opened.session
-    let dropped = opened.store.reinstall()
-    try session.commit(opened.store.changes, state: opened.store.state)
-    try TransactionArgument.print(dropped, context, opened, extra: [("device", .string(context.device))])
-    if !context.globals.json {
-      context.console.line("reinstalled the app on device '\(context.device)': \(dropped.count) unfinished transactions left the queue")
+    let result = try context.workspace.reinstallApp(signed: context.globals.json)
+    if context.globals.json {
+      context.console.json(TransactionView.document(result.dropped, signer: result.signer, extra: [("device", .string(result.device))]))
+    } else {
+      TransactionView.lines(result.dropped).forEach { context.console.line($0) }
+      context.console.line("reinstalled the app on device '\(result.device)': \(result.dropped.count) unfinished transactions left the queue")
     }
     return .success
   }
