@@ -48,8 +48,6 @@ public enum CLI {
     case let .usage(_, path):
       console.detail("usage: \(HelpFormatter.usage(for: path))")
       console.detail("  See '\((["iap"] + path + ["--help"]).joined(separator: " "))' for more information.")
-    case .stateUnreadable:
-      console.detail("  'iap reset' starts over with an empty state.")
     default:
       break
     }

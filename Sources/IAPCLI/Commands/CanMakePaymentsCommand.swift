@@ -10,7 +10,7 @@ struct CanMakePaymentsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let allowed = try context.workspace.settings(try context.workspace.stateDirectory.open(forWriting: false)).canMakePayments
+    let allowed = try context.workspace.canMakePayments()
     if context.globals.json {
       context.console.json(.object([("canMakePayments", .bool(allowed))]))
     } else {

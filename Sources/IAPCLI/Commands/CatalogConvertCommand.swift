@@ -1,4 +1,3 @@
-import Foundation
 import IAPCore
 import IAPKit
 
@@ -25,32 +24,23 @@ struct CatalogConvertCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let display = file ?? context.workspace.catalogDisplayPath
-    let path = context.workspace.resolve(display)
-    let bytes = try CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display))
-    let loaded = try CatalogLoader.parse(Data(bytes), displayPath: display)
-    for warning in loaded.warnings { context.console.warning(warning) }
-    let xml = try CatalogPlistWriter.xml(loaded.catalog, source: display, displayPath: display)
-    let catalog = loaded.catalog
+    let result = try context.workspace.convertCatalog(CatalogConvertRequest(file: file, output: output))
+    let catalog = result.catalog
     guard let output else {
       if context.globals.json {
-        context.console.json(.object([("plist", .string(xml)), ("warnings", .array(loaded.warnings.map(JSONValue.string)))]))
+        context.console.json(.object([("plist", .string(result.xml)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
       } else {
-        context.console.line(xml, terminator: "")
+        context.console.line(result.xml, terminator: "")
       }
       return .success
     }
-    let target = context.workspace.resolve(output)
-    if target == path || POSIXFile.sameFile(target, path) {
-      throw .usage("'--output' names the file being converted (\(display)); write to another path", command: Self.spec.path)
-    }
-    do { try POSIXFile.writeAtomically(target, Array(xml.utf8)) } catch {
-      throw .outputUnwritable(path: output, reason: error.description)
+    if result.outcome == .outputIsSource {
+      throw .usage("'--output' names the file being converted (\(result.displayPath)); write to another path", command: Self.spec.path)
     }
     if context.globals.json {
       context.console.json(.object([
         ("output", .string(output)), ("products", .int(Int64(catalog.products.count))),
-        ("settings", .int(Int64(catalog.settings.entries.count))), ("warnings", .array(loaded.warnings.map(JSONValue.string))),
+        ("settings", .int(Int64(catalog.settings.entries.count))), ("warnings", .array(result.warnings.map(JSONValue.string))),
       ]))
     } else {
       let summary = [CatalogLintCommand.counted(catalog.products.count, "product"), CatalogLintCommand.counted(catalog.settings.entries.count, "setting")]

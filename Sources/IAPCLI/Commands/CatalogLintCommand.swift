@@ -19,19 +19,17 @@ struct CatalogLintCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let display = file ?? context.workspace.catalogDisplayPath
-    let bytes = try CatalogLoader.contents(path: context.workspace.resolve(display), displayPath: display, missing: .inputMissing(path: display))
-    let (_, problems) = CatalogLoader.read(bytes, displayPath: display)
-    for error in problems.errors { context.console.error(error) }
-    for warning in problems.warnings { context.console.warning(warning) }
+    let result = try context.workspace.lintCatalog(file)
+    for error in result.errors { context.console.error(error) }
+    for warning in result.warnings { context.console.warning(warning) }
     if context.globals.json {
       context.console.json(.object([
-        ("errors", .array(problems.errors.map(JSONValue.string))), ("warnings", .array(problems.warnings.map(JSONValue.string))),
+        ("errors", .array(result.errors.map(JSONValue.string))), ("warnings", .array(result.warnings.map(JSONValue.string))),
       ]))
     } else {
-      context.console.line("\(display): \(Self.counted(problems.errors.count, "error")), \(Self.counted(problems.warnings.count, "warning"))")
+      context.console.line("\(result.displayPath): \(Self.counted(result.errors.count, "error")), \(Self.counted(result.warnings.count, "warning"))")
     }
-    return problems.errors.isEmpty ? .success : .dataError
+    return result.errors.isEmpty ? .success : .dataError
   }
 
   /// `2 warnings`, `1 error`.

@@ -10,14 +10,11 @@ struct ClearCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var opened = try context.workspace.openStore(forWriting: true)
-    let session = opened.session
-    opened.store.clear()
-    try session.commit(opened.store.changes, state: opened.store.state)
+    let result = try context.workspace.clearTransactions()
     if context.globals.json {
-      context.console.json(.object([("cleared", .string(context.account))]))
+      context.console.json(.object([("cleared", .string(result.account))]))
     } else {
-      context.console.line("cleared every transaction of account '\(context.account)'")
+      context.console.line("cleared every transaction of account '\(result.account)'")
     }
     return .success
   }

@@ -10,17 +10,12 @@ struct HistoryCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: false)
     // Streamed from the log, one transaction at a time: a history can be long.
-    let index = try opened.session.latestVersions()
-    let account = context.account
-    let each = { (body: (Transaction) throws(IAPError) -> Void) throws(IAPError) in
-      try index.forEach { t throws(IAPError) in if t.account == account { try body(t) } }
-    }
+    let history = try context.workspace.purchaseHistory(signed: context.globals.json)
     if context.globals.json {
-      try TransactionView.printDocument(each, signer: try context.signer(opened), to: context.console)
+      try TransactionView.printDocument(history.forEach, signer: history.signer, to: context.console)
     } else {
-      try TransactionView.printLines(each, to: context.console)
+      try TransactionView.printLines(history.forEach, to: context.console)
     }
     return .success
   }

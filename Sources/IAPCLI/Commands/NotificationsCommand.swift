@@ -34,20 +34,15 @@ struct NotificationsCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let opened = try context.workspace.openStore(forWriting: url != nil)
-    let signer = try context.workspace.signer(opened)
+    let result = try context.workspace.notifications(NotificationsRequest(url: url, resendAll: all))
     var status = ExitCode.success
-    if let url {
-      let round = try NotificationCourier.deliver(opened.session, to: url, signer: signer, resend: all)
-      if let failure = round.failure {
-        context.console.error("delivered \(round.delivered), then \(url) failed: \(failure); \(round.pending) pending, retried at the next delivery")
-        status = .storeRefused
-      }
+    if let round = result.delivery, let failure = round.failure {
+      context.console.error("delivered \(round.delivered), then \(round.url) failed: \(failure); \(round.pending) pending, retried at the next delivery")
+      status = .storeRefused
     }
-    let notifications = try opened.session.sentNotifications()
-    let delivered = try NotificationCourier.deliveredCount(opened.session)
+    let signer = result.signer
     if context.globals.json {
-      let items = notifications.enumerated().map { (index, n) -> JSONValue in
+      let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
         .object([
           ("sequence", .int(Int64(index + 1))),
           ("notificationType", .string(n.type)),
@@ -56,17 +51,17 @@ struct NotificationsCommand: Command {
           ("signedDate", .string(n.date.iso8601)),
           ("transactionId", .string(String(n.transaction.id))),
           ("productId", .string(n.transaction.productId)),
-          ("delivered", .bool(index < delivered)),
+          ("delivered", .bool(result.isDelivered(index))),
           ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
         ])
       }
-      context.console.json(.object([("notifications", .array(items)), ("pending", .int(Int64(notifications.count - delivered)))]))
+      context.console.json(.object([("notifications", .array(items)), ("pending", .int(Int64(result.pendingCount)))]))
     } else {
       var table = TextTable()
-      for (index, n) in notifications.enumerated() {
+      for (index, n) in result.notifications.enumerated() {
         table.append([
           "#\(index + 1)", n.type, n.subtype ?? "", n.date.iso8601, n.transaction.productId,
-          "transaction \(n.transaction.id)", index < delivered ? "delivered" : "pending",
+          "transaction \(n.transaction.id)", result.isDelivered(index) ? "delivered" : "pending",
         ])
       }
       table.lines.forEach { context.console.line($0) }

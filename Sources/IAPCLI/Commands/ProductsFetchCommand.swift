@@ -29,28 +29,16 @@ struct ProductsFetchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var requested = ids
-    if let idsFile { requested += try ProductIdentifierList.load(path: context.workspace.resolve(idsFile), displayPath: idsFile) }
-    let catalog = try context.workspace.loadCatalog()
-    let settings = try context.workspace.settings(try context.workspace.stateDirectory.open(forWriting: false), catalog: catalog)
-    if let code = settings.failLoadProducts {
-      throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", StoreError(code, "simulated failure: \(code.defaultMessage)")))
-    }
-    var products: [Product] = []
-    var invalid: [String] = []
-    var seen: Set<String> = []
-    // A request is a set of identifiers: each is answered once, in the order first asked.
-    for id in requested where seen.insert(id).inserted {
-      if let product = catalog.purchasableProduct(id) { products.append(product) } else { invalid.append(id) }
-    }
-    let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
+    let result = try context.workspace.fetchProducts(ProductsFetchRequest(ids: ids, idsFile: idsFile, locale: locale))
+    let view = ProductView(catalog: result.catalog, locale: result.locale)
+    let invalid = result.invalidProductIdentifiers
     if context.globals.json {
       context.console.json(.object([
-        ("products", .array(products.map(view.json))),
+        ("products", .array(result.products.map(view.json))),
         ("invalidProductIdentifiers", .array(invalid.map(JSONValue.string))),
       ]))
     } else {
-      view.lines(products).forEach { context.console.line($0) }
+      view.lines(result.products).forEach { context.console.line($0) }
       if !invalid.isEmpty { context.console.line("invalidProductIdentifiers: " + invalid.joined(separator: " ")) }
     }
     return .success

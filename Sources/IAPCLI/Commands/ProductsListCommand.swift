@@ -24,13 +24,12 @@ struct ProductsListCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let catalog = try context.workspace.loadCatalog()
-    let settings = try context.workspace.settings(try context.workspace.stateDirectory.open(forWriting: false), catalog: catalog)
-    let view = ProductView(catalog: catalog, locale: locale ?? settings.locale)
+    let result = try context.workspace.listProducts(locale: locale)
+    let view = ProductView(catalog: result.catalog, locale: result.locale)
     if context.globals.json {
-      context.console.json(.object([("products", .array(catalog.products.map(view.json)))]))
+      context.console.json(.object([("products", .array(result.products.map(view.json)))]))
     } else {
-      view.lines(catalog.products).forEach { context.console.line($0) }
+      view.lines(result.products).forEach { context.console.line($0) }
     }
     return .success
   }

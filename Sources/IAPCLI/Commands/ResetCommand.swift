@@ -10,12 +10,11 @@ struct ResetCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let directory = context.workspace.stateDirectory
-    try directory.reset()
+    let result = try context.workspace.resetState()
     if context.globals.json {
-      context.console.json(.object([("reset", .string(directory.path))]))
+      context.console.json(.object([("reset", .string(result.path))]))
     } else {
-      context.console.line("state cleared: \(directory.path)")
+      context.console.line("state cleared: \(result.path)")
     }
     return .success
   }

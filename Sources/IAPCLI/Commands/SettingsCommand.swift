@@ -13,9 +13,7 @@ struct SettingsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.workspace.stateDirectory.open(forWriting: false)
-    let settings = try context.workspace.settings(session)
-    Self.print(settings, context)
+    Self.print(try context.workspace.showSettings(), context)
     return .success
   }
 

@@ -18,11 +18,8 @@ struct SettingsResetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.workspace.stateDirectory.open(forWriting: true)
-    var overrides = try session.settingsOverrides()
-    if keys.isEmpty { overrides = [:] } else { keys.forEach { overrides[$0] = nil } }
-    try session.saveSettings(overrides)
-    SettingsCommand.print(try context.workspace.settings(session), context, keys: keys.isEmpty ? nil : keys)
+    let settings = try context.workspace.resetSettings(keys)
+    SettingsCommand.print(settings, context, keys: keys.isEmpty ? nil : keys)
     return .success
   }
 }

@@ -5,22 +5,23 @@ import IAPKit
 struct SettingsSetCommand: Command {
   static let spec = CommandSpec(
     ["settings", "set"], abstract: "Change a setting.",
-    discussion: """
-      Keys: ask-to-buy, can-make-payments, interrupted-purchases (on/off); fail-load-products, \
-      fail-purchase, fail-restore (an SKError name or number, or off); storefront (e.g. FRA); \
-      locale (e.g. fr_FR).
-      """,
+    discussion: keysDiscussion,
     arguments: [
       ArgumentSpec("key", help: "The setting to change.", completion: .settingKeys), ArgumentSpec("value", help: "Its new value."),
     ])
 
-  let key: String
-  let value: String
+  /// Every key with the values it takes and what it does, from `StoreSettings.specs`: the
+  /// help cannot fall behind the settings the store has.
+  static var keysDiscussion: String {
+    let keys = StoreSettings.specs.map { "\($0.name): \($0.kind.grammar). \($0.help)" }
+    return (["The setting persists in the state folder until 'iap settings reset'. Keys:"] + keys).joined(separator: "\n")
+  }
+
+  let change: SettingChange
 
   init(_ invocation: Invocation) throws(IAPError) {
     do {
-      key = invocation.positionals[0]
-      value = try StoreSettings.normalize(key: key, value: invocation.positionals[1])
+      change = try SettingChange(key: invocation.positionals[0], value: invocation.positionals[1])
     } catch {
       throw invocation.usageError(Self.message(error))
     }
@@ -38,11 +39,8 @@ struct SettingsSetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let session = try context.workspace.stateDirectory.open(forWriting: true)
-    var overrides = try session.settingsOverrides()
-    overrides[key] = value
-    try session.saveSettings(overrides)
-    SettingsCommand.print(try context.workspace.settings(session), context, keys: [key])
+    let settings = try context.workspace.setSetting(change)
+    SettingsCommand.print(settings, context, keys: [change.key])
     return .success
   }
 }

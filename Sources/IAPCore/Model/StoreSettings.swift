@@ -2,7 +2,7 @@
 public enum SettingKind: Sendable {
   /// `on` or `off` (also accepts true/false, yes/no, 1/0).
   case toggle
-  /// An `SKError` name or number, or `off`.
+  /// An `SKError` name or number, `on` (`unknown`, as Xcode's StoreKit settings enable one), or `off`.
   case storeKitError
   /// An ISO 3166-1 alpha-3 storefront code.
   case storefront
@@ -16,10 +16,27 @@ public enum SettingKind: Sendable {
   case choice([String])
   /// Free text (a secret), or `off` for none.
   case text
-  /// An http or https URL, or `off` for none.
+  /// An http URL, or `off` for none.
   case url
   /// A simulated bandwidth like `2MB/s` (`ByteRate`).
   case byteRate
+
+  /// The values this kind accepts, in words: what `settings set` help lists for each key,
+  /// and what an invalid value's error says was expected (one text for both).
+  public var grammar: String {
+    switch self {
+    case .toggle: return "on or off"
+    case .storeKitError: return "an SKError name or number (e.g. paymentCancelled, 2), on (unknown) or off"
+    case .storefront: return "an ISO 3166-1 alpha-3 code like \"USA\""
+    case .locale: return "a locale identifier like \"fr_FR\""
+    case .timeRate: return "an SKTestSession.TimeRate name like monthlyRenewalEveryFiveMinutes, or its number"
+    case .limit: return "a whole number from 1 to 100000, or off"
+    case let .choice(words): return words.joined(separator: " or ")
+    case .text: return "1 to 1024 characters on one line, or off"
+    case .url: return "an http:// URL (https is not supported), or off"
+    case .byteRate: return "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)"
+    }
+  }
 }
 
 /// One setting of the simulated store, as `SKTestSession` has them.
@@ -55,9 +72,9 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-load-products", kind: .storeKitError, help: "Products requests fail with this SKError."),
     SettingSpec(name: "fail-purchase", kind: .storeKitError, help: "Purchases fail with this SKError."),
     SettingSpec(name: "fail-restore", kind: .storeKitError, help: "Restores fail with this SKError."),
-    SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront (ISO 3166-1 alpha-3)."),
+    SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
-    SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real (SKTestSession.TimeRate)."),
+    SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real."),
     SettingSpec(name: "renewal-limit", kind: .limit, help: "Cancel subscriptions after this many renewals (the sandbox's cap is 12)."),
     SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
     SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
@@ -65,7 +82,7 @@ public struct StoreSettings: Equatable, Sendable {
       name: "environment", kind: .choice(["LocalTesting", "Xcode"]), help: "The environment signed transactions and notifications name."),
     SettingSpec(name: "signing-secret", kind: .text, help: "The secret receipts and signed data are signed with (default: one made per state)."),
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
-    SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads (e.g. 2MB/s, 500KB/s)."),
+    SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
   ]
 
@@ -127,56 +144,56 @@ public struct StoreSettings: Equatable, Sendable {
     case .toggle:
       if ["on", "true", "yes", "1"].contains(lowered) { return "on" }
       if ["off", "false", "no", "0"].contains(lowered) { return "off" }
-      throw .invalidValue(key: key, value: value, expected: "on or off")
+      throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
     case .storeKitError:
       if ["off", "none", "false", "no"].contains(lowered) { return "off" }
       // `on` is SKTestSession's default simulated error, as Xcode's StoreKit settings enable it.
       if ["on", "true", "yes"].contains(lowered) { return SKErrorCode.unknown.name }
       guard let code = SKErrorCode(nameOrNumber: value) else {
-        throw .invalidValue(key: key, value: value, expected: "an SKError name or number (e.g. paymentCancelled, 2), on (unknown) or off")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return code.name
     case .storefront:
       guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        throw .invalidValue(key: key, value: value, expected: "an ISO 3166-1 alpha-3 code like \"USA\"")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return value.uppercased()
     case .locale:
       let ok = !value.isEmpty && value.count <= 64
         && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-      guard ok else { throw .invalidValue(key: key, value: value, expected: "a locale identifier like \"fr_FR\"") }
+      guard ok else { throw .invalidValue(key: key, value: value, expected: spec.kind.grammar) }
       return String(value.map { $0 == "-" ? "_" : $0 })
     case .timeRate:
       guard let rate = TimeRate(nameOrNumber: value) else {
-        throw .invalidValue(key: key, value: value, expected: "an SKTestSession.TimeRate name like monthlyRenewalEveryFiveMinutes, or its number")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return rate.name
     case .limit:
       if lowered == "off" || lowered == "none" { return "off" }
       guard let n = Int(value), n >= 1, n <= 100_000 else {
-        throw .invalidValue(key: key, value: value, expected: "a whole number from 1 to 100000, or off")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return String(n)
     case let .choice(words):
       guard let word = words.first(where: { $0.lowercased() == lowered }) else {
-        throw .invalidValue(key: key, value: value, expected: words.joined(separator: " or "))
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return word
     case .text:
       guard !value.isEmpty, value.count <= 1024, !value.contains("\n") else {
-        throw .invalidValue(key: key, value: value, expected: "1 to 1024 characters on one line, or off")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return value
     case .url:
       if lowered == "off" || lowered == "none" { return "off" }
       // Plain HTTP only: notifications go to local test servers (see HTTPPoster).
       guard lowered.hasPrefix("http://"), value.count <= 2048, !value.contains(" ") else {
-        throw .invalidValue(key: key, value: value, expected: "an http:// URL (https is not supported), or off")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return value
     case .byteRate:
       guard let rate = ByteRate(value) else {
-        throw .invalidValue(key: key, value: value, expected: "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)")
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return rate.description
     }

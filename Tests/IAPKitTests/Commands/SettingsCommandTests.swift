@@ -52,4 +52,16 @@ import Testing
     #expect(harness.run("buy gems").status == 74)
     #expect(harness.read(".iap/settings.json") == "[1]")
   }
+
+  @Test func setHelpListsEveryKeyWithItsValues() {
+    let discussion = SettingsSetCommand.spec.discussion ?? ""
+    for spec in StoreSettings.specs {
+      #expect(discussion.contains("\n\(spec.name): \(spec.kind.grammar). \(spec.help)"))
+    }
+    #expect(harness.run("settings set --help").stdout.contains("\nfail-download: on or off."))
+  }
+
+  @Test func storeKitErrorSettingsTakeOn() {
+    #expect(harness.run("settings set fail-restore on").stdout == "fail-restore  unknown  (set)\n")
+  }
 }

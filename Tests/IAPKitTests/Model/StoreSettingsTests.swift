@@ -24,6 +24,7 @@ import Testing
     ("ask-to-buy", "ON", "on"), ("ask-to-buy", "0", "off"), ("can-make-payments", "no", "off"),
     ("fail-purchase", "2", "paymentCancelled"), ("fail-purchase", "paymentinvalid", "paymentInvalid"),
     ("fail-restore", "off", "off"), ("storefront", "fra", "FRA"), ("locale", "de-DE", "de_DE"),
+    ("fail-load-products", "on", "unknown"), ("fail-purchase", "ON", "unknown"),
   ])
   func normalizesValues(_ key: String, _ value: String, _ expected: String) throws {
     #expect(try StoreSettings.normalize(key: key, value: value) == expected)
@@ -34,5 +35,13 @@ import Testing
     #expect(throws: SettingError.self) { try StoreSettings.normalize(key: "ask-to-buy", value: "maybe") }
     #expect(throws: SettingError.self) { try StoreSettings.normalize(key: "fail-purchase", value: "99") }
     #expect(throws: SettingError.self) { try StoreSettings.normalize(key: "storefront", value: "US") }
+  }
+
+  @Test func anInvalidValueNamesItsKindsGrammar() {
+    for spec in StoreSettings.specs {
+      #expect(throws: SettingError.invalidValue(key: spec.name, value: "a\nb c", expected: spec.kind.grammar)) {
+        try StoreSettings.normalize(key: spec.name, value: "a\nb c")
+      }
+    }
   }
 }

@@ -1,0 +1,68 @@
+import IAPCore
+
+/// What an `SKProductsRequest` asks for: product identifiers, given and read from a file.
+public struct ProductsFetchRequest: Sendable {
+  /// The identifiers, in the order asked.
+  public var ids: [String]
+  /// A plist whose root is an array of identifier strings, asked after `ids`, as the user
+  /// named it (resolved against the working folder).
+  public var idsFile: String?
+  /// Show prices and copy for this locale (normalized) instead of the `locale` setting's.
+  public var locale: String?
+
+  public init(ids: [String], idsFile: String? = nil, locale: String? = nil) {
+    self.ids = ids
+    self.idsFile = idsFile
+    self.locale = locale
+  }
+}
+
+/// Products as the store presents them: the products, and what their prices and copy are
+/// formatted with (the catalog's currency, and the locale in force).
+public struct ProductsResult {
+  /// The products, in catalog order (`products list`) or in the order asked (`products fetch`).
+  public var products: [Product]
+  /// `invalidProductIdentifiers`: what was asked but is not sold (unknown, or not cleared
+  /// for sale), each once, in the order asked. Always empty for a listing.
+  public var invalidProductIdentifiers: [String] = []
+  /// The catalog, for its currency and its own locale.
+  public var catalog: Catalog
+  /// The locale to show prices and copy in: the request's, else the `locale` setting.
+  public var locale: String
+}
+
+extension Workspace {
+  /// Use case: every product in the catalog, for the locale asked or the one in force.
+  ///
+  /// `products list` is benchmarked: this reads the catalog and the settings, nothing more.
+  public func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
+    let catalog = try loadCatalog()
+    let settings = try self.settings(try stateDirectory.open(forWriting: false), catalog: catalog)
+    return ProductsResult(products: catalog.products, catalog: catalog, locale: locale ?? settings.locale)
+  }
+
+  /// Use case: answers an `SKProductsRequest`: the products the store sells among those
+  /// asked, and the identifiers it does not. Fails as `request(_:didFailWithError:)` when
+  /// the `fail-load-products` setting says so.
+  public func fetchProducts(_ request: ProductsFetchRequest) throws(IAPError) -> ProductsResult {
+    var requested = request.ids
+    if let file = request.idsFile { requested += try ProductIdentifierList.load(path: resolve(file), displayPath: file) }
+    let catalog = try loadCatalog()
+    let settings = try self.settings(try stateDirectory.open(forWriting: false), catalog: catalog)
+    if let code = settings.failLoadProducts {
+      let error = StoreError(code, "simulated failure: \(code.defaultMessage)")
+      throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", error))
+    }
+    var result = ProductsResult(products: [], catalog: catalog, locale: request.locale ?? settings.locale)
+    var seen: Set<String> = []
+    // A request is a set of identifiers: each is answered once, in the order first asked.
+    for id in requested where seen.insert(id).inserted {
+      if let product = catalog.purchasableProduct(id) {
+        result.products.append(product)
+      } else {
+        result.invalidProductIdentifiers.append(id)
+      }
+    }
+    return result
+  }
+}

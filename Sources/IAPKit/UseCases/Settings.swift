@@ -1,0 +1,51 @@
+import IAPCore
+
+/// One setting to change: a known key and its value, normalized (`yes` is `on`, `5` is
+/// `storeProductNotAvailable`). Valid by construction, so the use case cannot fail on it.
+public struct SettingChange: Sendable, Equatable {
+  public let key: String
+  /// The value as it is stored and shown.
+  public let value: String
+
+  /// Validates `value` for `key`; throws what was wrong (an unknown key, or a value outside
+  /// the key's `SettingKind.grammar`) for the front end to word.
+  public init(key: String, value: String) throws(SettingError) {
+    self.value = try StoreSettings.normalize(key: key, value: value)
+    self.key = key
+  }
+}
+
+extension Workspace {
+  /// Use case: the settings in force and where each value comes from (built-in default,
+  /// the catalog, `settings set`, the environment). Reads the state without changing it.
+  public func showSettings() throws(IAPError) -> StoreSettings {
+    let session = try stateDirectory.open(forWriting: false)
+    return try settings(session)
+  }
+
+  /// Use case: stores one setting, persistently, and returns the settings now in force.
+  public func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
+    let session = try stateDirectory.open(forWriting: true)
+    var overrides = try session.settingsOverrides()
+    overrides[change.key] = change.value
+    try session.saveSettings(overrides)
+    return try settings(session)
+  }
+
+  /// Use case: forgets what `setSetting` stored for `keys` (every key when empty), so the
+  /// catalog's or the built-in defaults apply again, and returns the settings now in force.
+  /// Keys that are not settings are ignored: they cannot have been stored.
+  public func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
+    let session = try stateDirectory.open(forWriting: true)
+    var overrides = try session.settingsOverrides()
+    if keys.isEmpty { overrides = [:] } else { keys.forEach { overrides[$0] = nil } }
+    try session.saveSettings(overrides)
+    return try settings(session)
+  }
+
+  /// Use case: `SKPaymentQueue.canMakePayments()`: false when the `can-make-payments`
+  /// setting restricts purchases on the device.
+  public func canMakePayments() throws(IAPError) -> Bool {
+    try showSettings().canMakePayments
+  }
+}
