@@ -2,8 +2,9 @@
 # End-to-end tests of hosted content (issue 5): a purchase's content downloaded at a simulated
 # bandwidth, interrupted by Ctrl-C and kill -9 and resumed where it stopped, paused, resumed
 # and cancelled from other processes, failing on demand; finish refused until the content is
-# delivered; content paths that would leave the catalog's folder refused. Every finished
-# download is compared byte for byte with its source.
+# delivered; content paths that would leave the catalog's folder refused; downloads named by
+# transaction id (a product id works too). Every finished download is compared byte for byte
+# with its source.
 source "$(dirname "$0")/lib.sh"
 
 # A catalog with hosted content: `levels` (a folder of a few files, one of 3 MB), `map` (one
@@ -65,7 +66,7 @@ expect_status 0
 run finish 1
 expect_status 1
 expect_err_has "transaction 1 cannot be finished: the download of its content (levels) is waiting"
-"$IAP_BIN" download start levels --rate 1MB/s --json >events.jsonl 2>stderr.txt &
+"$IAP_BIN" download start 1 --rate 1MB/s --json >events.jsonl 2>stderr.txt &
 pid=$!
 wait_event events.jsonl progress
 kill -INT $pid
@@ -74,30 +75,31 @@ status=$?
 expect_status 130
 err=$(cat stderr.txt)
 expect_err_has "download of 'levels' interrupted at"
-expect_err_has "'iap download resume levels' continues from there"
+expect_err_has "'iap download resume 1' continues from there"
 out=$(json_lines events.jsonl)
 expect_out_has "started progress"
 case "$out" in *interrupted) ok ;; *) not_ok "the stream ends with the interruption" ;; esac
+# The product id names the download too.
 run download status levels
 expect_status 0
 expect_out_has "levels  interrupted"
-first=$(field levels 's["bytes"]')
-expect_same "$(field levels '0 < s["bytes"] < s["total"] and s["state"] == "active" and not s["running"]')" True "partial progress"
+first=$(field 1 's["bytes"]')
+expect_same "$(field 1 '0 < s["bytes"] < s["total"] and s["state"] == "active" and not s["running"]')" True "partial progress"
 run finish 1
 expect_status 1
-expect_err_has "is active; let it complete ('iap download resume levels' if it was interrupted)"
+expect_err_has "is active; let the download complete (resume it if it was interrupted), or cancel it"
 # In a subshell whose stderr takes the shell's "Killed" notice.
-("$IAP_BIN" download resume levels --rate 1MB/s --json >resume.jsonl 2>&1 & echo $! >downloader.pid; wait $!) 2>/dev/null &
+("$IAP_BIN" download resume 1 --rate 1MB/s --json >resume.jsonl 2>&1 & echo $! >downloader.pid; wait $!) 2>/dev/null &
 pid=$!
 wait_event resume.jsonl progress
 kill -9 "$(cat downloader.pid)"
 wait $pid
 status=$?
 expect_status 137
-second=$(field levels 's["bytes"]')
-expect_same "$(field levels "$first < s['bytes'] < s['total']")" True "more progress, still partial"
+second=$(field 1 's["bytes"]')
+expect_same "$(field 1 "$first < s['bytes'] < s['total']")" True "more progress, still partial"
 expect_same "$([ -d .iap/downloads/levels ] && echo present || echo absent)" absent "downloads/ holds only complete content"
-run download resume levels --rate 100MB/s
+run download resume 1 --rate 100MB/s
 expect_status 0
 expect_out_has "levels  finished  100%  3.0 MB / 3.0 MB  transaction #1"
 same_content
@@ -106,19 +108,19 @@ expect_status 0
 
 content_scenario "pause, resume and cancel from other processes"
 run buy levels
-"$IAP_BIN" download start levels --rate 1MB/s --json >events.jsonl 2>/dev/null &
+"$IAP_BIN" download start 1 --rate 1MB/s --json >events.jsonl 2>/dev/null &
 pid=$!
 wait_event events.jsonl progress
-run download pause levels
+run download pause 1
 expect_status 0
 expect_out_has "levels  paused"
 # The downloader says so when it has stopped copying.
 wait_event events.jsonl paused
-paused_at=$(field levels 's["bytes"]')
+paused_at=$(field 1 's["bytes"]')
 sleep 0.5
-expect_same "$(field levels 's["bytes"]')" "$paused_at" "a paused download copies nothing"
-expect_same "$(field levels 's["running"]')" True "the paused downloader still holds it"
-run download resume levels
+expect_same "$(field 1 's["bytes"]')" "$paused_at" "a paused download copies nothing"
+expect_same "$(field 1 's["running"]')" True "the paused downloader still holds it"
+run download resume 1
 expect_status 0
 expect_out_has "levels  active"
 wait $pid
@@ -129,10 +131,10 @@ expect_out_has "paused resumed"
 case "$out" in *finished) ok ;; *) not_ok "the stream ends with finished" ;; esac
 same_content
 run buy map
-"$IAP_BIN" download start map --rate 10KB/s --json >map.jsonl 2>map.err &
+"$IAP_BIN" download start 2 --rate 10KB/s --json >map.jsonl 2>map.err &
 pid=$!
 wait_event map.jsonl progress
-run download cancel map
+run download cancel 2
 expect_status 0
 expect_out_has "map  cancelled    0%  0 B / 40.0 KB  transaction #2"
 wait $pid
@@ -150,29 +152,59 @@ expect_out_has "#2  purchased  map"
 content_scenario "--fail-download and the fail-download setting fail midway; resume retries"
 run buy levels
 run buy sword
-run download start levels --rate 50MB/s --fail-download
+run download start 1 --rate 50MB/s --fail-download
 expect_status 1
-expect_err_has "error: the download of 'levels' failed: the network connection was lost (simulated by --fail-download) at 50% (1.5 MB of 3.0 MB); 'iap download resume levels' retries from there"
+expect_err_has "error: the download of 'levels' failed: the network connection was lost (simulated by --fail-download) at 50% (1.5 MB of 3.0 MB); 'iap download resume 1' retries from there"
 run download status
 expect_out_has "levels  failed   50%  1.5 MB / 3.0 MB  transaction #1  error: the network connection was lost"
 run finish --all
 expect_status 0
 expect_out_has "#2  purchased  sword"
 expect_err_has "note: transaction 1 stays in the queue: the download of its content (levels) is failed"
-run download resume levels --rate 50MB/s
+run download resume 1 --rate 50MB/s
 expect_status 0
 same_content
 run buy map
 run settings set fail-download on
-run download start map --rate 50MB/s --json
+run download start 3 --rate 50MB/s --json
 expect_status 1
 expect_err_has "(simulated by the fail-download setting)"
 out=$(printf '%s\n' "$out" | tail -n 1)
 expect_json 'd["event"], d["error"]["name"], d["percent"]' "failed downloadFailed 50"
 run settings set fail-download off
+# The product id names the download too.
 run download resume map --rate 50MB/s
 expect_status 0
 expect_same "$(cmp content/map.bin .iap/downloads/map/map.bin && echo same)" same "map.bin byte-identical"
+
+content_scenario "downloads are named by transaction id; a product id still works"
+run buy levels --finish
+run buy levels
+run buy sword
+run buy levels --account bob
+run download start 2 --rate 100MB/s --quiet
+expect_status 0
+expect_out_has "levels  finished  100%  3.0 MB / 3.0 MB  transaction #2"
+same_content
+run download status 1
+expect_status 0
+expect_out_has "levels  finished  100%  3.0 MB / 3.0 MB  transaction #2"
+run download status 3
+expect_status 1
+expect_err "error: no hosted content for 'sword': the catalog gives it no 'content'"
+for command in start status pause resume cancel; do
+  run download $command 4
+  expect_status 1
+  expect_err "error: unknown transaction '4'"
+done
+run download status 42 --json
+expect_status 1
+expect_json 'd["error"]["name"], d["error"]["message"]' "unknownTransaction unknown transaction '42'"
+run download start 4 --json
+expect_status 1
+expect_json 'd["event"], d["transactionId"], d["error"]["name"]' "error 4 unknownTransaction"
+run finish 2
+expect_status 0
 
 content_scenario "content paths cannot leave the catalog's folder"
 for bad in "../x" "/etc/passwd" "content/../../x"; do
@@ -187,16 +219,16 @@ PY
 done
 run buy levels
 ln -s /etc content/levels/etc
-run download start levels
+run download start 1
 expect_status 65
 expect_err "error: content/levels/etc: is a symbolic link: links in hosted content are refused"
 rm content/levels/etc
 mv content/levels content/real && ln -s real content/levels
-run download start levels
+run download start 1
 expect_status 65
 expect_err "error: content/levels: is a symbolic link: links in hosted content are refused"
 rm content/levels
-run download start levels
+run download start 1
 expect_status 66
 expect_err "error: file not found: content/levels (the hosted content of 'levels')"
 expect_same "$(ls .iap)" "$(printf 'lock\nnotifications.log\nsecret\nstore.json\ntransactions.log')" "a refused download records nothing"

@@ -23,4 +23,11 @@ struct DownloadOptions {
       rate = nil
     }
   }
+
+  /// The use case's request for `address`, at `--rate`.
+  func request(_ address: DownloadAddress, mode: DownloadRequest.Mode) -> DownloadRequest {
+    var request = DownloadRequest(address, mode: mode)
+    request.rate = rate
+    return request
+  }
 }

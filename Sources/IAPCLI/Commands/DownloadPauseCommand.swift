@@ -8,25 +8,15 @@ struct DownloadPauseCommand: Command {
     discussion: """
       The process copying it stops after its current chunk and waits, holding what it copied, \
       until 'iap download resume' or 'cancel'. An interrupted download is marked paused.
-      """,
-    arguments: [ArgumentSpec("id", help: "The product identifier.")])
+      """ + DownloadArgument.addressing,
+    arguments: [ArgumentSpec("id", help: DownloadArgument.help)])
 
-  let productId: String
+  let address: DownloadAddress
 
-  init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals[0] }
+  init(_ invocation: Invocation) throws(IAPError) { address = DownloadAddress(invocation.positionals[0]) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let folder = DownloadsFolder(state: context.workspace.stateDirectory)
-    let rule = "only an active download can be paused"
-    guard try folder.status(productId) != nil else { throw .refused(.downloadState(productId, .waiting, rule)) }
-    let shown = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> DownloadView.Shown in
-      guard var status = try folder.status(productId) else { throw .refused(.downloadState(productId, .waiting, rule)) }
-      guard status.state == .active else { throw .refused(.downloadState(productId, status.state, rule)) }
-      status.state = .paused
-      try folder.save(status)
-      return DownloadArgument.shown(status, folder)
-    }
-    DownloadStatusCommand.print([shown], context)
+    DownloadStatusCommand.print([try context.workspace.pauseDownload(address)], context)
     return .success
   }
 }

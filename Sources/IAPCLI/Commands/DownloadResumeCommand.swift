@@ -9,20 +9,19 @@ struct DownloadResumeCommand: Command {
       If another process holds the paused download, it goes on there and this command \
       returns at once. Otherwise the download continues here, where it stopped, as 'download \
       start' would (with --json, a JSON-lines stream).
-      """,
-    arguments: [ArgumentSpec("id", help: "The product identifier.")],
+      """ + DownloadArgument.addressing,
+    arguments: [ArgumentSpec("id", help: DownloadArgument.help)],
     options: DownloadOptions.specs)
 
-  let productId: String
+  let address: DownloadAddress
   let options: DownloadOptions
 
   init(_ invocation: Invocation) throws(IAPError) {
-    productId = invocation.positionals[0]
+    address = DownloadAddress(invocation.positionals[0])
     options = try DownloadOptions(invocation)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try DownloadRunner(productId: productId, mode: .resume, rate: options.rate, failOption: false, quiet: options.quiet)
-      .run(context)
+    try DownloadRunner(request: options.request(address, mode: .resume), quiet: options.quiet).run(context)
   }
 }

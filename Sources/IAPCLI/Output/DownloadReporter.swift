@@ -15,12 +15,12 @@ final class DownloadReporter: DownloadProgress {
 
   let console: Console
   let style: Style
-  /// Where finished content is, for the summary.
+  /// Where finished content is, for the summary, when the caller knows it up front.
   let contentPath: String
   private var drawn = false
   private var lastDraw = -1.0
 
-  init(console: Console, style: Style, contentPath: String) {
+  init(console: Console, style: Style, contentPath: String = "") {
     self.console = console
     self.style = style
     self.contentPath = contentPath
@@ -38,7 +38,7 @@ final class DownloadReporter: DownloadProgress {
 
   func paused(_ s: DownloadStatus) {
     emit(DownloadView.event("paused", s))
-    draw(s, secondsRemaining: nil, note: "paused (iap download resume \(s.productId))", force: true)
+    draw(s, secondsRemaining: nil, note: "paused (iap download resume \(s.transactionId))", force: true)
   }
 
   func resumed(_ s: DownloadStatus) {
@@ -46,26 +46,35 @@ final class DownloadReporter: DownloadProgress {
     draw(s, secondsRemaining: nil, force: true)
   }
 
-  /// The end of a download that completed: the event, or the status line on stdout.
-  func finished(_ s: DownloadStatus) {
+  /// The end of a download that completed, its content at `path`: the event, or the status
+  /// line on stdout.
+  func finished(_ s: DownloadStatus, path: String? = nil) {
     clear()
+    let path = path ?? contentPath
     if style == .json {
-      emit(DownloadView.event("finished", s, [("path", .string(contentPath))]))
+      emit(DownloadView.event("finished", s, [("path", .string(path))]))
     } else {
-      DownloadView.lines([DownloadView.Shown(status: s, path: contentPath)]).forEach { console.line($0) }
+      DownloadView.lines([DownloadView.Shown(status: s, path: path)]).forEach { console.line($0) }
     }
   }
 
   /// The end of a download that did not complete (`cancelled`, `failed`, `interrupted`) or an
-  /// error, as the last event of the stream.
-  func stopped(_ event: String, _ s: DownloadStatus?, productId: String, error: IAPError?) {
+  /// error, as the last event of the stream. Without a status (the command could not start
+  /// the download), the event names the download as the command was given it:
+  /// `productId` or `transactionId`.
+  func stopped(_ event: String, _ s: DownloadStatus?, address: DownloadAddress, error: IAPError?) {
     clear()
     guard style == .json else { return }
     let extra: [(String, JSONValue)] = error.map { [("error", $0.json)] } ?? []
     if let s {
       emit(DownloadView.event(event, s, extra))
     } else {
-      emit(JSONWriter.compact(.object([("event", .string(event)), ("productId", .string(productId))] + extra)))
+      let named: (String, JSONValue)
+      switch address {
+      case let .product(id): named = ("productId", .string(id))
+      case let .transaction(text): named = ("transactionId", .string(text.hasPrefix("#") ? String(text.dropFirst()) : text))
+      }
+      emit(JSONWriter.compact(.object([("event", .string(event)), named] + extra)))
     }
   }
 

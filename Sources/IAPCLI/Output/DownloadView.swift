@@ -3,14 +3,9 @@ import IAPKit
 
 /// How downloads look: status lines and objects, the progress bar, JSON progress events.
 enum DownloadView {
-  /// What a status line and object show beyond the recorded status.
-  struct Shown {
-    var status: DownloadStatus
-    /// `active` but no process copies it: it was interrupted (Ctrl-C, kill, a crash).
-    var running = false
-    /// Where the complete content is, once finished.
-    var path: String?
-  }
+  /// What a status line and object show: the recorded status, whether a process copies it
+  /// (`active` with none was interrupted: Ctrl-C, kill, a crash), where finished content is.
+  typealias Shown = DownloadListing
 
   /// The state as people read it: `interrupted` for an active download no process runs.
   static func stateName(_ shown: Shown) -> String {

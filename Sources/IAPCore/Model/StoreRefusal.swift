@@ -21,7 +21,7 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   /// A transaction whose hosted content is not downloaded (nor the download cancelled) cannot
   /// be finished.
   case downloadIncomplete(UInt64, productId: String, DownloadState)
-  /// A download command about a product that has no hosted content; `why` says what it is.
+  /// A download of a product that has no hosted content; `why` says what the product is.
   case noContent(String, why: String)
   /// A download of content the account does not own.
   case notOwned(String, account: String)
@@ -48,15 +48,14 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .downloadIncomplete(id, product, state):
       let next: String
       switch state {
-      case .waiting: next = "download it ('iap download start \(product)')"
-      case .active: next = "let it complete ('iap download resume \(product)' if it was interrupted)"
-      default: next = "resume it ('iap download resume \(product)')"
+      case .waiting: next = "download its content first, or cancel the download"
+      case .active: next = "let the download complete (resume it if it was interrupted), or cancel it"
+      default: next = "resume the download first, or cancel it"
       }
-      return "transaction \(id) cannot be finished: the download of its content (\(product)) is \(state.rawValue); "
-        + "\(next) or cancel it ('iap download cancel \(product)') first"
+      return "transaction \(id) cannot be finished: the download of its content (\(product)) is \(state.rawValue); \(next)"
     case let .noContent(product, why): return "no hosted content for '\(product)': \(why)"
     case let .notOwned(product, account):
-      return "account '\(account)' does not own '\(product)': buy it (iap buy \(product)) before downloading its content"
+      return "account '\(account)' does not own '\(product)': buy it before downloading its content"
     case let .downloadState(product, state, rule): return "the download of '\(product)' is \(state.rawValue): \(rule)"
     case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
     }

@@ -255,7 +255,7 @@ package struct Downloader {
     var info = stat()
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else {
       close(fd)
-      throw .inputInvalid(path: path, reason: "changed during the download: 'iap download resume' starts over")
+      throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
     }
     return fd
   }
@@ -267,7 +267,8 @@ package struct Downloader {
       let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 {
-        throw .inputInvalid(path: source.sourcePath(of: file), reason: "changed during the download: 'iap download resume' starts over")
+        throw .inputInvalid(
+          path: source.sourcePath(of: file), reason: "changed during the download: resuming the download starts over")
       }
       done += n
     }

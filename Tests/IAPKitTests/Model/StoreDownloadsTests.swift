@@ -60,9 +60,18 @@ import Testing
 
   @Test func refusalsNameTheDownloadAndWhatToDo() {
     #expect(StoreRefusal.downloadIncomplete(3, productId: "sword", .paused).message == """
-      transaction 3 cannot be finished: the download of its content (sword) is paused; resume it ('iap download resume sword') \
-      or cancel it ('iap download cancel sword') first
+      transaction 3 cannot be finished: the download of its content (sword) is paused; resume the download first, or cancel it
       """)
-    #expect(StoreRefusal.downloadIncomplete(3, productId: "sword", .waiting).message.contains("download it ('iap download start sword')"))
+    #expect(StoreRefusal.downloadIncomplete(3, productId: "sword", .waiting).message.hasSuffix(
+      "is waiting; download its content first, or cancel the download"))
+  }
+
+  /// The model speaks of downloads, never of the commands of a front end.
+  @Test func refusalsNameNoCommand() {
+    let refusals: [StoreRefusal] = [
+      .downloadIncomplete(3, productId: "sword", .waiting), .downloadIncomplete(3, productId: "sword", .active),
+      .downloadIncomplete(3, productId: "sword", .failed), .notOwned("sword", account: "default"),
+    ]
+    for refusal in refusals { #expect(!refusal.message.contains("iap "), "\(refusal.message)") }
   }
 }
