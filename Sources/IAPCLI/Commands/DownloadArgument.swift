@@ -1,8 +1,7 @@
 import IAPCore
 import IAPKit
 
-/// What the download commands share about their argument, and what `finish` asks of
-/// downloads.
+/// What the download commands share about their argument.
 ///
 /// A download is named by a transaction id, like everything else a command acts on: the
 /// transaction's product has one download (`downloads/<productId>/`, as
@@ -21,10 +20,4 @@ enum DownloadArgument {
     transaction.
     """
 
-  /// The download state of every product with content among `transactions`, for `finish`.
-  static func finishingStates(_ transactions: [Transaction], _ context: CommandContext) throws(IAPError)
-    -> [String: DownloadState]
-  {
-    try context.workspace.hostedContentStates(of: transactions)
-  }
 }

@@ -3,7 +3,7 @@ public extension Store {
   /// the queue for the next launch, as StoreKit delivers it.
   ///
   /// - Parameter product: the catalog's product, for a subscription's expiration.
-  public mutating func approve(_ id: UInt64, product: Product?, now: Timestamp) throws(StoreRefusal) -> Transaction {
+  mutating func approve(_ id: UInt64, product: Product?, now: Timestamp) throws(StoreRefusal) -> Transaction {
     var transaction = try deferred(id, action: "approved")
     transaction.state = .purchased
     transaction.purchaseDate = now
@@ -20,7 +20,7 @@ public extension Store {
   }
 
   /// `declineAskToBuyTransaction`: a deferred purchase fails as cancelled.
-  public mutating func decline(_ id: UInt64) throws(StoreRefusal) -> Transaction {
+  mutating func decline(_ id: UInt64) throws(StoreRefusal) -> Transaction {
     var transaction = try deferred(id, action: "declined")
     transaction.state = .failed
     transaction.error = StoreError(.paymentCancelled, "the purchase was declined (Ask to Buy)")
@@ -35,7 +35,7 @@ public extension Store {
   /// - Parameters:
   ///   - interrupted: the latest version of the failed transaction, from history.
   ///   - product: the catalog's product, for a subscription's expiration.
-  public mutating func resolve(_ interrupted: Transaction, product: Product?, now: Timestamp) throws(StoreRefusal) -> Transaction {
+  mutating func resolve(_ interrupted: Transaction, product: Product?, now: Timestamp) throws(StoreRefusal) -> Transaction {
     guard interrupted.purchaseIssue, interrupted.account == account else {
       throw .wrongState(interrupted.id, interrupted.state, "it has no purchase issue to resolve")
     }

@@ -16,7 +16,7 @@ public struct PurchaseConditions: Equatable, Sendable {
 
 public extension Store {
   /// What the observer sees for one payment: `purchasing`, then the outcome.
-  public struct Purchase: Equatable, Sendable {
+  struct Purchase: Equatable, Sendable {
     public var purchasing: Transaction
     public var outcome: Transaction
   }
@@ -28,7 +28,7 @@ public extension Store {
   ///     cleared for sale (the payment then fails with `storeProductNotAvailable`).
   ///   - unavailableReason: why `product` is nil, for the transaction's error message.
   ///   - finish: whether the app finishes the transaction as soon as it is delivered.
-  public mutating func buy(
+  mutating func buy(
     productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
     applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(), now: Timestamp
   ) -> Purchase {

@@ -5,7 +5,7 @@ public extension Store {
   /// - Parameter downloads: the download state of each product with content (`waiting` for
   ///   one never started); products without content are absent. The store itself keeps no
   ///   download state: downloads live beside it, in files a download updates as it goes.
-  public static func pendingDownload(of transaction: Transaction, in downloads: [String: DownloadState]) -> DownloadState? {
+  static func pendingDownload(of transaction: Transaction, in downloads: [String: DownloadState]) -> DownloadState? {
     // A failed purchase delivers nothing, and a refunded one takes its content back.
     guard transaction.state == .purchased || transaction.state == .restored, transaction.revocationDate == nil,
       let state = downloads[transaction.productId], !state.allowsFinishing
@@ -15,7 +15,7 @@ public extension Store {
 
   /// The transactions `finish --all` leaves in the queue because their content is still
   /// downloading, oldest first.
-  public func heldByDownloads(_ downloads: [String: DownloadState]) -> [Transaction] {
+  func heldByDownloads(_ downloads: [String: DownloadState]) -> [Transaction] {
     queue.filter { $0.state.isFinishable && Self.pendingDownload(of: $0, in: downloads) != nil }
   }
 }

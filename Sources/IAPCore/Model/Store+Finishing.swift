@@ -3,7 +3,7 @@ public extension Store {
   ///
   /// - Parameter downloads: the download state of each product with hosted content: a
   ///   transaction whose download is not finished or cancelled is refused.
-  public mutating func finish(ids: [UInt64], downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
+  mutating func finish(ids: [UInt64], downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
     let queue = self.queue
     var chosen: [Transaction] = []
     for id in ids where !chosen.contains(where: { $0.id == id }) {
@@ -32,7 +32,7 @@ public extension Store {
   /// `finishTransaction` for every finishable transaction in the queue. Those whose content
   /// is still downloading stay (`heldByDownloads`); if nothing else is left, the first of
   /// them is the refusal.
-  public mutating func finishAll(downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
+  mutating func finishAll(downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
     let held = heldByDownloads(downloads)
     let ids = queue.filter { $0.state.isFinishable && !held.contains($0) }.map(\.id)
     if ids.isEmpty {
@@ -47,7 +47,7 @@ public extension Store {
   /// `restoreCompletedTransactions`: one new `restored` transaction per non-consumable and
   /// auto-renewable subscription the account completed a purchase of, oldest first, each
   /// carrying the first purchase as its original.
-  public mutating func restore(now: Timestamp) -> [Transaction] {
+  mutating func restore(now: Timestamp) -> [Transaction] {
     var sources: [(originalId: UInt64, originalDate: Timestamp, latest: Transaction)] = []
     for owned in accountState.ownership.values where owned.productType.isRestorable && owned.restorable {
       sources.append((owned.originalId, owned.originalPurchaseDate, owned.latest))

@@ -13,7 +13,7 @@ public extension Store {
 
   /// Whether any subscription, of any account, has an event due at `now`. Cheap, so that
   /// commands can skip the rest when nothing is due.
-  public func hasDueSubscriptionEvents(at now: Timestamp) -> Bool {
+  func hasDueSubscriptionEvents(at now: Timestamp) -> Bool {
     state.accounts.values.contains { account in
       account.subscriptions.values.contains { Self.nextEvent(of: $0).map { $0 <= now } ?? false }
     }
@@ -21,7 +21,7 @@ public extension Store {
 
   /// Runs the store's time to `now`, for every account, earliest event first: as many
   /// renewals as the time covers, then expiry or billing retry as the rules say.
-  public mutating func advance(to now: Timestamp) {
+  mutating func advance(to now: Timestamp) {
     while let due = earliestDue(at: now) {
       var subscription = due
       let at = Self.nextEvent(of: subscription)!

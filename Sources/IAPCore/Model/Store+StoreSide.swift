@@ -4,7 +4,7 @@ public extension Store {
   /// and a subscription ends.
   ///
   /// - Parameter purchase: the latest version of the transaction, from history.
-  public mutating func refund(_ purchase: Transaction, reason: RevocationReason, now: Timestamp) throws(StoreRefusal) -> Transaction {
+  mutating func refund(_ purchase: Transaction, reason: RevocationReason, now: Timestamp) throws(StoreRefusal) -> Transaction {
     guard purchase.account == account, !purchase.deleted else { throw .unknownTransaction(String(purchase.id)) }
     if purchase.revocationDate != nil { throw .alreadyRefunded(purchase.id) }
     guard purchase.state == .purchased else {
@@ -34,7 +34,7 @@ public extension Store {
   ///   - target: the latest version of the transaction, from history.
   ///   - history: the account's transactions, to find those that derive from it.
   /// - Returns: the deleted transactions as they were.
-  public mutating func delete(_ target: Transaction, history: [Transaction]) throws(StoreRefusal) -> [Transaction] {
+  mutating func delete(_ target: Transaction, history: [Transaction]) throws(StoreRefusal) -> [Transaction] {
     guard target.account == account, !target.deleted else { throw .unknownTransaction(String(target.id)) }
     let doomed = history.filter {
       !$0.deleted && $0.account == account && ($0.id == target.id || ($0.originalId == target.id && $0.id != $0.originalId))
@@ -63,14 +63,14 @@ public extension Store {
   }
 
   /// `clearTransactions` for this account: every transaction, queue entry and purchase goes.
-  public mutating func clear() {
+  mutating func clear() {
     record(.clearAccount(account))
   }
 
   /// Deletes the app from this device and installs it again: the device's payment queue
   /// starts empty; the account's purchase history stays.
   /// - Returns: the transactions that were waiting in the device's queue, for every account.
-  public mutating func reinstall() -> [Transaction] {
+  mutating func reinstall() -> [Transaction] {
     let dropped = state.accounts.keys.sorted().flatMap { state.accounts[$0]?.queues[device] ?? [] }
     record(.reinstall(device: device))
     return dropped

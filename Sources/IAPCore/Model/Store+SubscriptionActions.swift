@@ -2,7 +2,7 @@
 public extension Store {
   /// The account's subscription to `productId` (its current or scheduled product), or in the
   /// group named `productId`.
-  public func subscription(for productId: String) -> Subscription? {
+  func subscription(for productId: String) -> Subscription? {
     accountState.subscriptions.values.first { $0.productId == productId || $0.autoRenewProductId == productId }
       ?? accountState.subscriptions[productId]
   }
@@ -16,7 +16,7 @@ public extension Store {
   }
 
   /// Turns auto-renew off (`true` on) for the subscription, as the customer does in Settings.
-  public mutating func setAutoRenew(_ on: Bool, for productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+  mutating func setAutoRenew(_ on: Bool, for productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, on ? "resumed" : "cancelled")
     subscription.autoRenew = on
     if !on {
@@ -31,7 +31,7 @@ public extension Store {
   }
 
   /// `expireSubscription`: it ends now.
-  public mutating func expire(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+  mutating func expire(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, "expired")
     var latest = subscription.latest
     latest.expirationDate = now
@@ -44,7 +44,7 @@ public extension Store {
   }
 
   /// `forceRenewalOfSubscription`: the current period ends now and the next begins.
-  public mutating func forceRenewal(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
+  mutating func forceRenewal(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, "renewed")
     renew(&subscription, startingAt: now, at: now)
     return subscription
@@ -53,7 +53,7 @@ public extension Store {
   /// `resolveIssueForTransaction` for a billing problem: the payment goes through. From a
   /// grace period the renewal keeps its date (no days lost); from billing retry the new
   /// period starts now.
-  public mutating func resolveBilling(_ group: String, now: Timestamp) throws(StoreRefusal) -> Transaction {
+  mutating func resolveBilling(_ group: String, now: Timestamp) throws(StoreRefusal) -> Transaction {
     guard var subscription = accountState.subscriptions[group] else { throw .noSubscription(group) }
     switch subscription.status {
     case .inGracePeriod: renew(&subscription, startingAt: subscription.expirationDate, recovery: true, at: now)

@@ -11,7 +11,7 @@ public protocol NamedCases: CaseIterable, RawRepresentable where RawValue == Int
 
 public extension NamedCases {
   /// Looks a case up by name (any letter case) or by number.
-  public init?(nameOrNumber text: String) {
+  init?(nameOrNumber text: String) {
     if let number = Int(text), let value = Self(rawValue: number) {
       self = value
       return
@@ -20,7 +20,7 @@ public extension NamedCases {
   }
 
   /// Looks a case up by name, in any letter case.
-  public init?(name: String) {
+  init?(name: String) {
     let wanted = name.lowercased()
     guard let value = Self.allCases.first(where: { $0.name.lowercased() == wanted }) else { return nil }
     self = value

@@ -1,11 +1,11 @@
 /// The date forms of `verifyReceipt` responses.
 public extension Timestamp {
   /// `2013-08-01 07:00:00 Etc/GMT`
-  public var receiptDate: String { Self.plain(milliseconds) + " Etc/GMT" }
+  var receiptDate: String { Self.plain(milliseconds) + " Etc/GMT" }
 
   /// `2013-08-01 00:00:00 America/Los_Angeles`: Pacific time, with US daylight saving time
   /// (second Sunday of March to first Sunday of November, at 2:00 local).
-  public var receiptPSTDate: String {
+  var receiptPSTDate: String {
     let days = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
     let (year, _, _) = CivilDate.from(daysSinceEpoch: days)
     let dstStart = Self.nthSunday(2, month: 3, year: year) * 86_400_000 + 10 * 3_600_000
@@ -15,7 +15,7 @@ public extension Timestamp {
   }
 
   /// Milliseconds since the epoch, as the `_ms` fields spell them.
-  public var receiptMilliseconds: String { String(milliseconds) }
+  var receiptMilliseconds: String { String(milliseconds) }
 
   private static func plain(_ ms: Int64) -> String {
     // "YYYY-MM-DDTHH:MM:SSZ" → "YYYY-MM-DD HH:MM:SS"

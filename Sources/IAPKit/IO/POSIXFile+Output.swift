@@ -11,7 +11,7 @@ public extension POSIXFile {
   /// the new, never a part: a uniquely named temporary file beside it, fsynced, renamed over
   /// it. Unlike `replaceAtomically`, the temporary name cannot be an existing file's (it is
   /// created exclusively), and the file gets ordinary permissions (0666 less the umask).
-  public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(POSIXFileError) {
+  static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(POSIXFileError) {
     let directory = parentDirectory(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var temporary = ""
@@ -30,7 +30,7 @@ public extension POSIXFile {
   }
 
   /// Whether two paths name the same existing file (through links too).
-  public static func sameFile(_ a: String, _ b: String) -> Bool {
+  static func sameFile(_ a: String, _ b: String) -> Bool {
     var sa = stat()
     var sb = stat()
     guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }

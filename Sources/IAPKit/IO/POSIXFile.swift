@@ -187,7 +187,7 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 
 public extension POSIXFile {
   /// Deletes a file, or a folder with everything in it.
-  public static func removeTree(_ path: String) throws(POSIXFileError) {
+  static func removeTree(_ path: String) throws(POSIXFileError) {
     var st = stat()
     guard lstat(path, &st) == 0 else {
       if errno == ENOENT { return }
@@ -203,7 +203,7 @@ public extension POSIXFile {
   }
 
   /// The names in a folder, without `.` and `..`.
-  public static func directoryEntries(_ path: String) throws(POSIXFileError) -> [String] {
+  static func directoryEntries(_ path: String) throws(POSIXFileError) -> [String] {
     guard let dir = opendir(path) else { throw POSIXFileError(path: path, operation: "opendir", code: errno) }
     defer { closedir(dir) }
     var names: [String] = []

@@ -149,7 +149,7 @@ public final class StateSession {
 
 public extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
-  public func settingsOverrides() throws(IAPError) -> [String: String] {
+  func settingsOverrides() throws(IAPError) -> [String: String] {
     if let overrides { return overrides }
     let read = try readSettingsOverrides()
     overrides = read
@@ -179,7 +179,7 @@ public extension StateSession {
   }
 
   /// Replaces the stored settings atomically; an empty set removes the file.
-  public func saveSettings(_ overrides: [String: String]) throws(IAPError) {
+  func saveSettings(_ overrides: [String: String]) throws(IAPError) {
     precondition(writable, "saveSettings on a read-only state session")
     let path = directory.settingsPath
     let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
@@ -196,7 +196,7 @@ public extension StateSession {
 
 public extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
-  public func clock() throws(IAPError) -> StoreClock {
+  func clock() throws(IAPError) -> StoreClock {
     let path = directory.clockPath
     let bytes: [UInt8]
     do {
@@ -219,7 +219,7 @@ public extension StateSession {
   }
 
   /// Stores the clock atomically.
-  public func saveClock(_ clock: StoreClock) throws(IAPError) {
+  func saveClock(_ clock: StoreClock) throws(IAPError) {
     precondition(writable, "saveClock on a read-only state session")
     let json: JSONValue
     switch clock {
@@ -239,7 +239,7 @@ public extension StateSession {
 public extension StateSession {
   /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
   /// every state folder has its own; nil before anything was written.
-  public func signingSecret() throws(IAPError) -> String? {
+  func signingSecret() throws(IAPError) -> String? {
     do {
       guard let bytes = try POSIXFile.readIfExists(directory.secretPath) else { return nil }
       return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
@@ -249,7 +249,7 @@ public extension StateSession {
   }
 
   /// The state's secret, made now if this session may write and there is none yet.
-  public func signingSecretCreatingIfNeeded() throws(IAPError) -> String? {
+  func signingSecretCreatingIfNeeded() throws(IAPError) -> String? {
     if writable {
       do { try ensureSigningSecret() } catch { throw .stateUnwritable(path: directory.path, reason: error.description) }
     }

@@ -19,7 +19,7 @@ extension Workspace {
   public func finish(_ selection: FinishSelection, signed: Bool = false) throws(IAPError) -> FinishResult {
     var opened = try openStore(forWriting: true)
     // Content must be downloaded (or its download cancelled) before the purchase is finished.
-    let downloads = try downloadStates(of: opened.store.queue)
+    let downloads = try hostedContentStates(of: opened.store.queue)
     let finished: [Transaction]
     var held: [(Transaction, DownloadState)] = []
     do throws(StoreRefusal) {
@@ -39,19 +39,6 @@ extension Workspace {
     try opened.commit()
     return FinishResult(
       finished: TransactionsResult(transactions: finished, signer: signed ? try signer(opened) : nil), heldByDownloads: held)
-  }
-
-  /// The download state of every product with content among `transactions`: recorded
-  /// downloads, and `waiting` where none was started. Only transactions that carry hosted
-  /// content (recorded when they were made) are looked at, so finishing the others reads
-  /// neither the catalog nor a status file.
-  func downloadStates(of transactions: [Transaction]) throws(IAPError) -> [String: DownloadState] {
-    let folder = DownloadsFolder(state: stateDirectory)
-    var states: [String: DownloadState] = [:]
-    for productId in Set(transactions.filter(\.hasDownloads).map(\.productId)) {
-      states[productId] = try folder.status(productId)?.state ?? .waiting
-    }
-    return states
   }
 
   /// Why a transaction id is not in this queue. Only this error path reads the history.
