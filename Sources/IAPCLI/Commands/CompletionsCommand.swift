@@ -44,10 +44,9 @@ struct CompletionsCommand: Command {
     let candidates = Completer.candidates(for: typed.isEmpty ? [""] : typed) {
       // The catalog named on the line being completed, else the usual one; quietly nothing
       // when it cannot be read.
-      var catalogPath = context.workspace.catalogDisplayPath
+      var catalogPath: String?
       if let index = typed.firstIndex(of: "--catalog"), index + 1 < typed.count - 1 { catalogPath = typed[index + 1] }
-      let loaded = try? CatalogLoader.load(path: context.workspace.resolve(catalogPath), displayPath: catalogPath)
-      return loaded?.catalog.products.map(\.id) ?? []
+      return context.workspace.productIdentifiers(catalog: catalogPath)
     }
     candidates.forEach { context.console.line($0) }
     return .success

@@ -66,3 +66,13 @@ extension Workspace {
     return result
   }
 }
+
+extension Workspace {
+  /// Use case: the product identifiers of a catalog (`path`, else this workspace's), for
+  /// shell completion: quietly none when the catalog cannot be read.
+  public func productIdentifiers(catalog path: String? = nil) -> [String] {
+    let display = path ?? catalogDisplayPath
+    let loaded = try? CatalogLoader.load(path: resolve(display), displayPath: display)
+    return loaded?.catalog.products.map(\.id) ?? []
+  }
+}
