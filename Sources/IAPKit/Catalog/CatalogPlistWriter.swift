@@ -25,7 +25,7 @@ package enum CatalogPlistWriter {
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <!-- Converted by iap catalog convert from \(comment(source)). -->
+      <!-- Converted by iap from \(comment(source)). -->
       <plist version="1.0">
 
       """

@@ -47,7 +47,7 @@ import Testing
     #expect(xml == """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <!-- Converted by iap catalog convert from My-Shop.storekit. -->
+      <!-- Converted by iap from My-Shop.storekit. -->
       <plist version="1.0">
       <dict>
       \t<key>bundleId</key>
