@@ -29,12 +29,6 @@ public final class CommandContext {
     throw .usage("invalid value for '--\(option) <name>': expected 1-128 printable characters, got \(shown)", command: path)
   }
 
-  /// The signer for `--json` output (nil without `--json`): what `jwsRepresentation` shows.
-  public func signer(_ opened: OpenedStore) throws(IAPError) -> Signer? {
-    guard globals.json else { return nil }
-    return try workspace.signer(opened)
-  }
-
   /// The delivery step after a command: posts pending notifications, warning on failure.
   func deliverNotifications() {
     do {
