@@ -41,8 +41,13 @@ struct BuyCommand: Command {
       guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
         throw invocation.usageError("invalid value for '--quantity <n>': expected an integer, got '\(text)'")
       }
-      // An integer too large for Int is still an integer: StoreKit answers paymentInvalid.
-      quantity = Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max)
+      // Within Int, a quantity outside 1-10 goes to the store, which answers paymentInvalid as
+      // StoreKit does; beyond Int no payment could carry it, and clamping would record a
+      // quantity nobody asked for.
+      guard let value = Int(text) else {
+        throw invocation.usageError("invalid value for '--quantity <n>': \(text) is outside the integer range \(Int.min)...\(Int.max)")
+      }
+      quantity = value
     } else {
       quantity = 1
     }

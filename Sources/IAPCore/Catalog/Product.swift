@@ -17,7 +17,10 @@ public struct Product: Equatable, Sendable {
   public var type: ProductType
   public var title: String
   public var description: String
-  /// The price in the catalog's currency, exact.
+  /// The highest price a catalog may give: signed payloads carry prices in thousandths as
+  /// 64-bit integers (`Int64.max` milliunits).
+  public static let maximumPrice = Decimal(Int64.max) / 1000
+  /// The price in the catalog's currency, exact, from 0 to `maximumPrice`.
   public var price: Decimal { didSet { knownPriceText = Memo() } }
   /// `price` as text, when whoever made the product had it already (the catalog cache).
   private var knownPriceText: Memo = Memo()

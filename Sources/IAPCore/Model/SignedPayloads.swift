@@ -13,15 +13,20 @@ public enum SignedPayloads {
     }
   }
 
-  /// A decimal price string in milliunits (`"4.99"` → 4990), as the signed payloads carry it.
+  /// A decimal price string in milliunits (`"4.99"` → 4990), as the signed payloads carry it;
+  /// nil when it is not one or does not fit in 64 bits (the catalog refuses such prices, but a
+  /// state written before it did may still hold one).
   public static func milliunits(_ price: String?) -> Int64? {
     guard let price else { return nil }
     let parts = price.split(separator: ".", omittingEmptySubsequences: false)
     guard let whole = Int64(parts[0]), parts.count <= 2 else { return nil }
     var fraction = parts.count == 2 ? String(parts[1].prefix(3)) : ""
     while fraction.count < 3 { fraction += "0" }
-    guard let thousandths = Int64(fraction) else { return nil }
-    return whole * 1000 + thousandths
+    guard let thousandths = Int64(fraction), whole >= 0 else { return nil }
+    let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return nil }
+    let (sum, carry) = scaled.addingReportingOverflow(thousandths)
+    return carry ? nil : sum
   }
 
   /// `appAccountToken` is a UUID: an `applicationUsername` that is one is passed on.

@@ -27,7 +27,9 @@ import IAPCore
 /// (only valid catalogs are cached). It is written to a unique temporary file, fsynced and
 /// renamed into place, so readers need no lock and a crash leaves the old file or the new.
 package enum CatalogCache {
-  static let magic = "iap-catalog-cache 2\n"
+  /// The format and its validation rules: bumped when either changes (3: prices bounded by
+  /// `Product.maximumPrice`), so that a cache written by an older iap is rebuilt, not trusted.
+  static let magic = "iap-catalog-cache 3\n"
 
   /// What identifies one version of a catalog file.
   package struct Key: Equatable {

@@ -45,7 +45,7 @@ package enum IntroductoryOfferValidator {
     var price: Decimal?
     if let value = dict["price"] {
       price = ProductValidator.parsePrice(value)
-      if price == nil { problems.expected("a decimal number ≥ 0", got: value, product: index, id: id, key: key("price")) }
+      if price == nil { problems.expected(ProductValidator.priceExpectation(value), got: value, product: index, id: id, key: key("price")) }
     } else if let mode, mode != .free {
       problems.warning("missing for a \(mode.rawValue) offer; the offer has no price", product: index, id: id, key: key("price"))
     }

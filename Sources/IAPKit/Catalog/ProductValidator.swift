@@ -58,7 +58,7 @@ package enum ProductValidator {
     var price: Decimal?
     if let value = dict["price"] {
       price = parsePrice(value)
-      if price == nil { problems.expected("a decimal number ≥ 0", got: value, product: index, id: id, key: "price") }
+      if price == nil { problems.expected(priceExpectation(value), got: value, product: index, id: id, key: "price") }
     } else {
       problems.missing("a decimal number ≥ 0", product: index, id: id, key: "price")
     }
@@ -114,9 +114,23 @@ package enum ProductValidator {
     }
   }
 
-  /// A price from `"0.99"`, `3` or `<real>0.99</real>`, as an exact `Decimal`. A real goes
-  /// through its shortest decimal spelling, so 0.99 stays 0.99 rather than 0.98999…
+  /// A price from `"0.99"`, `3` or `<real>0.99</real>`, as an exact `Decimal` from 0 to
+  /// `Product.maximumPrice`. A real goes through its shortest decimal spelling, so 0.99 stays
+  /// 0.99 rather than 0.98999…
   static func parsePrice(_ value: PlistValue) -> Decimal? {
+    guard let price = parseDecimal(value), price <= Product.maximumPrice else { return nil }
+    return price
+  }
+
+  /// What a price should have been, for the problem that names `value`: above the bound, the
+  /// bound and why it exists; otherwise the general expectation.
+  static func priceExpectation(_ value: PlistValue?) -> String {
+    guard let value, parseDecimal(value) != nil else { return "a decimal number ≥ 0" }
+    return "a price of at most \(Product.maximumPrice) (prices are carried in thousandths as 64-bit integers)"
+  }
+
+  /// `parsePrice` without the upper bound.
+  private static func parseDecimal(_ value: PlistValue) -> Decimal? {
     switch value {
     case let .integer(n): return n >= 0 ? Decimal(n) : nil
     case let .real(d): return d.isFinite && d >= 0 ? Decimal(string: "\(d)") : nil

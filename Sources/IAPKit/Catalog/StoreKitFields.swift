@@ -124,7 +124,7 @@ package struct StoreKitFields {
       return nil
     }
     guard let leaf = value.plistLeaf, let price = ProductValidator.parsePrice(leaf) else {
-      expected("a decimal number ≥ 0", got: value, key: key, &problems)
+      expected(ProductValidator.priceExpectation(value.plistLeaf), got: value, key: key, &problems)
       return nil
     }
     return price

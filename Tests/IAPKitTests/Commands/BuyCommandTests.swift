@@ -74,11 +74,21 @@ import Testing
     #expect(harness.run("queue --json").json.transactions.count == 2, "failed transactions wait to be finished")
   }
 
-  @Test(arguments: ["--quantity 11", "--quantity 0", "--quantity 99999999999999999999", "--quantity=-3"])
+  @Test(arguments: ["--quantity 11", "--quantity 0", "--quantity 9223372036854775807", "--quantity=-3"])
   func quantityOutsideOneToTenIsPaymentInvalid(_ option: String) {
     let result = harness.run("buy gems \(option) --json")
     #expect(result.status == 1)
     #expect(result.json.transactions[1]["error"]?["name"] == .string("paymentInvalid"))
+  }
+
+  /// Issue 15, finding 3: `--quantity 2^63` was clamped to Int.max and recorded as a failed
+  /// payment of a quantity nobody asked for.
+  @Test(arguments: ["9223372036854775808", "-9223372036854775809", "99999999999999999999"])
+  func aQuantityBeyondTheIntegerRangeIsAUsageError(_ value: String) {
+    let result = harness.run(["buy", "gems", "--quantity", value])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("error: invalid value for '--quantity <n>': \(value) is outside the integer range "))
+    #expect(harness.run("history").stdout == "", "a usage error changes nothing")
   }
 
   @Test func quantityAboveOneIsOnlyForConsumables() {
