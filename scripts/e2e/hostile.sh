@@ -155,10 +155,13 @@ scenario "absurd arguments"
 long=$(head -c 10240 /dev/zero | tr '\0' 'a')
 one_line_error() { clean_failure "$1"; [ "$(printf '%s\n' "$err" | wc -l)" -le 3 ] && ok || not_ok "more than one error"; }
 run buy com.example.fakegame.extra_lives --quantity 99999999999999999999
+one_line_error 64
+expect_err_has "99999999999999999999 is outside the integer range"
+run buy com.example.fakegame.extra_lives --quantity=-99999999999999999999
+one_line_error 64
+run buy com.example.fakegame.extra_lives --quantity 9223372036854775807
 expect_status 1
 expect_err_has "paymentInvalid (3): quantity 9223372036854775807 is outside 1-10"
-run buy com.example.fakegame.extra_lives --quantity=-99999999999999999999
-expect_status 1
 run buy com.example.fakegame.extra_lives --quantity 1e3
 one_line_error 64
 run buy ""
@@ -192,7 +195,70 @@ run buy com.example.fakegame.extra_lives "--$long"
 one_line_error 64
 run queue --json
 expect_status 0
-expect_json 'len(d["transactions"])' 6
+expect_json 'len(d["transactions"])' 5
+
+# Issue 15, finding 3: numbers past what 64 bits hold trapped (exit 132).
+scenario "prices, quantities and dates past 64 bits are refused, never a trap"
+python3 -c "
+import plistlib; d = plistlib.load(open('catalog.plist', 'rb'))
+d['products'][0]['price'] = '9223372036854776'; plistlib.dump(d, open('huge-price.plist', 'wb'))"
+run --catalog huge-price.plist catalog lint
+expect_status 65
+expect_out_has "huge-price.plist: 1 error, 0 warnings"
+expect_err_has "price: expected a price of at most 9223372036854775.807"
+run --catalog huge-price.plist buy com.example.fakegame.extra_lives
+clean_failure 65
+run --catalog huge-price.plist buy com.example.fakegame.extra_lives --json
+expect_status 65
+expect_json 'd["error"]["exitCode"]' 65
+run buy com.example.fakegame.extra_lives --quantity 9223372036854775808
+clean_failure 64
+expect_err_has "9223372036854775808 is outside the integer range"
+iap buy com.example.fakegame.pro.monthly >/dev/null
+for _ in 1 2 3; do
+  run clock advance 1000000y
+  clean_failure 64
+done
+run clock set 9999-12-31T23:59:59-01:00
+clean_failure 64
+run queue --json
+expect_status 0
+expect_json 'len(d["transactions"])' 1
+
+# Issue 15, finding 4: a slow server or a huge clock jump kept the state locked for hours.
+scenario "a server that drips one byte every 4 s costs one bounded round, outside the lock"
+python3 "$ROOT/scripts/e2e/tools/drip_server.py" port 4 &
+drip=$!
+for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
+iap settings set notification-url "http://127.0.0.1:$(cat port)/asn" >/dev/null
+start=$(date +%s)
+iap buy com.example.fakegame.rocket_car --finish >buy.out 2>buy.err &
+buyer=$!
+sleep 1
+run queue
+expect_status 0
+queue_seconds=$(($(date +%s) - start))
+[ "$queue_seconds" -le 3 ] && ok || not_ok "queue waited $queue_seconds s for the delivery round"
+wait "$buyer"
+status=$?
+buy_seconds=$(($(date +%s) - start))
+expect_same "$status" 0 "buy's status"
+[ "$buy_seconds" -le 8 ] && ok || not_ok "buy took $buy_seconds s"
+grep -q "no answer within 5 seconds for the whole delivery); 1 pending" buy.err && ok || not_ok "no deadline warning: $(cat buy.err)"
+kill "$drip" 2>/dev/null
+
+scenario "a clock jump that would make too many renewals is refused at once, and the state stays usable"
+iap clock set 2026-01-01T00:00:00Z >/dev/null
+iap buy com.example.fakegame.pro.monthly --finish >/dev/null
+run clock advance 2000y
+clean_failure 64
+expect_err_has "more than 10000 subscription renewals"
+run clock
+expect_out_has "2026-01-01T00:00:00Z"
+run clock advance 10y
+expect_status 0
+run queue --json
+expect_json 'len(d["transactions"])' 120
 
 scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)

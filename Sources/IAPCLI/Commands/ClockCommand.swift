@@ -43,6 +43,15 @@ struct ClockCommand: Command {
       throw .usage(
         "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
         command: ["clock"])
+    case .outOfRange:
+      let range = Timestamp.supportedRange
+      throw .usage(
+        "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them",
+        command: ["clock"])
+    case let .tooManyEvents(limit):
+      throw .usage(
+        "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
+        command: ["clock"])
     case let .moved(moved):
       print(moved.reading, context, made: moved.renewals, signer: moved.signer)
       return .success

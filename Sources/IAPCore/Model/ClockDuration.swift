@@ -23,7 +23,7 @@ public struct ClockDuration: Equatable, Sendable {
   /// `instant` moved forward by this duration, on the UTC calendar.
   public func added(to instant: Timestamp) -> Timestamp {
     let moved = instant.adding(CalendarPeriod(months: months, days: days))
-    return Timestamp(milliseconds: moved.milliseconds + seconds * 1000)
+    return Timestamp(saturating: seconds, times: 1000, plus: moved.milliseconds)
   }
 
   private static func parseShort(_ text: String) -> ClockDuration? {

@@ -19,10 +19,23 @@ public extension Store {
     }
   }
 
+  /// The most subscription events (renewals, expiries, billing events) one command makes.
+  /// A time gap that covers more is refused by a clock move and spread over later commands
+  /// by the catch-up, so that no command holds the state's lock for long. Sized so that a
+  /// full budget takes a few seconds (docs/performance.md).
+  static let eventBudget = 10_000
+
   /// Runs the store's time to `now`, for every account, earliest event first: as many
   /// renewals as the time covers, then expiry or billing retry as the rules say.
-  mutating func advance(to now: Timestamp) {
+  ///
+  /// - Parameter budget: the most events to make; the rest stay due.
+  /// - Returns: whether the store's time reached `now` (false when the budget ran out first).
+  @discardableResult
+  mutating func advance(to now: Timestamp, budget: Int = .max) -> Bool {
+    var made = 0
     while let due = earliestDue(at: now) {
+      guard made < budget else { return false }
+      made += 1
       var subscription = due
       let at = Self.nextEvent(of: subscription)!
       switch subscription.status {
@@ -57,9 +70,10 @@ public extension Store {
         subscription.billingRetryEnds = nil
         lapse(&subscription, intent: 2, at: at)
       case .expired, .revoked:
-        return
+        return true
       }
     }
+    return true
   }
 
   private func earliestDue(at now: Timestamp) -> Subscription? {

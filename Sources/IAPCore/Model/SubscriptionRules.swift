@@ -19,7 +19,7 @@ public struct SubscriptionRules: Equatable, Sendable {
   /// When a period of `period` starting at `start` ends.
   public func end(of period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     guard let seconds = timeRate.compressedSeconds(period) else { return start.adding(period.calendarPeriod) }
-    return Timestamp(milliseconds: start.milliseconds + seconds * 1000)
+    return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
 
   /// When an introductory offer phase of `count` × `period` starting at `start` ends. Offer
@@ -34,17 +34,17 @@ public struct SubscriptionRules: Equatable, Sendable {
     let days: Int64 = [OfferPeriod.Unit.day: 1, .week: 7, .month: 30, .year: 365][period.unit]! * Int64(period.count)
     let fixed = timeRate.compressedSeconds(.oneWeek) == timeRate.compressedSeconds(.oneYear)
     let seconds = fixed ? monthly * Int64(count) : days * Int64(count) * monthly / 30
-    return Timestamp(milliseconds: start.milliseconds + max(1, seconds) * 1000)
+    return Timestamp(saturating: max(1, seconds), times: 1000, plus: start.milliseconds)
   }
 
   /// When a billing grace period that starts at `start` ends.
   public func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     let seconds = timeRate.graceSeconds(weekly: period == .oneWeek)
-    return Timestamp(milliseconds: start.milliseconds + seconds * 1000)
+    return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
 
   /// When billing retry that starts at `start` gives up.
   public func billingRetryEnd(from start: Timestamp) -> Timestamp {
-    Timestamp(milliseconds: start.milliseconds + timeRate.billingRetrySeconds * 1000)
+    Timestamp(saturating: timeRate.billingRetrySeconds, times: 1000, plus: start.milliseconds)
   }
 }

@@ -6,6 +6,8 @@ public extension Timestamp {
   /// `2013-08-01 00:00:00 America/Los_Angeles`: Pacific time, with US daylight saving time
   /// (second Sunday of March to first Sunday of November, at 2:00 local).
   var receiptPSTDate: String {
+    // Only a damaged state holds a date this far out; the offset arithmetic would overflow.
+    guard milliseconds > -(1 << 60), milliseconds < 1 << 60 else { return Self.plain(milliseconds) + " Etc/GMT" }
     let days = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
     let (year, _, _) = CivilDate.from(daysSinceEpoch: days)
     let dstStart = Self.nthSunday(2, month: 3, year: year) * 86_400_000 + 10 * 3_600_000

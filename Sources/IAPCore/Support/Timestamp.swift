@@ -11,10 +11,16 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
+  /// The dates the store's clock may show: years 0000 to 9999, the years an ISO 8601 date
+  /// spells with four digits. Receipts, signed payloads and every period added to a date
+  /// stay far inside 64-bit milliseconds from there, so no date arithmetic can overflow.
+  public static let supportedRange = Timestamp(milliseconds: -62_167_219_200_000)...Timestamp(milliseconds: 253_402_300_799_999)
+
   /// ISO 8601 in UTC with second precision, e.g. `2026-11-21T19:10:55Z`.
   public var iso8601: String {
-    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    // Floor division written so that no value, Int64.min included, can overflow.
+    let seconds = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
+    let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
     let secondOfDay = seconds - days * 86_400
     let (y, m, d) = CivilDate.from(daysSinceEpoch: days)
     func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
@@ -75,6 +81,9 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
   /// This instant moved by `period` on the UTC calendar: months keep the day of the month,
   /// clamped to the end of shorter months (Jan 31 + 1 month = Feb 28 or 29).
   public func adding(_ period: CalendarPeriod) -> Timestamp {
+    // Far outside the supported years (only a damaged state gets here) the calendar's own
+    // arithmetic could overflow: such a date stays where it is.
+    guard milliseconds > -(1 << 60), milliseconds < 1 << 60 else { return self }
     let dayMs: Int64 = 86_400_000
     let days = milliseconds >= 0 ? milliseconds / dayMs : (milliseconds - dayMs + 1) / dayMs
     let timeOfDay = milliseconds - days * dayMs
@@ -84,7 +93,19 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     m = totalMonths - y * 12 + 1
     d = min(d, CivilDate.daysIn(month: m, year: y))
     let newDays = CivilDate.days(year: y, month: m, day: d) + Int64(period.days)
-    return Timestamp(milliseconds: newDays * dayMs + timeOfDay)
+    return Timestamp(saturating: newDays, times: dayMs, plus: timeOfDay)
+  }
+
+  /// `count × unit + offset` milliseconds, clamped to what 64 bits hold: dates read from a
+  /// damaged state may be absurd, and absurd must not mean a trap.
+  public init(saturating count: Int64, times unit: Int64, plus offset: Int64) {
+    let (product, overflow) = count.multipliedReportingOverflow(by: unit)
+    let (sum, carry) = product.addingReportingOverflow(offset)
+    if overflow || carry {
+      self.init(milliseconds: (count < 0) != (unit < 0) ? .min : .max)
+    } else {
+      self.init(milliseconds: sum)
+    }
   }
 }
 

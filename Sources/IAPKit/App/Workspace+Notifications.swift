@@ -1,5 +1,11 @@
 import IAPCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What one delivery step did.
 public struct DeliveryReport: Sendable {
   /// Where the notifications went.
@@ -10,6 +16,8 @@ public struct DeliveryReport: Sendable {
   public var pending: Int
   /// Why the round stopped early, if it did.
   public var failure: String?
+  /// Whether another process's round was under way, so that this one did not run.
+  public var busy = false
 }
 
 extension Workspace {
@@ -19,10 +27,35 @@ extension Workspace {
   /// command; it is reported, never fatal to the use case, which has already committed.
   public func deliverNotifications() throws(IAPError) -> DeliveryReport? {
     guard let url = deliveryURL else { return nil }
-    let session = try stateDirectory.open(forWriting: true)
-    let now = try session.clock().now(real: environment.now())
-    let signer = try signer(session, settings: settings(session), now: now)
-    let round = try NotificationCourier.deliver(session, to: url, signer: signer)
+    // Another process's round posts in order from the first pending notification, and what
+    // it leaves stays pending for a later command: waiting for it would only add its time
+    // to this command's.
+    return try deliver(to: url, waitForOtherRound: false)
+  }
+
+  /// One delivery round to `url`: prepared under the state's lock, posted outside it within
+  /// `Deadline.deliveryRoundSeconds`, recorded under the lock again. Only one process runs a
+  /// round at a time (the delivery lock), so nothing is posted twice.
+  func deliver(to url: String, resend: Bool = false, waitForOtherRound: Bool) throws(IAPError) -> DeliveryReport {
+    // No state, no notifications: and a reader must not create the folder.
+    guard POSIXFile.exists(stateDirectory.path) else { return DeliveryReport(url: url, delivered: 0, pending: 0) }
+    guard let courier = stateDirectory.deliveryLock(wait: waitForOtherRound) else {
+      return DeliveryReport(url: url, delivered: 0, pending: 0, busy: true)
+    }
+    defer { close(courier) }
+    let batch: NotificationCourier.Batch
+    do {
+      // Exclusive, briefly: signing may have to create the state's secret.
+      let session = try stateDirectory.open(forWriting: true)
+      let now = try session.clock().now(real: environment.now())
+      let signer = try signer(session, settings: settings(session), now: now)
+      batch = try NotificationCourier.prepare(session, signer: signer, resend: resend)
+    }
+    let (round, reached) = NotificationCourier.post(batch, to: url, deadline: Deadline(seconds: Deadline.deliveryRoundSeconds))
+    if reached > batch.already {
+      let session = try stateDirectory.open(forWriting: true)
+      try NotificationCourier.record(reached, in: session)
+    }
     return DeliveryReport(url: url, delivered: round.delivered, pending: round.pending, failure: round.failure)
   }
 }

@@ -23,7 +23,7 @@ extension Workspace {
       var catchUp = store(session!)
       settings = try self.settings(session!, catalog: catalog)
       catchUp.rules = settings!.subscriptionRules(clock: clock)
-      catchUp.advance(to: now)
+      if !catchUp.advance(to: now, budget: Store.eventBudget) { warnEventsLeft() }
       try session!.commit(catchUp.changes, state: catchUp.state)
     }
     if settings == nil { settings = try self.settings(session!, catalog: catalog) }
@@ -32,5 +32,12 @@ extension Workspace {
     opened.rules = resolved.subscriptionRules(clock: clock)
     deliveryURL = resolved.notificationURL
     return OpenedStore(session: session!, store: opened, now: now, clock: clock, settings: resolved)
+  }
+
+  /// Says that the store's time ran out of its event budget before reaching now, and that
+  /// later commands go on from there (each with a budget of its own).
+  func warnEventsLeft() {
+    console.warning(
+      "the store's time covers more than \(Store.eventBudget) subscription events: the first \(Store.eventBudget) are made now, the rest by the next commands")
   }
 }

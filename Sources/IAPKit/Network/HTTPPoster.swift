@@ -54,19 +54,33 @@ package enum HTTPPoster {
     }
   }
 
-  /// POSTs `body` to `url` and waits (at most `timeout` seconds per step) for a 2xx status.
-  static func post(_ body: [UInt8], to url: String, timeout: Int = 5) throws(Failure) {
+  /// POSTs `body` to `url` and waits for a 2xx status: at most `timeout` seconds for each
+  /// step, and never past `deadline`.
+  static func post(_ body: [UInt8], to url: String, timeout: Int = 5, deadline: Deadline) throws(Failure) {
     guard let target = Target(url) else { throw Failure(reason: "not an http:// URL: \(url)") }
-    let fd = try connect(target, timeout: timeout)
+    let fd = try connect(target, timeout: timeout, deadline: deadline)
     defer { close(fd) }
     let request = "POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: application/json\r\n"
       + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: iap\r\n\r\n"
-    try send(Array(request.utf8) + body, on: fd)
-    let status = try readStatus(fd)
+    try send(Array(request.utf8) + body, on: fd, timeout: timeout, deadline: deadline)
+    let status = try readStatus(fd, timeout: timeout, deadline: deadline)
     guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)") }
   }
 
-  private static func connect(_ target: Target, timeout: Int) throws(Failure) -> Int32 {
+  /// The failure of a round that ran out of time.
+  static var outOfTime: Failure {
+    Failure(reason: "no answer within \(Deadline.deliveryRoundSeconds) seconds for the whole delivery")
+  }
+
+  /// Sets both socket timeouts to what is left of `deadline`, at most `timeout` seconds.
+  private static func limit(_ fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
+    guard !deadline.hasPassed else { throw outOfTime }
+    var limit = deadline.socketTimeout(cappedAt: timeout)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  private static func connect(_ target: Target, timeout: Int, deadline: Deadline) throws(Failure) -> Int32 {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     #if canImport(Glibc)
@@ -86,9 +100,16 @@ package enum HTTPPoster {
       entry = info.pointee.ai_next
       let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
       if fd < 0 { continue }
-      var limit = timeval(tv_sec: timeout, tv_usec: 0)
-      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-      setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+      #if canImport(Darwin)
+        // A server that closes early must not kill the process with SIGPIPE (Linux uses
+        // MSG_NOSIGNAL on each send instead).
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+      do { try limit(fd, timeout: timeout, deadline: deadline) } catch {
+        close(fd)
+        throw error
+      }
       if Glibc_connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
       reason = "cannot connect to \(target.host):\(target.port): \(String(cString: strerror(errno)))"
       close(fd)
@@ -96,10 +117,16 @@ package enum HTTPPoster {
     throw Failure(reason: reason)
   }
 
-  private static func send(_ bytes: [UInt8], on fd: Int32) throws(Failure) {
+  private static func send(_ bytes: [UInt8], on fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
+    #if canImport(Glibc)
+      let flags = Int32(MSG_NOSIGNAL)
+    #else
+      let flags: Int32 = 0
+    #endif
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+      try limit(fd, timeout: timeout, deadline: deadline)
+      let n = bytes.withUnsafeBytes { Glibc_send(fd, $0.baseAddress! + done, $0.count - done, flags) }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))") }
       done += n
@@ -107,15 +134,17 @@ package enum HTTPPoster {
   }
 
   /// Reads up to the end of the status line and returns its code.
-  private static func readStatus(_ fd: Int32) throws(Failure) -> Int {
+  private static func readStatus(_ fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) -> Int {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 512)
     while !received.contains(0x0A) && received.count < 8192 {
+      try limit(fd, timeout: timeout, deadline: deadline)
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 { break }
       received += chunk[0..<n]
     }
+    if !received.contains(0x0A) && deadline.hasPassed { throw outOfTime }
     let line = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
     let parts = line.split(separator: " ")
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
@@ -123,6 +152,15 @@ package enum HTTPPoster {
     }
     return code
   }
+}
+
+/// `send(2)` under a name that does not clash with `HTTPPoster.send`.
+private func Glibc_send(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+  #if canImport(Glibc)
+    return Glibc.send(fd, buffer, count, flags)
+  #else
+    return Darwin.send(fd, buffer, count, flags)
+  #endif
 }
 
 /// `connect(2)` under a name that does not clash with `HTTPPoster.connect`.

@@ -1,14 +1,30 @@
 import IAPCore
 
 /// Delivers sent notifications to the user's server, in order, each exactly once: a server
-/// that is down or answers non-2xx stops the round, and what is pending is retried at the next
-/// command. `deliveries.json` counts how many have been delivered.
+/// that is down, answers non-2xx or runs out the round's deadline stops the round, and what
+/// is pending is retried at the next command. `deliveries.json` counts how many have been
+/// delivered.
+///
+/// A round is three steps so that no server, however slow, holds the state's lock: the
+/// bodies are prepared under the lock (`prepare`), posted without it (`post`, bounded by a
+/// `Deadline`), and the count recorded under it again (`record`). Rounds of parallel
+/// processes take turns on the delivery lock, so nothing is posted twice.
 package enum NotificationCourier {
   /// What a delivery round did.
   package struct Round {
     package var delivered = 0
     package var pending = 0
     package var failure: String?
+  }
+
+  /// The notifications a round is to post, signed, in order.
+  package struct Batch {
+    /// How many had been delivered before the round.
+    package var already: Int
+    /// How many exist.
+    package var total: Int
+    /// (1-based sequence number, request body) of each to post.
+    package var bodies: [(sequence: Int, body: [UInt8])]
   }
 
   /// How many notifications have reached the URL.
@@ -27,37 +43,50 @@ package enum NotificationCourier {
     }
   }
 
-  /// Posts every undelivered notification (or all of them, with `resend`) to `url`.
-  package static func deliver(_ session: StateSession, to url: String, signer: Signer, resend: Bool = false) throws(IAPError) -> Round {
+  /// The undelivered notifications (or all of them, with `resend`), signed by `signer`.
+  package static func prepare(_ session: StateSession, signer: Signer, resend: Bool = false) throws(IAPError) -> Batch {
     let total = session.state.notificationCount
     let already = try deliveredCount(session)
-    var round = Round()
+    var batch = Batch(already: already, total: total, bodies: [])
     let first = resend ? 0 : already
-    guard first < total else { return round }
+    guard first < total else { return batch }
     let all = try session.sentNotifications()
-    var reached = already
-    for sequence in first..<min(total, all.count) {
+    for index in first..<min(total, all.count) {
       let body = JSONWriter.compact(.object([
-        ("signedPayload", .string(NotificationPayload.signedPayload(all[sequence], sequence: sequence + 1, signer: signer)))
+        ("signedPayload", .string(NotificationPayload.signedPayload(all[index], sequence: index + 1, signer: signer)))
       ]))
+      batch.bodies.append((index + 1, Array(body.utf8)))
+    }
+    return batch
+  }
+
+  /// Posts the batch in order until one fails or `deadline` passes. Takes no lock.
+  /// - Returns: the round, and how many are delivered now (the count to record).
+  package static func post(_ batch: Batch, to url: String, deadline: Deadline) -> (round: Round, reached: Int) {
+    var round = Round()
+    var reached = batch.already
+    for (sequence, body) in batch.bodies {
       do {
-        try HTTPPoster.post(Array(body.utf8), to: url)
+        try HTTPPoster.post(body, to: url, deadline: deadline)
       } catch {
         round.failure = error.reason
         break
       }
       round.delivered += 1
-      reached = max(reached, sequence + 1)
+      reached = max(reached, sequence)
     }
-    round.pending = total - reached
-    if reached != already {
-      let json = JSONWriter.compact(.object([("delivered", .int(Int64(reached)))])) + "\n"
-      do {
-        try POSIXFile.replaceAtomically(session.directory.deliveriesPath, with: Array(json.utf8), directory: session.directory.path)
-      } catch {
-        throw .stateUnwritable(path: session.directory.path, reason: error.description)
-      }
+    round.pending = batch.total - reached
+    return (round, reached)
+  }
+
+  /// Records that `reached` notifications are delivered (the session holds the exclusive lock).
+  package static func record(_ reached: Int, in session: StateSession) throws(IAPError) {
+    guard reached > (try deliveredCount(session)) else { return }
+    let json = JSONWriter.compact(.object([("delivered", .int(Int64(reached)))])) + "\n"
+    do {
+      try POSIXFile.replaceAtomically(session.directory.deliveriesPath, with: Array(json.utf8), directory: session.directory.path)
+    } catch {
+      throw .stateUnwritable(path: session.directory.path, reason: error.description)
     }
-    return round
   }
 }

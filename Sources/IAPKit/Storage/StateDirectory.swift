@@ -25,6 +25,7 @@ import IAPCore
 ///   progress, their status files and locks (`DownloadsFolder`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
+///   `delivery.lock` likewise, for notification delivery rounds, which post outside `lock`.
 public struct StateDirectory: Sendable {
   /// The folder, as the user named it (used in messages).
   public let path: String
@@ -39,6 +40,7 @@ public struct StateDirectory: Sendable {
   var secretPath: String { path + "/secret" }
   var notificationsPath: String { path + "/notifications.log" }
   var deliveriesPath: String { path + "/deliveries.json" }
+  var deliveryLockPath: String { path + "/delivery.lock" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.
@@ -72,13 +74,28 @@ public struct StateDirectory: Sendable {
     return fd
   }
 
-  /// Removes everything in the folder but the lock file, under the exclusive lock.
+  /// Takes the delivery lock (`delivery.lock`, `flock`ed exclusively), which one process's
+  /// delivery round holds while it posts, outside the state's lock. Nil when the folder
+  /// cannot hold the file, or when another round is under way and `wait` is false.
+  ///
+  /// - Parameter wait: whether to wait for another process's round (at most its deadline).
+  func deliveryLock(wait: Bool) -> Int32? {
+    guard let fd = try? POSIXFile.open(deliveryLockPath, O_RDWR | O_CREAT) else { return nil }
+    while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+      if errno == EINTR { continue }
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+
+  /// Removes everything in the folder but the lock files, under the exclusive lock.
   public func reset() throws(IAPError) {
     guard POSIXFile.exists(path) else { return }
     let lock = try acquireLock(exclusive: true)
     defer { if let lock { close(lock) } }
     let names: [String]
-    do { names = try POSIXFile.directoryEntries(path).filter { $0 != "lock" } } catch {
+    do { names = try POSIXFile.directoryEntries(path).filter { $0 != "lock" && $0 != "delivery.lock" } } catch {
       throw .stateUnwritable(path: path, reason: error.description)
     }
     for name in names {

@@ -211,7 +211,9 @@ public extension StateSession {
     switch mode {
     case "real": return .real
     case "simulated":
-      guard let ms = json["now"]?.intValue else { throw .stateUnreadable(path: path, reason: "bad or missing 'now'") }
+      guard let ms = json["now"]?.intValue, Timestamp.supportedRange.contains(Timestamp(milliseconds: ms)) else {
+        throw .stateUnreadable(path: path, reason: "bad or missing 'now' (a date in the years 0000 to 9999)")
+      }
       return .simulated(Timestamp(milliseconds: ms))
     default:
       throw .stateUnreadable(path: path, reason: "unknown mode '\(mode)'")

@@ -51,6 +51,12 @@ public enum MoveClockResult {
   /// Refused, nothing changed: the move would take the store's time back from `from` to
   /// `to`, and transactions already exist (their dates would then lie in the future).
   case cannotGoBack(from: Timestamp, to: Timestamp)
+  /// Refused, nothing changed: the move would take the clock outside
+  /// `Timestamp.supportedRange`.
+  case outOfRange
+  /// Refused, nothing changed: the time the move covers holds more than `limit`
+  /// subscription events (`Store.eventBudget`); smaller steps each stay within it.
+  case tooManyEvents(limit: Int)
 }
 
 extension Workspace {
@@ -68,14 +74,21 @@ extension Workspace {
     let opened = try openStore(forWriting: true)
     let clock = request.destination.clock(from: opened.now)
     let target = clock.now(real: environment.now())
+    guard Timestamp.supportedRange.contains(target) else { return .outOfRange }
     if target < opened.now && opened.store.state.nextId > 1 {
       return .cannotGoBack(from: opened.now, to: target)
     }
-    try opened.session.saveClock(clock)
     var store = opened.store
     // The rules follow the new clock: a real one compresses periods by the time rate.
     store.rules = opened.settings.subscriptionRules(clock: clock)
-    store.advance(to: target)
+    // Run in memory before anything is written: a simulated move that covers more than the
+    // budget is refused whole. Back on the real clock the time has passed whatever the
+    // answer, so the rest is left to the next commands' catch-up, as after any long gap.
+    if !store.advance(to: target, budget: Store.eventBudget) {
+      guard case .real = request.destination else { return .tooManyEvents(limit: Store.eventBudget) }
+      warnEventsLeft()
+    }
+    try opened.session.saveClock(clock)
     try opened.session.commit(store.changes, state: store.state)
     let renewals = store.changes.compactMap { record -> Transaction? in
       if case let .transaction(t) = record, t.isRenewal { return t }

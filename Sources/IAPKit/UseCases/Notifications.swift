@@ -37,14 +37,15 @@ extension Workspace {
   /// them) to the request's URL. A server that fails stops the round and leaves the rest
   /// pending: that is reported in `delivery.failure`, not thrown.
   public func notifications(_ request: NotificationsRequest = NotificationsRequest()) throws(IAPError) -> NotificationsResult {
-    // Delivery records how far it got: only then is the state opened for writing.
-    let opened = try openStore(forWriting: request.url != nil)
-    let signer = try signer(opened)
     var report: DeliveryReport?
     if let url = request.url {
-      let round = try NotificationCourier.deliver(opened.session, to: url, signer: signer, resend: request.resendAll)
-      report = DeliveryReport(url: url, delivered: round.delivered, pending: round.pending, failure: round.failure)
+      // The store's time first runs to now (its events notify too), then the round posts
+      // without holding the state's lock.
+      _ = try openStore(forWriting: false)
+      report = try deliver(to: url, resend: request.resendAll, waitForOtherRound: true)
     }
+    let opened = try openStore(forWriting: false)
+    let signer = try signer(opened)
     return NotificationsResult(
       notifications: try opened.session.sentNotifications(), deliveredCount: try NotificationCourier.deliveredCount(opened.session),
       delivery: report, signer: signer)

@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func aServerThatIsNotThereIsAFailureNotACrash() {
-    #expect(throws: HTTPPoster.Failure.self) { try HTTPPoster.post(Array("{}".utf8), to: "http://127.0.0.1:9/", timeout: 2) }
-    #expect(throws: HTTPPoster.Failure.self) { try HTTPPoster.post([], to: "https://127.0.0.1/") }
+    #expect(throws: HTTPPoster.Failure.self) { try HTTPPoster.post(Array("{}".utf8), to: "http://127.0.0.1:9/", timeout: 2, deadline: Deadline(seconds: 5)) }
+    #expect(throws: HTTPPoster.Failure.self) { try HTTPPoster.post([], to: "https://127.0.0.1/", deadline: Deadline(seconds: 5)) }
   }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import IAPCLI
+@testable import IAPCore
+@testable import IAPKit
+
+/// Issue 15, findings 3 and 4: repeated `clock advance 1000000y` trapped on the 293rd (64-bit
+/// milliseconds overflow), and one such advance with a monthly subscription ran for ever
+/// after writing the clock, so that every later command hung too. The clock now stays in the
+/// years 0000 to 9999, a move is run in memory before anything is written, and no command
+/// makes more than `Store.eventBudget` subscription events.
+@Suite struct ClockBoundsTests {
+  let harness = TestHarness()
+
+  /// The state's files, byte for byte: a refused move must leave them as they were.
+  func stateFiles() -> [String: Data] {
+    let folder = harness.directory + "/.iap"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var files: [String: Data] = [:]
+    for name in names where name != "lock" { files[name] = FileManager.default.contents(atPath: folder + "/" + name) }
+    return files
+  }
+
+  @Test func aMovePastYear9999IsRefusedAndChangesNothing() {
+    #expect(harness.run("buy pro.monthly").status == 0)
+    let before = stateFiles()
+    for _ in 0..<3 {
+      let result = harness.run("clock advance 1000000y")
+      #expect(result.status == 64)
+      #expect(result.stderr.hasPrefix(
+        "error: the clock can only show dates from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z: the move would leave them\n"))
+    }
+    #expect(stateFiles() == before)
+    #expect(harness.run("queue").status == 0, "later commands still work")
+  }
+
+  @Test(arguments: ["clock set 9999-12-31T23:59:59-01:00", "clock advance 7974y"])
+  func theLastSupportedSecondIsTheLimit(_ command: String) {
+    #expect(harness.run("clock set 9999-12-31T23:59:58Z").status == 0)
+    #expect(harness.run(command).status == 64)
+    #expect(harness.run("clock advance 1s").stdout.hasPrefix("9999-12-31T23:59:59Z"))
+  }
+
+  @Test func aMoveThatWouldMakeMoreEventsThanTheBudgetIsRefusedWhole() {
+    #expect(harness.run("buy pro.monthly").status == 0)
+    let before = stateFiles()
+    // 900 years of a monthly subscription are 10,800 renewals: over the 10,000 budget.
+    let result = harness.run("clock advance 900y")
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("error: the move covers more than 10000 subscription renewals and other events"))
+    #expect(stateFiles() == before, "nothing written: the clock did not move")
+    #expect(harness.run("clock advance 1y --json").json.transactions.count == 12, "smaller steps work")
+  }
+
+  @Test func aLongGapOnTheRealClockIsCaughtUpOverSeveralCommands() {
+    #expect(harness.run("settings set time-rate oneRenewalEveryTwoSeconds").status == 0)
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    // 15,000 renewal intervals pass while nobody runs iap.
+    harness.advance(seconds: 30_000)
+    let first = harness.run("queue")
+    #expect(first.status == 0)
+    #expect(first.stderr.contains("warning: the store's time covers more than 10000 subscription events"))
+    let second = harness.run("queue")
+    #expect(second.status == 0)
+    #expect(!second.stderr.contains("warning:"), "the next command made the rest")
+    #expect(harness.run("history --json").json.transactions.count == 15_001)
+  }
+
+  @Test func theBudgetStopsTheModelWithTheRestStillDue() {
+    var store = Store(state: StoreState(), account: "default", device: "phone")
+    let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
+    let t0 = harness.now
+    _ = store.buy(productId: "pro.monthly", product: catalog.product("pro.monthly"), quantity: 1, applicationUsername: nil, finish: true, now: t0)
+    let later = t0.adding(CalendarPeriod(months: 12))
+    #expect(store.advance(to: later, budget: 5) == false)
+    #expect(store.hasDueSubscriptionEvents(at: later))
+    #expect(store.advance(to: later, budget: 100) == true)
+    #expect(!store.hasDueSubscriptionEvents(at: later))
+  }
+
+  /// Dates from a damaged state may be anything: arithmetic on them saturates, never traps.
+  @Test func dateArithmeticSaturates() {
+    let far = Timestamp(milliseconds: .max - 1)
+    #expect(far.adding(CalendarPeriod(months: 1)) == far)
+    #expect(ClockDuration("1000000y")!.added(to: far) == far, "beyond the calendar's reach a date stays put")
+    #expect(ClockDuration("1000000s")!.added(to: far) == Timestamp(milliseconds: .max))
+    #expect(Timestamp(saturating: .max, times: 1000, plus: 0) == Timestamp(milliseconds: .max))
+    #expect(Timestamp(saturating: .min, times: 1000, plus: 0) == Timestamp(milliseconds: .min))
+    _ = Timestamp(milliseconds: .min).receiptPSTDate
+    _ = Timestamp(milliseconds: .max).iso8601
+  }
+}
