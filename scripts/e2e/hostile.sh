@@ -97,7 +97,7 @@ catalog_case "random bytes" garbage.plist 65 "not a property list"
 catalog_case "bplist00 then random bytes" bplist-garbage.plist 65 "not a property list"
 catalog_case "invalid UTF-8 in a string" bad-utf8.plist 65 "invalid UTF-8"
 catalog_case "50 MB of garbage" huge-garbage.plist 65 "not a property list"
-catalog_case "a folder" . 65 "cannot be read"
+catalog_case "a folder" . 66 "is a folder, not a file"
 catalog_case "missing" nowhere.plist 66 "catalog not found: nowhere.plist"
 current="catalog: 50 MB and valid"
 run --catalog huge-valid.plist products fetch com.example.fakegame.rocket_car
@@ -224,6 +224,23 @@ clean_failure 64
 run queue --json
 expect_status 0
 expect_json 'len(d["transactions"])' 1
+
+# Issue 15, finding 5: endless inputs grew memory without bound (3.8 GB in 20 s), and a FIFO
+# with no writer as the catalog blocked for ever.
+scenario "endless and blocking inputs are refused within bounds"
+mkfifo fifo
+for cmd in "--catalog /dev/zero products list" "products fetch --ids-from /dev/zero" "receipt verify --data /dev/zero"; do
+  # shellcheck disable=SC2086
+  run $cmd
+  clean_failure 66
+  expect_err_has "/dev/zero: is a device, not a file"
+done
+run --catalog fifo products list
+clean_failure 65
+(ulimit -v 1000000 && head -c 100000000 /dev/zero | "$IAP_BIN" receipt verify --data - >out 2>err)
+expect_same "$? $(cat err)" "65 error: standard input: longer than 64 MiB, the most iap reads from one input" "endless stdin"
+(ulimit -v 1000000 && "$IAP_BIN" jws decode - </dev/zero >out 2>err)
+expect_same "$?" 65 "jws decode of /dev/zero"
 
 # Issue 15, finding 4: a slow server or a huge clock jump kept the state locked for hours.
 scenario "a server that drips one byte every 4 s costs one bounded round, outside the lock"

@@ -12,6 +12,9 @@ public enum IAPError: Error, Equatable, Sendable {
   case inputMissing(path: String)
   /// An input file other than the catalog is invalid.
   case inputInvalid(path: String, reason: String)
+  /// An input (the catalog included) is not something iap reads: a device, a socket, a
+  /// folder.
+  case inputUnusable(path: String, reason: String)
   /// A state file exists but cannot be parsed; it is left untouched.
   case stateUnreadable(path: String, reason: String)
   /// The state folder cannot be read or written.
@@ -27,7 +30,7 @@ public enum IAPError: Error, Equatable, Sendable {
   public var exitCode: ExitCode {
     switch self {
     case .usage: return .usage
-    case .catalogMissing, .inputMissing: return .noInput
+    case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
     case .catalogInvalid, .inputInvalid: return .dataError
     case .stateUnreadable, .stateUnwritable, .outputUnwritable: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
@@ -42,6 +45,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .catalogInvalid: return "catalogInvalid"
     case .inputMissing: return "inputMissing"
     case .inputInvalid: return "inputInvalid"
+    case .inputUnusable: return "inputUnusable"
     case .stateUnreadable: return "stateUnreadable"
     case .stateUnwritable: return "stateUnwritable"
     case .outputUnwritable: return "outputUnwritable"
@@ -73,7 +77,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .catalogMissing(path): return ["catalog not found: \(path) (use --catalog PATH or IAP_CATALOG)"]
     case let .catalogInvalid(_, problems): return problems
     case let .inputMissing(path): return ["file not found: \(path)"]
-    case let .inputInvalid(path, reason): return ["\(path): \(reason)"]
+    case let .inputInvalid(path, reason), let .inputUnusable(path, reason): return ["\(path): \(reason)"]
     case let .stateUnreadable(path, reason):
       return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or reset the state to start over"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]

@@ -25,14 +25,13 @@ public enum CatalogLoader {
 
   /// The bytes of a catalog file; `missing` is the error when it does not exist.
   package static func contents(path: String, displayPath: String, missing: IAPError) throws(IAPError) -> [UInt8] {
-    do {
-      guard let read = try POSIXFile.readIfExists(path) else { throw missing }
-      return read
-    } catch let error as IAPError {
-      throw error
-    } catch {
-      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): cannot be read (\(error))"])
+    let read: [UInt8]?
+    do { read = try InputFile.read(path) } catch {
+      if case .unusable = error { throw .inputUnusable(path: displayPath, reason: error.reason) }
+      throw .catalogInvalid(path: displayPath, problems: ["\(displayPath): \(error.reason)"])
     }
+    guard let read else { throw missing }
+    return read
   }
 
   /// Parses and validates catalog bytes in either format.

@@ -6,15 +6,9 @@ import IAPCore
 /// in the natural order of its keys.
 public enum ProductIdentifierList {
   public static func load(path: String, displayPath: String) throws(IAPError) -> [String] {
-    let bytes: [UInt8]
-    do {
-      guard let read = try POSIXFile.readIfExists(path) else { throw IAPError.inputMissing(path: displayPath) }
-      bytes = read
-    } catch let error as IAPError {
-      throw error
-    } catch {
-      throw .inputInvalid(path: displayPath, reason: "cannot be read (\(error))")
-    }
+    let read: [UInt8]?
+    do { read = try InputFile.read(path) } catch { throw error.iapError(path: displayPath) }
+    guard let bytes = read else { throw IAPError.inputMissing(path: displayPath) }
     let root: PlistValue
     do { root = try PlistParser.parse(bytes) } catch {
       throw .inputInvalid(path: displayPath, reason: "not a property list (XML or binary): \(error)")

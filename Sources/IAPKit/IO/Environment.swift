@@ -14,13 +14,14 @@ public struct Environment: Sendable {
   public let currentDirectory: String
   /// The machine's clock.
   public let now: @Sendable () -> Timestamp
-  /// Standard input, read to its end (`-` as a file argument).
-  public let standardInput: @Sendable () -> [UInt8]
+  /// Standard input, read to its end (`-` as a file argument), at most `InputFile.limit`
+  /// bytes.
+  public let standardInput: @Sendable () throws(InputFileError) -> [UInt8]
 
   public init(
     variables: [String: String], currentDirectory: String,
     now: @escaping @Sendable () -> Timestamp = Environment.systemTime,
-    standardInput: @escaping @Sendable () -> [UInt8] = { [] }
+    standardInput: @escaping @Sendable () throws(InputFileError) -> [UInt8] = { [] }
   ) {
     lookup = { variables[$0] }
     self.currentDirectory = currentDirectory
@@ -32,7 +33,7 @@ public struct Environment: Sendable {
     self.lookup = lookup
     self.currentDirectory = currentDirectory
     now = Environment.systemTime
-    standardInput = { (try? POSIXFile.readToEnd(0, path: "<stdin>")) ?? [] }
+    standardInput = { () throws(InputFileError) -> [UInt8] in try InputFile.read(stream: 0, path: "standard input") }
   }
 
   /// The running process's environment. Variables are read on demand with `getenv`, so a

@@ -59,21 +59,6 @@ public enum POSIXFile {
     }
   }
 
-  /// Reads a stream (a pipe, a terminal, a file) from where it stands to its end.
-  public static func readToEnd(_ fd: Int32, path: String) throws(POSIXFileError) -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFileError(path: path, operation: "read", code: errno)
-      }
-      if n == 0 { return result }
-      result.append(contentsOf: chunk[0..<n])
-    }
-  }
-
   /// Writes all of `bytes` at `offset`.
   public static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(POSIXFileError) {
     var done = 0

@@ -32,7 +32,7 @@ extension Workspace {
     let text: String
     switch request.token {
     case let .text(token): text = token
-    case .standardInput: text = standardInputLines().first ?? ""
+    case .standardInput: text = try standardInputLines().first ?? ""
     }
     let opened = try openStore(forWriting: false)
     let signer = try signer(opened)

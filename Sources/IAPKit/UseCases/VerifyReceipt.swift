@@ -42,7 +42,7 @@ extension Workspace {
     switch request.data {
     case .current: text = ReceiptData.encode(try appReceipt(for: account, opened, catalog: catalog), account: account, signer: signer)
     case let .file(path): text = try readReceiptFile(path)
-    case .standardInput: text = standardInputLines().joined()
+    case .standardInput: text = try standardInputLines().joined()
     }
 
     func status(_ code: Int64) -> VerifyReceiptResult { VerifyReceiptResult(response: .object([("status", .int(code))])) }
@@ -70,17 +70,17 @@ extension Workspace {
   /// The text of receipt data file `path`: missing is `inputMissing`, unreadable `inputInvalid`.
   private func readReceiptFile(_ path: String) throws(IAPError) -> String {
     let bytes: [UInt8]?
-    do { bytes = try POSIXFile.readIfExists(resolve(path)) } catch {
-      throw .inputInvalid(path: path, reason: "cannot be read (\(error))")
-    }
+    do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
     guard let bytes else { throw .inputMissing(path: path) }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Standard input as lines, split as `readLine` splits them (at LF, with a CR before it
   /// dropped too), so pasted Base64 wrapped over lines reads as one text.
-  func standardInputLines() -> [String] {
-    var lines = environment.standardInput().split(separator: 0x0A, omittingEmptySubsequences: false)
+  func standardInputLines() throws(IAPError) -> [String] {
+    let input: [UInt8]
+    do { input = try environment.standardInput() } catch { throw error.iapError(path: "standard input") }
+    var lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
     // A final line break ends the last line rather than starting an empty one.
     if lines.last?.isEmpty == true { lines.removeLast() }
     return lines.map { String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self) }
