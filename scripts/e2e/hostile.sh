@@ -197,6 +197,56 @@ run queue --json
 expect_status 0
 expect_json 'len(d["transactions"])' 5
 
+# Issue 15, finding 1: a state file or a fixed temporary name replaced by a symlink made
+# `buy` write outside the state folder (the secret into a 0644 file).
+scenario "links planted in the state folder are never written through"
+outside=$(mktemp "$scratch/outside.XXXXXX")
+echo "keep me" >"$outside"
+for name in transactions.log notifications.log store.json.tmp secret.tmp settings.json.tmp clock.json.tmp deliveries.json.tmp; do
+  rm -rf .iap
+  iap buy com.example.fakegame.rocket_car --finish >/dev/null
+  ln -sf "$outside" ".iap/$name"
+  iap buy com.example.fakegame.extra_lives --finish >/dev/null 2>&1
+  iap settings set locale en_GB >/dev/null 2>&1
+  iap clock set 2030-01-01T00:00:00Z >/dev/null 2>&1
+  expect_same "$(cat "$outside")" "keep me" "the file $name pointed to"
+  [ ! -e .iap/secret ] || [ ! -L .iap/secret ] && ok || not_ok "secret became a link ($name)"
+done
+rm -rf .iap
+iap buy com.example.fakegame.rocket_car >/dev/null
+ln -sf "$outside" .iap/transactions.log
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "transactions.log is a symbolic link, and iap does not follow links to its own files"
+mkdir elsewhere
+rm -rf .iap && ln -s elsewhere .iap
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has ".iap is a symbolic link: iap keeps its files only in a real folder"
+expect_same "$(ls elsewhere)" "" "the folder the state link points to"
+
+# Issue 15, finding 2: `downloads/` or `downloading/` as a link let `download start` delete
+# and write outside the state.
+scenario "download folders that are links are refused"
+mkdir -p content victim
+printf 'level\n' >content/one.txt
+echo "precious" >victim/levels
+python3 -c "
+import plistlib
+plistlib.dump({'products': [{'id': 'levels', 'type': 'nonConsumable', 'title': 'L', 'description': 'D', 'price': '1', 'content': 'content'}]}, open('catalog.plist', 'wb'))"
+iap buy levels --finish >/dev/null 2>&1
+for folder in downloads downloading; do
+  rm -rf ".iap/$folder"
+  ln -s "$PWD/victim" ".iap/$folder"
+  run download start levels
+  clean_failure 74
+  expect_err_has "$folder is a symbolic link"
+  expect_same "$(ls victim) $(cat victim/levels)" "levels precious" "the folder $folder pointed to"
+  rm ".iap/$folder"
+done
+run download start levels
+expect_status 0
+
 # Issue 15, finding 3: numbers past what 64 bits hold trapped (exit 132).
 scenario "prices, quantities and dates past 64 bits are refused, never a trap"
 python3 -c "

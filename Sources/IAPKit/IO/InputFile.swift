@@ -48,7 +48,7 @@ public enum InputFile {
   /// reads as empty) rather than waiting for one.
   public static func read(_ path: String, limit: Int = limit) throws(InputFileError) -> [UInt8]? {
     let fd: Int32
-    do { fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) } catch {
+    do { fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY, followingLinks: true) } catch {
       if error.isMissing { return nil }
       throw .failed(error)
     }

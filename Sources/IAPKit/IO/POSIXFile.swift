@@ -13,7 +13,9 @@ public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertibl
   public var code: Int32
 
   public var description: String {
-    "\(operation) \(path): \(String(cString: strerror(code)))"
+    // ELOOP from an open is the O_NOFOLLOW refusal: say what it means.
+    if code == ELOOP && operation == "open" { return "\(path) is a symbolic link, and iap does not follow links to its own files" }
+    return "\(operation) \(path): \(String(cString: strerror(code)))"
   }
 
   /// The file or folder does not exist.
@@ -23,10 +25,16 @@ public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Thin wrappers over the POSIX calls that crash-safe storage needs (`open`, `pwrite`,
 /// `fsync`, `rename`, `flock`), which Foundation's `FileManager` does not expose.
 public enum POSIXFile {
-  /// Opens `path`, returning the descriptor.
-  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
+  /// Opens `path`, returning the descriptor. A symbolic link as the last component is
+  /// refused (`ELOOP`) unless `followingLinks`: the state's files are only ever iap's own, and
+  /// a link planted in their place must not redirect a write outside the state folder. Only
+  /// what the user names as input follows links.
+  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600, followingLinks: Bool = false) throws(POSIXFileError)
+    -> Int32
+  {
+    let flags = flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     while true {
-      let fd = systemOpen(path, flags | O_CLOEXEC, mode)
+      let fd = systemOpen(path, flags, mode)
       if fd >= 0 { return fd }
       if errno != EINTR { throw POSIXFileError(path: path, operation: "open", code: errno) }
     }
@@ -86,11 +94,20 @@ public enum POSIXFile {
 
   /// Replaces `path` with `bytes` so that a crash leaves either the old or the new content:
   /// write a temporary file, fsync it, rename it over the target, fsync the folder.
-  /// The state's own files use a fixed temporary name: commands hold the lock, and a
-  /// crash's leftover is simply overwritten next time.
+  ///
+  /// The state's own files use a fixed temporary name, which is theirs alone under the
+  /// exclusive lock that every writer holds: whatever is found there (a crash's leftover, or a
+  /// link or file planted there) is unlinked, never followed or reused, and the temporary is
+  /// created afresh (`O_EXCL`, mode 0600), so its content can only land in a file iap made.
+  /// A fixed name also means a crash leaves no litter: the next write takes the name over.
   public static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) throws(POSIXFileError) {
     let temporary = path + ".tmp"
-    try renameIntoPlace(try open(temporary, O_WRONLY | O_CREAT | O_TRUNC), temporary, path, bytes, directory: directory)
+    let fd: Int32
+    do { fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL) } catch where error.code == EEXIST {
+      if unlink(temporary) != 0 && errno != ENOENT { throw POSIXFileError(path: temporary, operation: "unlink", code: errno) }
+      fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL)
+    }
+    try renameIntoPlace(fd, temporary, path, bytes, directory: directory)
   }
 
   /// Writes `bytes` to the open temporary file, fsyncs it, renames it over `path` and fsyncs
@@ -117,16 +134,18 @@ public enum POSIXFile {
 
   /// Makes a rename or a file creation in `directory` durable.
   public static func syncDirectory(_ directory: String) throws(POSIXFileError) {
-    let fd = try open(directory, O_RDONLY | O_DIRECTORY)
+    let fd = try open(directory, O_RDONLY | O_DIRECTORY, followingLinks: true)
     defer { close(fd) }
     try sync(fd, path: directory)
   }
 
-  /// Creates `path` (and missing parents) with owner-only permissions; fine if it exists.
+  /// Creates `path` (and missing parents) with owner-only permissions; fine if it exists as
+  /// a folder, refused (`ENOTDIR`) if a symbolic link stands there, even to a folder: what is
+  /// written inside must stay inside.
   public static func makeDirectory(_ path: String) throws(POSIXFileError) {
     if mkdir(path, 0o700) == 0 || errno == EEXIST {
       var st = stat()
-      if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return }
+      if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return }
       throw POSIXFileError(path: path, operation: "mkdir", code: ENOTDIR)
     }
     guard errno == ENOENT else { throw POSIXFileError(path: path, operation: "mkdir", code: errno) }
@@ -136,6 +155,22 @@ public enum POSIXFile {
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
       throw POSIXFileError(path: path, operation: "mkdir", code: errno)
     }
+  }
+
+  /// What is wrong with `path` as a folder iap keeps its files in, or nil when nothing is
+  /// (or when it does not exist yet): it must be a real folder, not a symbolic link to one, so
+  /// that nothing written inside can land elsewhere, and it must belong to the user running
+  /// iap.
+  public static func folderProblem(_ path: String) -> String? {
+    var st = stat()
+    guard lstat(path, &st) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
+    switch st.st_mode & S_IFMT {
+    case S_IFDIR: break
+    case S_IFLNK: return "\(path) is a symbolic link: iap keeps its files only in a real folder"
+    default: return "\(path) is not a folder"
+    }
+    guard st.st_uid == geteuid() else { return "\(path) belongs to another user (uid \(st.st_uid))" }
+    return nil
   }
 
   /// Whether something exists at `path`.

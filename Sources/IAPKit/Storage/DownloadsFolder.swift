@@ -80,6 +80,7 @@ public struct DownloadsFolder: Sendable {
   /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
   /// status change and every probe of a downloader must.
   public func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+    try state.checkFolder()
     if exclusive {
       do { try POSIXFile.makeDirectory(state.path) } catch { throw .stateUnwritable(path: state.path, reason: error.description) }
     }

@@ -45,6 +45,7 @@ public struct StateDirectory: Sendable {
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.
   public func open(forWriting: Bool) throws(IAPError) -> StateSession {
+    try checkFolder()
     if !forWriting && !POSIXFile.exists(path) { return StateSession(directory: self, lock: nil, writable: false) }
     if forWriting {
       do { try POSIXFile.makeDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
@@ -53,6 +54,14 @@ public struct StateDirectory: Sendable {
     let session = StateSession(directory: self, lock: lock, writable: forWriting)
     try session.load()
     return session
+  }
+
+  /// Refuses a state folder that is a symbolic link or belongs to someone else (a missing one
+  /// is fine: writers create it), and likewise the folders it keeps hosted content in.
+  func checkFolder() throws(IAPError) {
+    for folder in [path, path + "/downloads", path + "/downloading"] {
+      if let problem = POSIXFile.folderProblem(folder) { throw .stateUnwritable(path: path, reason: problem) }
+    }
   }
 
   func acquireLock(exclusive: Bool) throws(IAPError) -> Int32? {
@@ -91,6 +100,7 @@ public struct StateDirectory: Sendable {
 
   /// Removes everything in the folder but the lock files, under the exclusive lock.
   public func reset() throws(IAPError) {
+    try checkFolder()
     guard POSIXFile.exists(path) else { return }
     let lock = try acquireLock(exclusive: true)
     defer { if let lock { close(lock) } }
