@@ -327,6 +327,39 @@ expect_status 0
 run queue --json
 expect_json 'len(d["transactions"])' 120
 
+# Issue 15, finding 6: on a full disk buys exited 74 yet were kept (a retry bought twice);
+# under `ulimit -f` SIGXFSZ killed iap half-way.
+# fill_up: buys until one fails (its status and reason in $scratch/fill.*), then, outside
+# the limit (check_filled), checks that every purchase reported is kept, and no failed one.
+fill_up() {
+  local reported=0 i status=0
+  for i in $(seq 400); do
+    "$IAP_BIN" buy com.example.fakegame.extra_lives --finish >/dev/null 2>"$scratch/fill.err" || { status=$?; break; }
+    reported=$((reported + 1))
+  done
+  echo "$status $reported" >"$scratch/fill.out"
+}
+check_filled() {
+  read -r status reported <"$scratch/fill.out"
+  expect_same "$status" 74 "the status of the buy that found no room"
+  grep -q -e "No space left on device" -e "File too large" "$scratch/fill.err" && ok || not_ok "no reason given: $(cat "$scratch/fill.err")"
+  run history --json
+  expect_json 'len(d["transactions"])' "$reported"
+  run notifications --json
+  expect_json 'len(d["notifications"])' "$reported"
+  ls .iap | grep -q '\.tmp' && not_ok "temporaries left: $(ls .iap)" || ok
+}
+scenario "a file size limit fails a buy cleanly, storing nothing"
+(ulimit -f 48 && fill_up)
+check_filled
+scenario "a full disk fails a buy cleanly, storing nothing"
+if [ "$(id -u)" = 0 ] && mkdir tiny && mount -t tmpfs -o size=96k tmpfs tiny 2>/dev/null; then
+  cd tiny && cp "$ROOT/catalog.plist" . && fill_up && check_filled
+  cd .. && umount tiny
+else
+  skip "a full disk needs root to mount a small tmpfs"
+fi
+
 scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)
 expect_same "$(stat -c %a .iap) $(stat -c %a .iap/store.json) $(stat -c %a .iap/transactions.log) $(stat -c %a .iap/lock)" "700 600 600 600" "modes"

@@ -9,6 +9,7 @@ extension Workspace {
   ///   come from it rather than from the catalog cache.
   public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
+    session!.warn = { [console] in console.warning($0) }
     var clock = try session!.clock()
     var now = clock.now(real: environment.now())
     var settings: StoreSettings?
@@ -17,6 +18,7 @@ extension Workspace {
         // Release the shared lock before taking the exclusive one: both are this process's.
         session = nil
         session = try stateDirectory.open(forWriting: true)
+        session!.warn = { [console] in console.warning($0) }
         clock = try session!.clock()
         now = clock.now(real: environment.now())
       }

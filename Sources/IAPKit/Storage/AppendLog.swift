@@ -44,16 +44,19 @@ package struct AppendLog {
     if let fd { Glibc_close(fd) }
   }
 
-  /// Decodes each complete line from `offset` on with `decode` and hands it to `body`, in
-  /// order; returns the bytes the complete lines take.
+  /// Decodes each complete line from `offset` on (up to `end`, if given) with `decode` and
+  /// hands it to `body`, in order, until `body` answers false; returns the bytes the lines
+  /// handed over take.
+  @discardableResult
   func scan<Record>(
-    from offset: Int, decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Void
+    from offset: Int, to end: Int? = nil, decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Bool
   ) throws(IAPError) -> Int {
-    guard let fd, offset < size else { return 0 }
-    let bytes: [UInt8]
+    guard let fd, offset < (end ?? size) else { return 0 }
+    var bytes: [UInt8]
     do { bytes = try POSIXFile.readAll(fd, path: path, from: offset) } catch {
       throw .stateUnreadable(path: path, reason: error.description)
     }
+    if let end, end - offset < bytes.count { bytes.removeLast(bytes.count - (end - offset)) }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
       let record: Record
@@ -66,10 +69,20 @@ package struct AppendLog {
       } catch {
         throw .stateUnreadable(path: path, reason: "\(error)")
       }
-      body(record)
+      guard body(record) else { break }
       start = newline + 1
     }
     return start
+  }
+
+  /// Takes back what `append` added since the log held `end` bytes, after a later write of
+  /// the same commit failed. Best effort: what cannot be cut is ignored on load anyway.
+  mutating func rollBack(to end: Int) {
+    // A failed `append` may have written part of its bytes without counting them.
+    guard let fd, end <= validEnd else { return }
+    _ = ftruncate(fd, off_t(end))
+    validEnd = end
+    size = end
   }
 
   /// Takes in the complete records found beyond the covered bytes.

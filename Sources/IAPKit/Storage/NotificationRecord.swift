@@ -1,15 +1,27 @@
 import IAPCore
 
 /// How a sent notification is written in `notifications.log`.
+///
+/// A notification is written before the transaction records of its commit, and names the
+/// length the transaction log has once that commit is in it (`"after"`): the record counts
+/// only if the log reached that length, so a command that failed before its commit point
+/// leaves no notification of a purchase that never happened. Records written before there
+/// was an `"after"` count always.
 package enum NotificationRecord {
-  static func encode(_ n: ServerNotification) -> JSONValue {
+  static func encode(_ n: ServerNotification, after logLength: Int) -> JSONValue {
     .object([
       ("type", .string(n.type)),
       ("subtype", .optional(n.subtype)),
       ("date", .int(n.date.milliseconds)),
       ("transaction", TransactionRecord.encode(n.transaction)),
       ("subscription", n.subscription.map(SubscriptionRecord.encode) ?? .null),
+      ("after", .int(Int64(logLength))),
     ])
+  }
+
+  /// The transaction log length a record needs, 0 for records that name none.
+  static func requiredLogLength(_ json: JSONValue) -> Int {
+    json["after"]?.intValue.map { Int(clamping: $0) } ?? 0
   }
 
   static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {

@@ -26,6 +26,9 @@ public final class StateSession {
   /// `settings.json`, once read: a command asks for it several times (its settings, the
   /// notification URL, the signing secret) and it cannot change while the lock is held.
   private var overrides: [String: String]?
+  /// Where problems after a commit point go (they cannot fail a command that has stored its
+  /// change): the workspace points it at its console.
+  public var warn: (String) -> Void = { _ in }
 
   /// How far the logs may run ahead of `store.json` before a commit rewrites it.
   ///
@@ -75,9 +78,20 @@ public final class StateSession {
     try notifications.open(writable: writable, covered: offsets.notifications)
     // A crash between the logs' appends and the snapshot's rename left records the snapshot
     // does not cover yet: fold them in.
-    transactions.cover(try transactions.scan(from: offsets.transactions, decode: LogRecordCodec.decode) { state.apply($0) })
+    transactions.cover(try transactions.scan(from: offsets.transactions, decode: LogRecordCodec.decode) { state.apply($0); return true })
+    // Notifications of a commit that did not reach its commit point (the transaction log never
+    // got to the length they name) are not sent: the scan stops there, and the next append
+    // cuts them off like a torn line.
+    let logLength = transactions.validEnd
+    let committed = { (json: JSONValue) throws(RecordError) -> (Bool, ServerNotification) in
+      (NotificationRecord.requiredLogLength(json) <= logLength, try NotificationRecord.decode(json))
+    }
     notifications.cover(
-      try notifications.scan(from: offsets.notifications, decode: NotificationRecord.decode) { state.apply(.notification($0)) })
+      try notifications.scan(from: offsets.notifications, decode: committed) { (isCommitted, notification) in
+        guard isCommitted else { return false }
+        state.apply(.notification(notification))
+        return true
+      })
   }
 
   /// The store's history: the latest version of every transaction not deleted or cleared,
@@ -101,7 +115,7 @@ public final class StateSession {
   /// Every notification sent, oldest first.
   public func sentNotifications() throws(IAPError) -> [ServerNotification] {
     var all: [ServerNotification] = []
-    _ = try notifications.scan(from: 0, decode: NotificationRecord.decode) { all.append($0) }
+    try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
     return all
   }
 
@@ -112,35 +126,47 @@ public final class StateSession {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty else { return }
     var log = ""
-    var sent = ""
+    var notices: [ServerNotification] = []
     for change in changes {
       if case let .notification(notification) = change {
-        sent += JSONWriter.compact(NotificationRecord.encode(notification)) + "\n"
+        notices.append(notification)
       } else {
         log += JSONWriter.compact(LogRecordCodec.encode(change)) + "\n"
       }
     }
+    let logLength = transactions.validEnd + log.utf8.count
+    let sent = notices.map { JSONWriter.compact(NotificationRecord.encode($0, after: logLength)) + "\n" }.joined()
+    let notificationsEnd = notifications.validEnd
+    // Before the commit point: a failure stores nothing (what was written is taken back, and
+    // notifications that name a log length never reached are ignored on load anyway).
     do throws(POSIXFileError) {
       if transactions.validEnd == 0 { try ensureSigningSecret() }
-      try transactions.append(Array(log.utf8), directory: directory.path)
-      // Notifications are written beside the purchases they report but fsynced only when
+      // Notifications are written before the records they report, but fsynced only when
       // nothing else in the commit is, or before a snapshot counts them (a snapshot must never
       // cover bytes a power cut could take back). So a purchase costs one fsync; what a power
       // cut (not a crash: the kernel keeps written pages) can lose is the last notifications
       // of purchases that are themselves kept.
       try notifications.append(Array(sent.utf8), directory: directory.path, sync: log.isEmpty)
-      let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
-      let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
-      if !hasSnapshot || behind >= Self.snapshotInterval {
-        try notifications.sync()
-        let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
-        try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
-        snapshotOffsets = offsets
-        hasSnapshot = true
-      }
-      state = newState
+      // The commit point: the transaction records appended and fsynced.
+      try transactions.append(Array(log.utf8), directory: directory.path)
     } catch {
+      notifications.rollBack(to: notificationsEnd)
       throw .stateUnwritable(path: directory.path, reason: error.description)
+    }
+    state = newState
+    // After the commit point nothing may fail the command: the snapshot is only a shortcut
+    // (the next load replays the log past it), so a failure to rewrite it is a warning.
+    let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
+    let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
+    guard !hasSnapshot || behind >= Self.snapshotInterval else { return }
+    do throws(POSIXFileError) {
+      try notifications.sync()
+      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
+      try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
+      snapshotOffsets = offsets
+      hasSnapshot = true
+    } catch {
+      warn("the change is stored, but store.json could not be rewritten (\(error)); the next command replays the log")
     }
   }
 }

@@ -136,7 +136,7 @@ package enum LogRecordCodec {
       return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
-      return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification).objectValue ?? []))
+      return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
     }
   }
 

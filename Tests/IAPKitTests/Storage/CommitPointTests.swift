@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import IAPCLI
+@testable import IAPCore
+@testable import IAPKit
+
+/// Issue 15, finding 6: on a full disk a buy exited 74 although its purchase was committed
+/// (a script that retries after 74 bought twice), or was kept without its notification.
+/// A command now has one commit point, the fsync of its transaction records: before it a
+/// failure stores nothing, after it nothing fails the command.
+@Suite struct CommitPointTests {
+  let harness = TestHarness()
+  var state: String { harness.directory + "/.iap" }
+
+  @Test func aSnapshotThatCannotBeWrittenIsAWarningNotAFailure() throws {
+    #expect(harness.run("settings set locale en_US").status == 0)
+    // A folder where the snapshot's temporary goes: it cannot be replaced by a file.
+    try FileManager.default.createDirectory(atPath: state + "/store.json.tmp/x", withIntermediateDirectories: true)
+    let bought = harness.run("buy gems --finish")
+    #expect(bought.status == 0)
+    #expect(bought.stderr.hasPrefix("warning: the change is stored, but store.json could not be rewritten"))
+    #expect(harness.run("history --json").json.transactions.count == 1, "the purchase is kept, once")
+    #expect(harness.run("notifications --json").json["notifications"]?.arrayValue?.count == 1)
+  }
+
+  @Test func notificationsOfACommitThatNeverHappenedAreIgnored() throws {
+    #expect(harness.run("buy gems --finish").status == 0)
+    // What a buy that failed at its commit point could leave: its notification written, with
+    // the log length it needed, and the log short of it.
+    let log = try Data(contentsOf: URL(fileURLWithPath: state + "/transactions.log"))
+    var line = try String(contentsOfFile: state + "/notifications.log", encoding: .utf8)
+    line = line.replacingOccurrences(of: "\"after\":\(log.count)", with: "\"after\":\(log.count + 500)")
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: state + "/notifications.log"))
+    handle.seekToEndOfFile()
+    handle.write(Data(line.utf8))
+    try handle.close()
+    #expect(harness.run("notifications --json").json["notifications"]?.arrayValue?.count == 1)
+    #expect(harness.run("buy gems --finish").status == 0)
+    #expect(harness.run("notifications --json").json["notifications"]?.arrayValue?.count == 2, "the stray record was cut off")
+  }
+}
