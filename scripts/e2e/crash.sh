@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reliability (issue 6): kill -9 at random moments while iap writes, hundreds of times.
 # After every kill the state must load, and every command that had reported success (exit 0
-# and its output, before the kill) must be in it. The kill times are spread over a whole
+# and its output, before the kill) must be in it; `iap doctor` finds every record intact, and
+# no notification names a transaction that was not kept (issue 15). The kill times are spread over a whole
 # command's run, measured first, and half of them bunched near its end, where it writes.
 source "$(dirname "$0")/lib.sh"
 
@@ -87,6 +88,16 @@ for n in range(kills):
     unfinished_in_history = {line.split()[0][1:] for line in text.splitlines() if "unfinished" in line.split()}
     if queued != unfinished_in_history:
         sys.exit(f"after kill {n}: queue {sorted(queued)} != history's unfinished {sorted(unfinished_in_history)}")
+    # Every record of both logs is intact (a torn last line is a crash's, not damage), and
+    # every notification belongs to a transaction that was kept.
+    if n % 10 == 0:
+        status, out, err = run("doctor")
+        if status != 0:
+            sys.exit(f"after kill {n} ({' '.join(args)}): doctor exited {status}: {out} {err}")
+        status, out, err = run("notifications")
+        sent = {n["transactionId"] for n in json.loads(out)["notifications"]} if status == 0 else None
+        if sent is None or not sent <= set(latest):
+            sys.exit(f"after kill {n}: notifications of transactions that do not exist: {sorted(sent - set(latest), key=int) if sent else err}")
     # Keep the queue short, as an app would.
     if n % 25 == 24:
         subprocess.run([iap, "finish", "--all"], capture_output=True)

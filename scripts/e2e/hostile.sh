@@ -108,8 +108,10 @@ scenario "malformed state files: 74, one line, and the files are left as they we
 iap buy com.example.fakegame.rocket_car >/dev/null
 cp -p .iap/store.json good.json
 cp -p .iap/transactions.log good.log
+# state_case NAME [MESSAGE]: MESSAGE is what the error says (damage found in a log record
+# names its byte; other unreadable files say they were left untouched).
 state_case() {
-  local name=$1
+  local name=$1 message=${2:-it was left untouched}
   current="state: $name"
   cp -p .iap/store.json before.json 2>/dev/null || true
   cp -p .iap/transactions.log before.log 2>/dev/null || true
@@ -117,13 +119,14 @@ state_case() {
     # shellcheck disable=SC2086
     run $cmd
     clean_failure 74
-    expect_err_has "it was left untouched"
+    expect_err_has "$message"
   done
   { [ ! -f before.json ] || cmp -s before.json .iap/store.json; } && ok || not_ok "store.json was changed"
   { [ ! -f before.log ] || cmp -s before.log .iap/transactions.log; } && ok || not_ok "transactions.log was changed"
   rm -f before.json before.log
   cp -p good.json .iap/store.json
   cp -p good.log .iap/transactions.log
+  rm -f .iap/damaged # as the doctor's repair would, once the files are whole again
 }
 head -c 40 good.json >.iap/store.json; state_case "store.json truncated"
 head -c 3000 /dev/urandom >.iap/store.json; state_case "store.json is random bytes"
@@ -134,7 +137,7 @@ sed 's/"nextId":"2"/"nextId":"99999999999999999999999"/' good.json >.iap/store.j
 sed 's/"nextId":"2"/"nextId":"18446744073709551615"/' good.json >.iap/store.json; state_case "nextId 2^64-1"
 python3 -c "import json; d=json.load(open('good.json')); d['logOffset']=10**6; print(json.dumps(d))" >.iap/store.json
 state_case "store.json covering more log than there is"
-printf '{"id":"18446744073709551615"}\n' >>.iap/transactions.log; state_case "a log record beyond store.json with id 2^64-1"
+printf '{"id":"18446744073709551615"}\n' >>.iap/transactions.log; state_case "a log record beyond store.json with id 2^64-1" "is damaged at byte"
 python3 - <<'PY'
 log = open("good.log", "rb").read()
 # The first transaction record (the log also holds store events).
@@ -142,8 +145,8 @@ record = next(line for line in log.split(b"\n") if b'"id":"1"' in line)
 bad = record.replace(b'"id":"1"', b'"id":"18446744073709551615"')
 open(".iap/transactions.log", "wb").write(log + bad + b"\n")
 PY
-state_case "a complete record with id 2^64-1 to replay"
-printf 'not json\n' >>.iap/transactions.log; state_case "a garbage record to replay"
+state_case "a complete record with id 2^64-1 to replay" "is damaged at byte"
+printf 'not json\n' >>.iap/transactions.log; state_case "a garbage record to replay" "is damaged at byte"
 rm .iap/store.json; mkdir .iap/store.json; state_case "store.json is a folder"
 rm -rf .iap/store.json; cp -p good.json .iap/store.json
 current="state: intact again"
@@ -359,6 +362,54 @@ if [ "$(id -u)" = 0 ] && mkdir tiny && mount -t tmpfs -o size=96k tmpfs tiny 2>/
 else
   skip "a full disk needs root to mount a small tmpfs"
 fi
+
+# Issue 15, finding 7: a flipped newline in the part of the log store.json covers let queue
+# and buy go on appending while history failed; a record with quantity -2^63 was accepted.
+scenario "a damaged record stops every command until the doctor salvages the rest"
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+log = bytearray(open(".iap/transactions.log", "rb").read())
+first = log.index(b"\n")
+log[first] = ord(" ")  # two records become one line
+open(".iap/transactions.log", "wb").write(log)
+PY2
+run history
+clean_failure 74
+expect_err_has "transactions.log is damaged at byte 0"
+for cmd in queue "buy com.example.fakegame.extra_lives"; do
+  # shellcheck disable=SC2086
+  run $cmd
+  clean_failure 74
+done
+run doctor
+expect_status 74
+expect_out_has "byte 0: its checksum does not match"
+run doctor --repair
+expect_status 0
+expect_out_has "kept as transactions.log.damaged-1"
+[ -f .iap/transactions.log.damaged-1 ] && ok || not_ok "the damaged log was not kept"
+run buy com.example.fakegame.extra_lives --json
+expect_status 0
+run doctor
+expect_status 0
+expect_out_has "the state is healthy"
+
+scenario "impossible values in a record are damage"
+iap buy com.example.fakegame.extra_lives >/dev/null
+python3 - <<'PY2'
+import json, zlib
+lines = open(".iap/transactions.log", "rb").read().split(b"\n")[:-1]
+record = json.loads(lines[-1])
+record.pop("crc")
+record["quantity"] = -2**63
+body = json.dumps(record, separators=(",", ":")).encode()
+lines[-1] = body[:-1] + b',"crc":' + str(zlib.crc32(body)).encode() + b"}"
+open(".iap/transactions.log", "wb").write(b"\n".join(lines) + b"\n")
+PY2
+rm .iap/store.json
+run queue
+clean_failure 74
+expect_err_has "bad or missing 'quantity'"
 
 scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)

@@ -17,6 +17,9 @@ public enum IAPError: Error, Equatable, Sendable {
   case inputUnusable(path: String, reason: String)
   /// A state file exists but cannot be parsed; it is left untouched.
   case stateUnreadable(path: String, reason: String)
+  /// A log of the state holds a damaged record (a bad checksum, bad JSON, an impossible
+  /// value) at byte `offset`: nothing is written until it is repaired.
+  case stateDamaged(path: String, offset: Int, reason: String)
   /// The state folder cannot be read or written.
   case stateUnwritable(path: String, reason: String)
   /// An output file (`catalog convert -o`) cannot be written.
@@ -32,7 +35,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .usage: return .usage
     case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
     case .catalogInvalid, .inputInvalid: return .dataError
-    case .stateUnreadable, .stateUnwritable, .outputUnwritable: return .ioError
+    case .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
     }
   }
@@ -47,6 +50,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .inputInvalid: return "inputInvalid"
     case .inputUnusable: return "inputUnusable"
     case .stateUnreadable: return "stateUnreadable"
+    case .stateDamaged: return "stateDamaged"
     case .stateUnwritable: return "stateUnwritable"
     case .outputUnwritable: return "outputUnwritable"
     case let .refused(refusal):
@@ -80,6 +84,8 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .inputInvalid(path, reason), let .inputUnusable(path, reason): return ["\(path): \(reason)"]
     case let .stateUnreadable(path, reason):
       return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or reset the state to start over"]
+    case let .stateDamaged(path, offset, reason):
+      return ["state file \(path) is damaged at byte \(offset) (\(reason)); nothing is written to the state until it is repaired"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
     case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]

@@ -59,16 +59,7 @@ package struct AppendLog {
     if let end, end - offset < bytes.count { bytes.removeLast(bytes.count - (end - offset)) }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
-      let record: Record
-      do {
-        record = try decode(try JSONParser.parse(Array(bytes[start..<newline])))
-      } catch let error as JSONParseError {
-        throw .stateUnreadable(path: path, reason: "invalid JSON in the record at byte \(offset + start): \(error.reason)")
-      } catch let error as RecordError {
-        throw .stateUnreadable(path: path, reason: "bad or missing '\(error.field)' in the record at byte \(offset + start)")
-      } catch {
-        throw .stateUnreadable(path: path, reason: "\(error)")
-      }
+      let record = try RecordLine.decode(bytes[start..<newline], at: offset + start, path: path, decode)
       guard body(record) else { break }
       start = newline + 1
     }

@@ -21,6 +21,8 @@ import IAPCore
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
 /// - `catalog-*.cache`: compiled catalogs (`CatalogCache`).
+/// - `damaged`: where a command met a damaged log record; every command refuses until
+///   `salvage` (the doctor's repair) removes it.
 /// - `downloads/<productId>/`: complete hosted content; `downloading/`: downloads in
 ///   progress, their status files and locks (`DownloadsFolder`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
@@ -41,11 +43,16 @@ public struct StateDirectory: Sendable {
   var notificationsPath: String { path + "/notifications.log" }
   var deliveriesPath: String { path + "/deliveries.json" }
   var deliveryLockPath: String { path + "/delivery.lock" }
+  var damagePath: String { path + "/damaged" }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.
-  public func open(forWriting: Bool) throws(IAPError) -> StateSession {
+  ///
+  /// - Parameter despiteDamage: open even when a damaged record was found earlier (what the
+  ///   doctor does); otherwise that damage is the answer, before anything is read or written.
+  public func open(forWriting: Bool, despiteDamage: Bool = false) throws(IAPError) -> StateSession {
     try checkFolder()
+    if !despiteDamage, let damage = recordedDamage() { throw damage }
     if !forWriting && !POSIXFile.exists(path) { return StateSession(directory: self, lock: nil, writable: false) }
     if forWriting {
       do { try POSIXFile.makeDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
@@ -54,6 +61,24 @@ public struct StateDirectory: Sendable {
     let session = StateSession(directory: self, lock: lock, writable: forWriting)
     try session.load()
     return session
+  }
+
+  /// Remembers that a log holds a damaged record, so that every later command refuses at once
+  /// (rather than appending to a log whose middle is bad) until the doctor repairs it. Best
+  /// effort: the damage is found again by whoever reads that record.
+  func recordDamage(_ error: IAPError) {
+    guard case let .stateDamaged(file, offset, reason) = error, POSIXFile.exists(path) else { return }
+    let json = JSONValue.object([("path", .string(file)), ("offset", .int(Int64(offset))), ("reason", .string(reason))])
+    try? POSIXFile.replaceAtomically(damagePath, with: Array((JSONWriter.compact(json) + "\n").utf8), directory: path)
+  }
+
+  /// The damage recorded by `recordDamage`, if any.
+  func recordedDamage() -> IAPError? {
+    guard let bytes = try? POSIXFile.readIfExists(damagePath) else { return nil }
+    let json = try? JSONParser.parse(bytes)
+    return .stateDamaged(
+      path: json?["path"]?.stringValue ?? damagePath, offset: Int(clamping: json?["offset"]?.intValue ?? 0),
+      reason: json?["reason"]?.stringValue ?? "recorded in \(damagePath)")
   }
 
   /// Refuses a state folder that is a symbolic link or belongs to someone else (a missing one

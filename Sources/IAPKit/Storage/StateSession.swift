@@ -15,7 +15,7 @@ public final class StateSession {
   /// The store as of the last committed command.
   public private(set) var state = StoreState()
   private let lock: Int32?
-  private let writable: Bool
+  let writable: Bool
   /// Every transaction version and store event.
   private var transactions: AppendLog
   /// Every server notification sent.
@@ -25,7 +25,7 @@ public final class StateSession {
   private var hasSnapshot = false
   /// `settings.json`, once read: a command asks for it several times (its settings, the
   /// notification URL, the signing secret) and it cannot change while the lock is held.
-  private var overrides: [String: String]?
+  var overrides: [String: String]?
   /// Where problems after a commit point go (they cannot fail a command that has stored its
   /// change): the workspace points it at its console.
   public var warn: (String) -> Void = { _ in }
@@ -53,8 +53,21 @@ public final class StateSession {
     if let lock { close(lock) }
   }
 
-  /// Reads the snapshot and replays whatever the logs hold beyond it.
+  /// Reads the snapshot and replays whatever the logs hold beyond it. A damaged record is
+  /// recorded as the state's damage, so that later commands refuse at once.
   func load() throws(IAPError) {
+    try notingDamage { () throws(IAPError) in try loadLogs() }
+  }
+
+  /// Runs `body`, a read of records; damage it meets is recorded for later commands.
+  private func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+    do { return try body() } catch {
+      directory.recordDamage(error)
+      throw error
+    }
+  }
+
+  private func loadLogs() throws(IAPError) {
     let snapshotPath = directory.snapshotPath
     var offsets = SnapshotCodec.Offsets()
     do {
@@ -104,7 +117,9 @@ public final class StateSession {
 
   /// An index of the latest version of every transaction, to read them one at a time.
   public func latestVersions() throws(IAPError) -> TransactionLogIndex {
-    try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd)
+    try notingDamage { () throws(IAPError) in
+      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd)
+    }
   }
 
   /// The latest version of transaction `id` of `account`, if history has it.
@@ -115,7 +130,9 @@ public final class StateSession {
   /// Every notification sent, oldest first.
   public func sentNotifications() throws(IAPError) -> [ServerNotification] {
     var all: [ServerNotification] = []
-    try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
+    try notingDamage { () throws(IAPError) in
+      try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
+    }
     return all
   }
 
@@ -131,11 +148,11 @@ public final class StateSession {
       if case let .notification(notification) = change {
         notices.append(notification)
       } else {
-        log += JSONWriter.compact(LogRecordCodec.encode(change)) + "\n"
+        log += RecordLine.encode(LogRecordCodec.encode(change))
       }
     }
     let logLength = transactions.validEnd + log.utf8.count
-    let sent = notices.map { JSONWriter.compact(NotificationRecord.encode($0, after: logLength)) + "\n" }.joined()
+    let sent = notices.map { RecordLine.encode(NotificationRecord.encode($0, after: logLength)) }.joined()
     let notificationsEnd = notifications.validEnd
     // Before the commit point: a failure stores nothing (what was written is taken back, and
     // notifications that name a log length never reached are ignored on load anyway).
@@ -168,140 +185,5 @@ public final class StateSession {
     } catch {
       warn("the change is stored, but store.json could not be rewritten (\(error)); the next command replays the log")
     }
-  }
-}
-
-// MARK: - Settings
-
-public extension StateSession {
-  /// What `iap settings set` stored: setting name → normalized value.
-  func settingsOverrides() throws(IAPError) -> [String: String] {
-    if let overrides { return overrides }
-    let read = try readSettingsOverrides()
-    overrides = read
-    return read
-  }
-
-  private func readSettingsOverrides() throws(IAPError) -> [String: String] {
-    let path = directory.settingsPath
-    let bytes: [UInt8]
-    do {
-      guard let read = try POSIXFile.readIfExists(path) else { return [:] }
-      bytes = read
-    } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
-    }
-    guard let json = try? JSONParser.parse(bytes), let members = json.objectValue else {
-      throw .stateUnreadable(path: path, reason: "expected a JSON object of setting names to values")
-    }
-    var overrides: [String: String] = [:]
-    for (key, value) in members {
-      guard let text = value.stringValue, let normalized = try? StoreSettings.normalize(key: key, value: text) else {
-        throw .stateUnreadable(path: path, reason: "bad value for '\(key)'")
-      }
-      overrides[key] = normalized
-    }
-    return overrides
-  }
-
-  /// Replaces the stored settings atomically; an empty set removes the file.
-  func saveSettings(_ overrides: [String: String]) throws(IAPError) {
-    precondition(writable, "saveSettings on a read-only state session")
-    let path = directory.settingsPath
-    let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
-    do {
-      try POSIXFile.replaceAtomically(path, with: Array((JSONWriter.pretty(json) + "\n").utf8), directory: directory.path)
-    } catch {
-      throw .stateUnwritable(path: directory.path, reason: error.description)
-    }
-    self.overrides = overrides
-  }
-}
-
-// MARK: - Clock
-
-public extension StateSession {
-  /// The store's clock: simulated when `clock.json` says so, real otherwise.
-  func clock() throws(IAPError) -> StoreClock {
-    let path = directory.clockPath
-    let bytes: [UInt8]
-    do {
-      guard let read = try POSIXFile.readIfExists(path) else { return .real }
-      bytes = read
-    } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
-    }
-    guard let json = try? JSONParser.parse(bytes), let mode = json["mode"]?.stringValue else {
-      throw .stateUnreadable(path: path, reason: "expected {\"mode\": \"real\"|\"simulated\", \"now\": ms}")
-    }
-    switch mode {
-    case "real": return .real
-    case "simulated":
-      guard let ms = json["now"]?.intValue, Timestamp.supportedRange.contains(Timestamp(milliseconds: ms)) else {
-        throw .stateUnreadable(path: path, reason: "bad or missing 'now' (a date in the years 0000 to 9999)")
-      }
-      return .simulated(Timestamp(milliseconds: ms))
-    default:
-      throw .stateUnreadable(path: path, reason: "unknown mode '\(mode)'")
-    }
-  }
-
-  /// Stores the clock atomically.
-  func saveClock(_ clock: StoreClock) throws(IAPError) {
-    precondition(writable, "saveClock on a read-only state session")
-    let json: JSONValue
-    switch clock {
-    case .real: json = .object([("mode", .string("real"))])
-    case let .simulated(t): json = .object([("mode", .string("simulated")), ("now", .int(t.milliseconds)), ("iso", .string(t.iso8601))])
-    }
-    do {
-      try POSIXFile.replaceAtomically(directory.clockPath, with: Array((JSONWriter.compact(json) + "\n").utf8), directory: directory.path)
-    } catch {
-      throw .stateUnwritable(path: directory.path, reason: error.description)
-    }
-  }
-}
-
-// MARK: - Signing secret
-
-public extension StateSession {
-  /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
-  /// every state folder has its own; nil before anything was written.
-  func signingSecret() throws(IAPError) -> String? {
-    do {
-      guard let bytes = try POSIXFile.readIfExists(directory.secretPath) else { return nil }
-      return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
-    } catch {
-      throw .stateUnreadable(path: directory.secretPath, reason: error.description)
-    }
-  }
-
-  /// The state's secret, made now if this session may write and there is none yet.
-  func signingSecretCreatingIfNeeded() throws(IAPError) -> String? {
-    if writable {
-      do { try ensureSigningSecret() } catch { throw .stateUnwritable(path: directory.path, reason: error.description) }
-    }
-    return try signingSecret()
-  }
-
-  /// Makes the secret if the state has none yet.
-  func ensureSigningSecret() throws(POSIXFileError) {
-    guard !POSIXFile.exists(directory.secretPath) else { return }
-    var generator = SystemRandomNumberGenerator()
-    let hex = (0..<32).map { _ in
-      let byte = UInt8.random(in: 0...255, using: &generator)
-      return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-    }.joined()
-    try POSIXFile.replaceAtomically(directory.secretPath, with: Array((hex + "\n").utf8), directory: directory.path)
-  }
-}
-
-public extension String {
-  /// Without leading and trailing spaces and newlines.
-  var trimmingWhitespace: String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first == " " || first == "\n" || first == "\r" || first == "\t" { scalars.removeFirst() }
-    while let last = scalars.last, last == " " || last == "\n" || last == "\r" || last == "\t" { scalars.removeLast() }
-    return String(scalars)
   }
 }

@@ -75,15 +75,7 @@ public struct TransactionLogIndex {
 
   /// Reads a record; a bad one makes the whole state unreadable, as in `StateSession.load`.
   static func decodeRecord(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> LogRecord {
-    do {
-      return try LogRecordCodec.decode(try JSONParser.parse(Array(record)))
-    } catch let error as JSONParseError {
-      throw .stateUnreadable(path: path, reason: "invalid JSON in the record at byte \(offset): \(error.reason)")
-    } catch let error as RecordError {
-      throw .stateUnreadable(path: path, reason: "bad or missing '\(error.field)' in the record at byte \(offset)")
-    } catch {
-      throw .stateUnreadable(path: path, reason: "\(error)")
-    }
+    try RecordLine.decode(record, at: offset, path: path, LogRecordCodec.decode)
   }
 
   /// Calls `body` with each complete line of the file (without its newline) and its offset,

@@ -76,7 +76,11 @@ package enum TransactionRecord {
       productType = type
     }
     guard let state = TransactionState(rawValue: try string("state")) else { throw RecordError(field: "state") }
-    guard let quantity = json["quantity"]?.intValue, let q = Int(exactly: quantity) else {
+    // A payment the store refused may carry any quantity it was asked for; one it accepted
+    // carries 1 to 10, and anything else is damage.
+    guard let quantity = json["quantity"]?.intValue, let q = Int(exactly: quantity),
+      state == .failed || (1...10).contains(q)
+    else {
       throw RecordError(field: "quantity")
     }
     var error: StoreError?

@@ -29,8 +29,11 @@ import Testing
     // What a buy that failed at its commit point could leave: its notification written, with
     // the log length it needed, and the log short of it.
     let log = try Data(contentsOf: URL(fileURLWithPath: state + "/transactions.log"))
-    var line = try String(contentsOfFile: state + "/notifications.log", encoding: .utf8)
-    line = line.replacingOccurrences(of: "\"after\":\(log.count)", with: "\"after\":\(log.count + 500)")
+    let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: state + "/notifications.log")))
+    guard case let .object(members) = try JSONParser.parse(Array(written.dropLast())) else { return }
+    #expect(members.contains { $0.0 == "after" && $0.1 == .int(Int64(log.count)) })
+    let stray = members.filter { $0.0 != "crc" }.map { ($0.0, $0.0 == "after" ? JSONValue.int(Int64(log.count + 500)) : $0.1) }
+    let line = RecordLine.encode(.object(stray))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: state + "/notifications.log"))
     handle.seekToEndOfFile()
     handle.write(Data(line.utf8))

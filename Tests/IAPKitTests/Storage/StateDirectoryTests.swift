@@ -113,7 +113,7 @@ import Testing
     try commit([transaction(1)])
     let snapshot = bytes(directory.snapshotPath)
     append("{\"id\":\"2\"}\n", to: logPath)
-    #expect(throws: IAPError.stateUnreadable(path: logPath, reason: "bad or missing 'state' in the record at byte \(bytes(logPath).count - 11)")) {
+    #expect(throws: IAPError.stateDamaged(path: logPath, offset: bytes(logPath).count - 11, reason: "bad or missing 'state'")) {
       _ = try directory.open(forWriting: true)
     }
     #expect(bytes(directory.snapshotPath) == snapshot)

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import IAPCore
+@testable import IAPKit
+
+/// The checksum every log record carries (issue 15, finding 7).
+@Suite struct CRC32Tests {
+  /// The standard check value of CRC-32/ISO-HDLC, and the empty input.
+  @Test func matchesThePublishedCheckValues() {
+    #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(CRC32.checksum([UInt8]()) == 0)
+    #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+  }
+
+  /// Cross-checked against zlib (through Python) where python3 is installed.
+  @Test func agreesWithZlib() throws {
+    let inputs = ["", "a", "iap", String(repeating: "0123456789abcdef", count: 100), "{\"id\":\"1\",\"é\":true}"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import sys, zlib\nfor line in sys.stdin.read().split('\\x1e'): print(zlib.crc32(line.encode()))"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    do { try process.run() } catch { return }  // no python3: the published vectors stand alone
+    input.fileHandleForWriting.write(Data(inputs.joined(separator: "\u{1E}").utf8))
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return }
+    let expected = text.split(separator: "\n").map { UInt32($0)! }
+    #expect(expected == inputs.map { CRC32.checksum(Array($0.utf8)) })
+  }
+
+  @Test func aRecordLineCarriesItsChecksumAndIsCheckedWithoutReencoding() {
+    let line = RecordLine.encode(.object([("id", .string("1")), ("quantity", .int(1))]))
+    #expect(line.hasPrefix(#"{"id":"1","quantity":1,"crc":"#))
+    let bytes = Array(line.utf8.dropLast())
+    #expect(RecordLine.isIntact(bytes[...]))
+    var flipped = bytes
+    flipped[3] = UInt8(ascii: "X")
+    #expect(!RecordLine.isIntact(flipped[...]))
+    #expect(RecordLine.isIntact(Array(#"{"id":"1"}"#.utf8)[...]), "records written before checksums")
+    #expect(!RecordLine.isIntact(Array(#"{"id":"1","crc":1,"x":2}"#.utf8)[...]), "a checksum out of place is damage")
+    #expect(!RecordLine.isIntact(Array(#"{"id":"1","crc":99999999999}"#.utf8)[...]))
+  }
+}
