@@ -1,5 +1,8 @@
 /// CRC-32 (IEEE 802.3, the polynomial zlib and PNG use): the checksum each record of the
 /// state's logs carries, so that a flipped byte anywhere is found when the record is read.
+///
+/// Concrete byte buffers rather than any `Sequence`: a generic one is not specialized across
+/// modules and cost ten times as much per byte, on the path of every command.
 public enum CRC32 {
   private static let table: [UInt32] = (0..<256).map { n in
     var c = UInt32(n)
@@ -7,10 +10,18 @@ public enum CRC32 {
     return c
   }
 
-  /// The checksum of `bytes`.
-  public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
+  /// The checksum of `crc`'s bytes followed by `bytes` (zlib's `crc32(crc, …)`; 0 to start).
+  public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    var c = ~crc
+    table.withUnsafeBufferPointer { t in
+      for byte in bytes { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+    }
+    return ~c
   }
+
+  /// The checksum of `bytes`.
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
+
+  /// The checksum of `bytes`.
+  public static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
 }

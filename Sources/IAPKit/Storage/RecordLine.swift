@@ -8,9 +8,15 @@ package enum RecordLine {
 
   /// The line for `record`, newline included.
   static func encode(_ record: JSONValue) -> String {
-    let json = JSONWriter.compact(record)
-    guard json.hasSuffix("}"), json.count > 2 else { return json + "\n" }
-    return String(json.dropLast()) + #","crc":"# + String(CRC32.checksum(json.utf8)) + "}\n"
+    var json = JSONWriter.compact(record)
+    guard json.utf8.count > 2, json.utf8.last == UInt8(ascii: "}") else { return json + "\n" }
+    let crc = json.utf8.withContiguousStorageIfAvailable { CRC32.update(0, UnsafeRawBufferPointer($0)) }
+      ?? CRC32.checksum(Array(json.utf8))
+    json.removeLast()
+    json += #","crc":"#
+    json += String(crc)
+    json += "}\n"
+    return json
   }
 
   /// Checks and decodes the record `line` (without its newline) found at byte `offset` of the
@@ -46,8 +52,9 @@ package enum RecordLine {
       stated = stated * 10 + UInt64(digit - 48)
       if stated > UInt64(UInt32.max) { return false }
     }
-    let body = line[line.startIndex..<markerStart] + [UInt8(ascii: "}")]
-    return CRC32.checksum(body) == UInt32(stated)
+    // The line without `,"crc":N`: what comes before it, and the closing brace.
+    let sum = withUnsafeBytes(of: UInt8(ascii: "}")) { CRC32.update(CRC32.checksum(line[line.startIndex..<markerStart]), $0) }
+    return sum == UInt32(stated)
   }
 
   /// Whether a `"crc"` member appears at all: a line that has one where it does not belong

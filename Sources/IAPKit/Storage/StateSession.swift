@@ -96,12 +96,14 @@ public final class StateSession {
     // got to the length they name) are not sent: the scan stops there, and the next append
     // cuts them off like a torn line.
     let logLength = transactions.validEnd
-    let committed = { (json: JSONValue) throws(RecordError) -> (Bool, ServerNotification) in
-      (NotificationRecord.requiredLogLength(json) <= logLength, try NotificationRecord.decode(json))
+    var committed = true
+    let decode = { (json: JSONValue) throws(RecordError) -> ServerNotification in
+      committed = NotificationRecord.requiredLogLength(json) <= logLength
+      return try NotificationRecord.decode(json)
     }
     notifications.cover(
-      try notifications.scan(from: offsets.notifications, decode: committed) { (isCommitted, notification) in
-        guard isCommitted else { return false }
+      try notifications.scan(from: offsets.notifications, decode: decode) { notification in
+        guard committed else { return false }
         state.apply(.notification(notification))
         return true
       })

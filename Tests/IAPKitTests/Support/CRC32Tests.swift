@@ -10,6 +10,7 @@ import Testing
   @Test func matchesThePublishedCheckValues() {
     #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     #expect(CRC32.checksum([UInt8]()) == 0)
+    #expect([UInt8]("56789".utf8).withUnsafeBytes { CRC32.update(CRC32.checksum(Array("1234".utf8)), $0) } == 0xCBF4_3926, "continued")
     #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
   }
 
