@@ -394,6 +394,60 @@ run doctor
 expect_status 0
 expect_out_has "the state is healthy"
 
+# The same damage, met first by a write: the seal in the lock file shows that something
+# other than iap changed the log, so buy reads it whole before appending.
+scenario "damage in the part of the log store.json covers stops the next buy"
+while [ ! -f .iap/store.json ]; do iap buy com.example.fakegame.extra_lives --finish >/dev/null || break; done
+python3 - <<'PY2'
+log = bytearray(open(".iap/transactions.log", "rb").read())
+log[log.index(b"\n")] = ord("x")
+open(".iap/transactions.log", "wb").write(log)
+PY2
+before=$(cksum <.iap/transactions.log)
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "transactions.log is damaged at byte 0"
+expect_same "$(cksum <.iap/transactions.log)" "$before" "the damaged log after a refused buy"
+run queue
+clean_failure 74
+
+# Issue 15, finding 7: a log cut mid-record was truncated at the next write and the lost
+# record's id given again, while its notification stayed.
+scenario "a log cut mid-record is damage, and the lost id is never given again"
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+log = open(".iap/transactions.log", "rb").read()
+start = log.rindex(b"\n", 0, len(log) - 1) + 1
+open(".iap/transactions.log", "wb").write(log[: start + (len(log) - start) // 2])
+PY2
+last=$(python3 -c 'import json; print(max(int(json.loads(l)["id"]) for l in open(".iap/transactions.log") if l.endswith("\n") and "\"id\"" in l))')
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "records were cut off"
+run doctor
+expect_status 74
+expect_out_has "records were cut off"
+run doctor --repair
+expect_status 0
+run buy com.example.fakegame.extra_lives --finish --json
+expect_status 0
+expect_json 'int(d["transactions"][-1]["id"]) > '"$((last + 1))" True
+
+scenario "a hard link or a FIFO planted as a state file is refused, never written or waited on"
+outside=$(mktemp "$scratch/outside.XXXXXX")
+echo "keep me" >"$outside"
+iap buy com.example.fakegame.rocket_car >/dev/null
+rm .iap/notifications.log && ln "$outside" .iap/notifications.log
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "notifications.log has other hard links, and iap writes only to files of its own"
+expect_same "$(cat "$outside")" "keep me" "the file the hard link shares"
+rm .iap/notifications.log .iap/store.json 2>/dev/null
+mkfifo .iap/store.json
+run queue
+clean_failure 74
+expect_err_has "store.json is not a regular file"
+
 scenario "impossible values in a record are damage"
 iap buy com.example.fakegame.extra_lives >/dev/null
 python3 - <<'PY2'

@@ -18,7 +18,7 @@ extension Workspace {
     // `catalog.plist` and `./catalog.plist` are one catalog, with one cache.
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
-    let cacheFile = CatalogCache.location(catalogPath: path, stateDirectory: stateDirectory.path)
+    let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
     if let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile),
       let product = hit.product
     {
@@ -42,7 +42,7 @@ extension Workspace {
   func catalogFieldsQuietly() -> Catalog? {
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
-    let cacheFile = CatalogCache.location(catalogPath: path, stateDirectory: stateDirectory.path)
+    let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
     if let key, let hit = CatalogCache.lookup("", catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
       return hit.catalog
     }
@@ -53,8 +53,10 @@ extension Workspace {
   /// folder exists (a first purchase creates it; the next one caches).
   private func loadAndCache(path: String, key: CatalogCache.Key?, cacheFile: String) throws(IAPError) -> CatalogLoader.Loaded {
     let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
-    if let key, key.isSettled(now: Environment.systemTime()), POSIXFile.exists(stateDirectory.path) {
-      CatalogCache.write(loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile)
+    if let key, key.isSettled(now: Environment.systemTime()), let folder = try? stateDirectory.folder(create: false) {
+      CatalogCache.write(
+        loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: catalogDisplayPath, key: key, in: folder,
+        name: CatalogCache.fileName(catalogPath: path))
     }
     return loaded
   }

@@ -66,13 +66,13 @@ package enum CatalogCache {
     }
   }
 
-  /// The cache file for the catalog at `catalogPath` (absolute) in the state folder.
-  package static func location(catalogPath: String, stateDirectory: String) -> String {
+  /// The cache file's name in the state folder, for the catalog at `catalogPath` (absolute).
+  package static func fileName(catalogPath: String) -> String {
     // FNV-1a of the path: a stable name without the path's slashes.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in catalogPath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let hex = String(hash, radix: 16)
-    return stateDirectory + "/catalog-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+    return "catalog-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
   }
 
   /// What a lookup found: the product (nil if the catalog has no such id), the catalog's
@@ -91,7 +91,8 @@ package enum CatalogCache {
     _ id: String, catalogPath: String, displayPath: String, key: Key, file: String
   ) -> Hit? {
     let fd: Int32
-    do { fd = try POSIXFile.open(file, O_RDONLY) } catch { return nil }
+    // Non-blocking: a FIFO planted in its place must not hang the command (mmap refuses it).
+    do { fd = try POSIXFile.open(file, O_RDONLY | O_NONBLOCK) } catch { return nil }
     defer { close(fd) }
     guard let size = try? POSIXFile.size(fd, path: file), size > magic.utf8.count, size < Int(Int32.max),
       let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED
@@ -154,7 +155,7 @@ package enum CatalogCache {
   /// Writes the cache for a valid catalog; failures are ignored (the cache is an
   /// optimization, and the next command parses the catalog again).
   package static func write(
-    _ catalog: Catalog, warnings: [String], catalogPath: String, displayPath: String, key: Key, file: String
+    _ catalog: Catalog, warnings: [String], catalogPath: String, displayPath: String, key: Key, in folder: Folder, name: String
   ) {
     var body = ""
     for product in catalog.products.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
@@ -176,15 +177,18 @@ package enum CatalogCache {
       length = text.utf8.count
     }
     guard text.utf8.count == length else { return }
-    let temporary = file + ".\(getpid()).tmp"
+    // Written without the state's lock, so each process has a temporary name of its own,
+    // made afresh (`O_EXCL`) in the state folder itself.
+    let temporary = name + ".\(getpid()).tmp"
+    try? folder.unlink(temporary)
     do {
-      let fd = try POSIXFile.open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+      let fd = try folder.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
       defer { close(fd) }
-      try POSIXFile.write(fd, Array(text.utf8), at: 0, path: temporary)
-      try POSIXFile.sync(fd, path: temporary)
-      if rename(temporary, file) != 0 { unlink(temporary) }
+      try POSIXFile.write(fd, Array(text.utf8), at: 0, path: folder.path(temporary))
+      try POSIXFile.sync(fd, path: folder.path(temporary))
+      try folder.rename(temporary, to: name)
     } catch {
-      unlink(temporary)
+      try? folder.unlink(temporary)
     }
   }
 

@@ -56,8 +56,16 @@ package struct Downloader {
     let id = status.productId
     let files = status.files
     let total = status.total
-    let partial = folder.partialPath(id)
     status.bytes = try prepare(status)
+    let partial: Folder
+    do throws(POSIXFileError) {
+      guard let opened = try folder.partialFolder(id, create: false) else {
+        throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", code: ENOENT)
+      }
+      partial = opened
+    } catch {
+      throw .stateUnwritable(path: folder.state.path, reason: error.description)
+    }
     reporter.started(status)
     let failAt = failure == nil ? nil : status.bytes + (total - status.bytes) / 2
     var runStart = clock()
@@ -81,7 +89,7 @@ package struct Downloader {
         open = nil
         let source = try openSource(file)
         let destination: Int32
-        do { destination = try POSIXFile.open(partial + "/" + file.path, O_WRONLY) } catch {
+        do { destination = try partial.open(relative: file.path, O_WRONLY) } catch {
           close(source)
           throw .stateUnwritable(path: folder.state.path, reason: error.description)
         }
@@ -91,8 +99,8 @@ package struct Downloader {
       if let failAt, failAt > status.bytes { length = min(length, failAt - status.bytes) }
       let bytes = try read(open!.source, file, at: offset, length: length)
       do {
-        try POSIXFile.write(open!.destination, bytes, at: offset, path: partial + "/" + file.path)
-        try POSIXFile.sync(open!.destination, path: partial + "/" + file.path)
+        try POSIXFile.write(open!.destination, bytes, at: offset, path: partial.path(file.path))
+        try POSIXFile.sync(open!.destination, path: partial.path(file.path))
       } catch {
         throw .stateUnwritable(path: folder.state.path, reason: error.description)
       }
@@ -128,17 +136,16 @@ package struct Downloader {
   /// the recorded count. Returns where to continue: the recorded count, or an earlier point
   /// when the copy on disk is shorter than the status says.
   private func prepare(_ status: DownloadStatus) throws(IAPError) -> Int {
-    let partial = folder.partialPath(status.productId)
     let files = status.files
     do throws(POSIXFileError) {
-      try POSIXFile.makeDirectory(partial)
-      for entry in status.entries where entry.isDirectory { try POSIXFile.makeDirectory(partial + "/" + entry.path) }
+      let partial = try folder.partialFolder(status.productId, create: true)!
+      for entry in status.entries where entry.isDirectory { _ = try partial.subfolder(relative: entry.path, create: true) }
       var (index, offset) = status.position(of: status.bytes)
       var resume = status.bytes
       // Every file before the resume point must be whole, and the current one long enough.
       var before = 0
       for (n, file) in files.enumerated() where n <= index && n < files.count {
-        let size = fileSize(partial + "/" + file.path)
+        let size = fileSize(file.path, in: partial)
         if n < index && size != file.size || n == index && size < offset {
           (index, offset, resume) = (n, 0, before)
           break
@@ -146,13 +153,13 @@ package struct Downloader {
         before += file.size
       }
       for (n, file) in files.enumerated() where n >= index {
-        let path = partial + "/" + file.path
-        let fd = try POSIXFile.open(path, O_WRONLY | O_CREAT)
+        let path = partial.path(file.path)
+        let fd = try partial.open(relative: file.path, O_WRONLY | O_CREAT)
         defer { close(fd) }
         if ftruncate(fd, off_t(n == index ? offset : 0)) != 0 { throw POSIXFileError(path: path, operation: "truncate", code: errno) }
         try POSIXFile.sync(fd, path: path)
       }
-      try POSIXFile.syncDirectory(partial)
+      try partial.sync()
       return resume
     } catch {
       throw .stateUnwritable(path: folder.state.path, reason: error.description)
@@ -207,10 +214,16 @@ package struct Downloader {
   private func complete(_ copied: DownloadStatus) throws(IAPError) -> Outcome {
     var status = copied
     let id = status.productId
-    let partial = folder.partialPath(id)
     for file in status.files {
       let digest: String
-      do { digest = try FileDigest.sha256(partial + "/" + file.path) } catch {
+      do throws(POSIXFileError) {
+        guard let partial = try folder.partialFolder(id, create: false) else {
+          throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", code: ENOENT)
+        }
+        let fd = try partial.open(relative: file.path, O_RDONLY)
+        defer { close(fd) }
+        digest = try FileDigest.sha256(fd, path: partial.path(file.path))
+      } catch {
         throw .stateUnwritable(path: folder.state.path, reason: error.description)
       }
       if digest != file.sha256 {
@@ -228,13 +241,13 @@ package struct Downloader {
     let done = status
     let moved = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
       guard let current = try folder.status(id), current.state != .cancelled else { return false }
-      let target = folder.contentPath(id)
       do throws(POSIXFileError) {
-        try POSIXFile.removeTree(target)
-        try POSIXFile.makeDirectory(folder.contentRoot)
-        if rename(partial, target) != 0 { throw POSIXFileError(path: target, operation: "rename", code: errno) }
-        try POSIXFile.syncDirectory(folder.contentRoot)
-        try POSIXFile.syncDirectory(folder.workRoot)
+        let content = try folder.contentFolder(create: true)!
+        let work = try folder.workFolder(create: true)!
+        try content.removeTree(id)
+        try work.rename(DownloadsFolder.partialName(id), to: id, in: content)
+        try content.sync()
+        try work.sync()
       } catch {
         throw .stateUnwritable(path: folder.state.path, reason: error.description)
       }
@@ -275,9 +288,11 @@ package struct Downloader {
     return buffer
   }
 
-  private func fileSize(_ path: String) -> Int {
-    var info = stat()
-    return lstat(path, &info) == 0 ? Int(info.st_size) : -1
+  /// The size of the file at `relative` in `partial`, or -1 when it cannot be opened.
+  private func fileSize(_ relative: String, in partial: Folder) -> Int {
+    guard let fd = try? partial.open(relative: relative, O_RDONLY) else { return -1 }
+    defer { close(fd) }
+    return (try? POSIXFile.size(fd, path: relative)) ?? -1
   }
 
   /// Seconds left at the rate this run actually achieves (never faster than the simulated one).

@@ -12,6 +12,11 @@ package enum FileDigest {
   static func sha256(_ path: String) throws(POSIXFileError) -> String {
     let fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
     defer { close(fd) }
+    return try sha256(fd, path: path)
+  }
+
+  /// The digest of an open file, read from its start; `path` names it in errors.
+  static func sha256(_ fd: Int32, path: String) throws(POSIXFileError) -> String {
     var hasher = SHA256()
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var offset = 0

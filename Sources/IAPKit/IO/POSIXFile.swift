@@ -11,10 +11,27 @@ public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertibl
   public var path: String
   public var operation: String
   public var code: Int32
+  /// What to say instead of the system's words, when iap knows better what went wrong.
+  public var detail: String?
+
+  public init(path: String, operation: String, code: Int32, detail: String? = nil) {
+    self.path = path
+    self.operation = operation
+    self.code = code
+    self.detail = detail
+  }
 
   public var description: String {
-    // ELOOP from an open is the O_NOFOLLOW refusal: say what it means.
-    if code == ELOOP && operation == "open" { return "\(path) is a symbolic link, and iap does not follow links to its own files" }
+    if let detail { return detail }
+    if operation == "open" {
+      // The refusals of `Folder.open`: say what they mean.
+      switch code {
+      case ELOOP: return "\(path) is a symbolic link, and iap does not follow links to its own files"
+      case EMLINK: return "\(path) has other hard links, and iap writes only to files of its own"
+      case EINVAL: return "\(path) is not a regular file"
+      default: break
+      }
+    }
     return "\(operation) \(path): \(String(cString: strerror(code)))"
   }
 
@@ -92,24 +109,6 @@ public enum POSIXFile {
     return Int(st.st_size)
   }
 
-  /// Replaces `path` with `bytes` so that a crash leaves either the old or the new content:
-  /// write a temporary file, fsync it, rename it over the target, fsync the folder.
-  ///
-  /// The state's own files use a fixed temporary name, which is theirs alone under the
-  /// exclusive lock that every writer holds: whatever is found there (a crash's leftover, or a
-  /// link or file planted there) is unlinked, never followed or reused, and the temporary is
-  /// created afresh (`O_EXCL`, mode 0600), so its content can only land in a file iap made.
-  /// A fixed name also means a crash leaves no litter: the next write takes the name over.
-  public static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) throws(POSIXFileError) {
-    let temporary = path + ".tmp"
-    let fd: Int32
-    do { fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL) } catch where error.code == EEXIST {
-      if unlink(temporary) != 0 && errno != ENOENT { throw POSIXFileError(path: temporary, operation: "unlink", code: errno) }
-      fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL)
-    }
-    try renameIntoPlace(fd, temporary, path, bytes, directory: directory)
-  }
-
   /// Writes `bytes` to the open temporary file, fsyncs it, renames it over `path` and fsyncs
   /// the folder; on failure the temporary file is removed. Closes `fd`.
   static func renameIntoPlace(
@@ -157,22 +156,6 @@ public enum POSIXFile {
     }
   }
 
-  /// What is wrong with `path` as a folder iap keeps its files in, or nil when nothing is
-  /// (or when it does not exist yet): it must be a real folder, not a symbolic link to one, so
-  /// that nothing written inside can land elsewhere, and it must belong to the user running
-  /// iap.
-  public static func folderProblem(_ path: String) -> String? {
-    var st = stat()
-    guard lstat(path, &st) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
-    switch st.st_mode & S_IFMT {
-    case S_IFDIR: break
-    case S_IFLNK: return "\(path) is a symbolic link: iap keeps its files only in a real folder"
-    default: return "\(path) is not a folder"
-    }
-    guard st.st_uid == geteuid() else { return "\(path) belongs to another user (uid \(st.st_uid))" }
-    return nil
-  }
-
   /// Whether something exists at `path`.
   public static func exists(_ path: String) -> Bool {
     var st = stat()
@@ -206,22 +189,6 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 }
 
 public extension POSIXFile {
-  /// Deletes a file, or a folder with everything in it.
-  static func removeTree(_ path: String) throws(POSIXFileError) {
-    var st = stat()
-    guard lstat(path, &st) == 0 else {
-      if errno == ENOENT { return }
-      throw POSIXFileError(path: path, operation: "stat", code: errno)
-    }
-    if (st.st_mode & S_IFMT) == S_IFDIR {
-      let names = try directoryEntries(path)
-      for name in names { try removeTree(path + "/" + name) }
-      if rmdir(path) != 0 { throw POSIXFileError(path: path, operation: "rmdir", code: errno) }
-    } else if unlink(path) != 0 {
-      throw POSIXFileError(path: path, operation: "unlink", code: errno)
-    }
-  }
-
   /// The names in a folder, without `.` and `..`.
   static func directoryEntries(_ path: String) throws(POSIXFileError) -> [String] {
     guard let dir = opendir(path) else { throw POSIXFileError(path: path, operation: "opendir", code: errno) }

@@ -29,9 +29,9 @@ package enum NotificationCourier {
 
   /// How many notifications have reached the URL.
   package static func deliveredCount(_ session: StateSession) throws(IAPError) -> Int {
-    let path = session.directory.deliveriesPath
+    let path = session.directory.path + "/" + StateDirectory.Name.deliveries
     do {
-      guard let bytes = try POSIXFile.readIfExists(path) else { return 0 }
+      guard let bytes = try session.folder?.readIfExists(StateDirectory.Name.deliveries) else { return 0 }
       guard let count = (try? JSONParser.parse(bytes))?["delivered"]?.intValue, count >= 0 else {
         throw IAPError.stateUnreadable(path: path, reason: "expected {\"delivered\": N}")
       }
@@ -84,7 +84,7 @@ package enum NotificationCourier {
     guard reached > (try deliveredCount(session)) else { return }
     let json = JSONWriter.compact(.object([("delivered", .int(Int64(reached)))])) + "\n"
     do {
-      try POSIXFile.replaceAtomically(session.directory.deliveriesPath, with: Array(json.utf8), directory: session.directory.path)
+      try session.writableFolder.replaceAtomically(StateDirectory.Name.deliveries, with: Array(json.utf8))
     } catch {
       throw .stateUnwritable(path: session.directory.path, reason: error.description)
     }

@@ -12,6 +12,9 @@ import IAPCore
 /// crash: the command that made it never reported success, so it is skipped when reading and
 /// cut off before the next append.
 package struct AppendLog {
+  /// The file's name in the state folder.
+  let name: String
+  /// The file, for messages.
   let path: String
   private(set) var fd: Int32?
   /// Bytes that hold complete records.
@@ -19,13 +22,17 @@ package struct AppendLog {
   /// Bytes in the file.
   private(set) var size = 0
 
-  init(path: String) { self.path = path }
+  init(name: String, in folderPath: String) {
+    self.name = name
+    path = folderPath + "/" + name
+  }
 
-  /// Opens the file, checking it holds at least the `covered` bytes the snapshot recorded.
-  /// A reader of a missing file gets an empty log.
-  mutating func open(writable: Bool, covered: Int) throws(IAPError) {
-    do {
-      fd = try POSIXFile.open(path, writable ? O_RDWR | O_CREAT : O_RDONLY)
+  /// Opens the file in `folder`, checking it holds at least the `covered` bytes the snapshot
+  /// recorded. A reader of a missing file (or of no folder) gets an empty log.
+  mutating func open(in folder: Folder?, writable: Bool, covered: Int) throws(IAPError) {
+    do throws(POSIXFileError) {
+      guard let folder else { throw POSIXFileError(path: path, operation: "open", code: ENOENT) }
+      fd = try folder.open(name, writable ? O_RDWR | O_CREAT : O_RDONLY)
       size = try POSIXFile.size(fd!, path: path)
     } catch {
       if error.isMissing && !writable {
@@ -66,6 +73,22 @@ package struct AppendLog {
     return start
   }
 
+  /// Reads every complete line of the file and checks it with `decode`, as `scan` does.
+  /// - Returns: where the complete lines end.
+  func check<Record>(decode: (JSONValue) throws(RecordError) -> Record) throws(IAPError) -> Int {
+    guard let fd else { return 0 }
+    let bytes: [UInt8]
+    do { bytes = try POSIXFile.readAll(fd, path: path, from: 0) } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      _ = try RecordLine.decode(bytes[start..<newline], at: start, path: path, decode)
+      start = newline + 1
+    }
+    return start
+  }
+
   /// Takes back what `append` added since the log held `end` bytes, after a later write of
   /// the same commit failed. Best effort: what cannot be cut is ignored on load anyway.
   mutating func rollBack(to end: Int) {
@@ -81,7 +104,7 @@ package struct AppendLog {
 
   /// Appends `lines` after the last complete record (cutting off a torn one), and fsyncs
   /// unless `sync` is false.
-  mutating func append(_ lines: [UInt8], directory: String, sync: Bool = true) throws(POSIXFileError) {
+  mutating func append(_ lines: [UInt8], in folder: Folder, sync: Bool = true) throws(POSIXFileError) {
     guard let fd, !lines.isEmpty else { return }
     if validEnd < size, ftruncate(fd, off_t(validEnd)) != 0 {
       throw POSIXFileError(path: path, operation: "truncate", code: errno)
@@ -89,7 +112,7 @@ package struct AppendLog {
     try POSIXFile.write(fd, lines, at: validEnd, path: path)
     if sync { try POSIXFile.sync(fd, path: path) }
     // The file's first bytes: make its creation durable too.
-    if validEnd == 0 { try POSIXFile.syncDirectory(directory) }
+    if validEnd == 0 { try folder.sync() }
     validEnd += lines.count
     size = validEnd
   }

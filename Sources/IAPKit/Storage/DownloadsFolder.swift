@@ -24,21 +24,47 @@ public struct DownloadsFolder: Sendable {
 
   public init(state: StateDirectory) { self.state = state }
 
-  var contentRoot: String { state.path + "/downloads" }
-  var workRoot: String { state.path + "/downloading" }
+  /// The folders' names in the state folder.
+  static let contentName = "downloads"
+  static let workName = "downloading"
+
+  var contentRoot: String { state.path + "/" + Self.contentName }
+  var workRoot: String { state.path + "/" + Self.workName }
   /// The complete content of a product.
   public func contentPath(_ productId: String) -> String { contentRoot + "/" + productId }
-  func statusPath(_ productId: String) -> String { workRoot + "/" + productId + ".json" }
-  func lockPath(_ productId: String) -> String { workRoot + "/" + productId + ".lock" }
-  func partialPath(_ productId: String) -> String { workRoot + "/" + productId + ".partial" }
+  static func statusName(_ productId: String) -> String { productId + ".json" }
+  static func lockName(_ productId: String) -> String { productId + ".lock" }
+  static func partialName(_ productId: String) -> String { productId + ".partial" }
+
+  /// `downloading/`, open; nil when it (or the state folder) does not exist and `create` is
+  /// false. Reached from the state folder's descriptor, never through a link.
+  func workFolder(create: Bool) throws(POSIXFileError) -> Folder? {
+    try stateFolder(create: create)?.subfolder(Self.workName, create: create)
+  }
+
+  /// `downloads/`, open, as `workFolder(create:)`.
+  func contentFolder(create: Bool) throws(POSIXFileError) -> Folder? {
+    try stateFolder(create: create)?.subfolder(Self.contentName, create: create)
+  }
+
+  /// A download's partial copy, `downloading/<productId>.partial/`, open.
+  func partialFolder(_ productId: String, create: Bool) throws(POSIXFileError) -> Folder? {
+    try workFolder(create: create)?.subfolder(Self.partialName(productId), create: create)
+  }
+
+  private func stateFolder(create: Bool) throws(POSIXFileError) -> Folder? {
+    do { return try state.folder(create: create) } catch {
+      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.messages.joined(separator: "; "))
+    }
+  }
 
   /// The status of a product's download, or nil if none was started. Needs no lock: the file
   /// is only ever replaced by rename.
   public func status(_ productId: String) throws(IAPError) -> DownloadStatus? {
-    let path = statusPath(productId)
+    let path = workRoot + "/" + Self.statusName(productId)
     let bytes: [UInt8]
     do {
-      guard let read = try POSIXFile.readIfExists(path) else { return nil }
+      guard let read = try workFolder(create: false)?.readIfExists(Self.statusName(productId)) else { return nil }
       bytes = read
     } catch {
       throw .stateUnreadable(path: path, reason: error.description)
@@ -55,8 +81,7 @@ public struct DownloadsFolder: Sendable {
   /// Every download of the state, by product id.
   public func statuses() throws(IAPError) -> [DownloadStatus] {
     let names: [String]
-    do { names = try POSIXFile.directoryEntries(workRoot) } catch {
-      if error.isMissing { return [] }
+    do { names = try workFolder(create: false)?.entries() ?? [] } catch {
       throw .stateUnreadable(path: workRoot, reason: error.description)
     }
     var result: [DownloadStatus] = []
@@ -70,8 +95,7 @@ public struct DownloadsFolder: Sendable {
   public func save(_ status: DownloadStatus) throws(IAPError) {
     let text = JSONWriter.compact(DownloadStatusRecord.encode(status)) + "\n"
     do {
-      try POSIXFile.makeDirectory(workRoot)
-      try POSIXFile.replaceAtomically(statusPath(status.productId), with: Array(text.utf8), directory: workRoot)
+      try workFolder(create: true)!.replaceAtomically(Self.statusName(status.productId), with: Array(text.utf8))
     } catch {
       throw .stateUnwritable(path: state.path, reason: error.description)
     }
@@ -80,11 +104,8 @@ public struct DownloadsFolder: Sendable {
   /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
   /// status change and every probe of a downloader must.
   public func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
-    try state.checkFolder()
-    if exclusive {
-      do { try POSIXFile.makeDirectory(state.path) } catch { throw .stateUnwritable(path: state.path, reason: error.description) }
-    }
-    let fd = try state.acquireLock(exclusive: exclusive)
+    guard let folder = try state.folder(create: exclusive) else { return try body() }
+    let fd = try state.acquireLock(in: folder, exclusive: exclusive)
     defer { if let fd { close(fd) } }
     return try body()
   }
@@ -94,8 +115,7 @@ public struct DownloadsFolder: Sendable {
   package func claim(_ productId: String) throws(IAPError) -> Int32? {
     let fd: Int32
     do {
-      try POSIXFile.makeDirectory(workRoot)
-      fd = try POSIXFile.open(lockPath(productId), O_RDWR | O_CREAT)
+      fd = try workFolder(create: true)!.open(Self.lockName(productId), O_RDWR | O_CREAT)
     } catch {
       throw .stateUnwritable(path: state.path, reason: error.description)
     }
@@ -109,7 +129,9 @@ public struct DownloadsFolder: Sendable {
 
   /// Whether a process is copying the product's content now. Call under the store's lock.
   public func isRunning(_ productId: String) -> Bool {
-    guard let fd = try? POSIXFile.open(lockPath(productId), O_RDONLY) else { return false }
+    guard let work = try? workFolder(create: false), let fd = try? work.open(Self.lockName(productId), O_RDONLY) else {
+      return false
+    }
     defer { close(fd) }
     while flock(fd, LOCK_SH | LOCK_NB) != 0 {
       if errno == EINTR { continue }
@@ -121,7 +143,7 @@ public struct DownloadsFolder: Sendable {
 
   /// Removes a download's partial copy.
   package func removePartial(_ productId: String) throws(IAPError) {
-    do { try POSIXFile.removeTree(partialPath(productId)) } catch {
+    do { try workFolder(create: false)?.removeTree(Self.partialName(productId)) } catch {
       throw .stateUnwritable(path: state.path, reason: error.description)
     }
   }

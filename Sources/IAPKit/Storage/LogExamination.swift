@@ -17,6 +17,8 @@ public struct LogExamination: Sendable {
   /// Bytes after the last complete record: a write cut short by a crash, dropped at the next
   /// write (not damage: it was never reported).
   public var tornBytes = 0
+  /// Bytes that iap wrote (its seal says) and that are gone from the end: records cut off.
+  public var cutOff: Int?
   /// The intact lines, newline included, in order: what a repair keeps.
   var kept: [ArraySlice<UInt8>] = []
 

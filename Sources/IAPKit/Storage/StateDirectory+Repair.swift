@@ -14,10 +14,9 @@ extension StateDirectory {
   /// longer has. Then the snapshot and the recorded damage go: the next command folds the
   /// logs from their start.
   /// - Returns: what was done, one line each.
-  func salvage(_ logs: [LogExamination]) throws(IAPError) -> [String] {
+  func salvage(_ logs: [LogExamination], in folder: Folder) throws(IAPError) -> [String] {
     var done: [String] = []
     for log in logs {
-      let path = self.path + "/" + log.name
       var kept: [UInt8] = []
       if log.name == "notifications.log" {
         for line in log.kept {
@@ -29,32 +28,38 @@ extension StateDirectory {
         for line in log.kept { kept += line }
       }
       do {
-        if !log.damaged.isEmpty {
-          let copy = try keepDamaged(path)
-          done.append("\(log.name): kept \(log.intact) intact records, dropped \(log.damaged.count) (the damaged file is kept as \(copy))")
+        if !log.damaged.isEmpty || log.cutOff != nil {
+          let copy = try keepDamaged(log.name, in: folder)
+          let lost = log.cutOff.map { ", \($0) bytes were cut off" } ?? ""
+          done.append(
+            "\(log.name): kept \(log.intact) intact records, dropped \(log.damaged.count)\(lost) (the damaged file is kept as \(copy))")
         }
-        try POSIXFile.replaceAtomically(path, with: kept, directory: self.path)
+        if folder.exists(log.name) { try folder.replaceAtomically(log.name, with: kept) }
       } catch {
         throw .stateUnwritable(path: self.path, reason: error.description)
       }
     }
-    for name in ["store.json", "damaged"] where POSIXFile.exists(self.path + "/" + name) {
-      if unlink(self.path + "/" + name) != 0 {
-        throw .stateUnwritable(path: self.path, reason: POSIXFileError(path: name, operation: "unlink", code: errno).description)
-      }
+    do throws(POSIXFileError) {
+      try folder.unlink(Name.snapshot)
+      try folder.unlink(Name.damage)
+      try folder.sync()
+    } catch {
+      throw .stateUnwritable(path: self.path, reason: error.description)
     }
     done.append("store.json will be rebuilt from the logs by the next command")
     return done
   }
 
-  /// Links `path` as `path.damaged-N` with the first free N; returns that name.
-  private func keepDamaged(_ path: String) throws(POSIXFileError) -> String {
+  /// Links the file `name` as `name.damaged-N` with the first free N; returns that name.
+  private func keepDamaged(_ name: String, in folder: Folder) throws(POSIXFileError) -> String {
     var n = 1
     while true {
-      let copy = "\(path).damaged-\(n)"
-      if link(path, copy) == 0 { return String(copy.split(separator: "/").last ?? "") }
-      if errno != EEXIST { throw POSIXFileError(path: copy, operation: "link", code: errno) }
-      n += 1
+      let copy = "\(name).damaged-\(n)"
+      do { try folder.link(name, as: copy) } catch where error.code == EEXIST {
+        n += 1
+        continue
+      }
+      return copy
     }
   }
 }

@@ -34,16 +34,41 @@ public struct StateDirectory: Sendable {
 
   public init(path: String) { self.path = path }
 
-  var snapshotPath: String { path + "/store.json" }
-  var logPath: String { path + "/transactions.log" }
-  var lockPath: String { path + "/lock" }
-  var settingsPath: String { path + "/settings.json" }
-  var clockPath: String { path + "/clock.json" }
-  var secretPath: String { path + "/secret" }
-  var notificationsPath: String { path + "/notifications.log" }
-  var deliveriesPath: String { path + "/deliveries.json" }
-  var deliveryLockPath: String { path + "/delivery.lock" }
-  var damagePath: String { path + "/damaged" }
+  /// The names of its files.
+  enum Name {
+    static let snapshot = "store.json"
+    static let log = "transactions.log"
+    static let lock = "lock"
+    static let settings = "settings.json"
+    static let clock = "clock.json"
+    static let secret = "secret"
+    static let notifications = "notifications.log"
+    static let deliveries = "deliveries.json"
+    static let deliveryLock = "delivery.lock"
+    static let damage = "damaged"
+  }
+
+  var snapshotPath: String { path + "/" + Name.snapshot }
+  var logPath: String { path + "/" + Name.log }
+  var lockPath: String { path + "/" + Name.lock }
+  var notificationsPath: String { path + "/" + Name.notifications }
+
+  /// The folder itself, checked and open (see `Folder`), or nil when it does not exist and
+  /// `create` is false. `downloads` or `downloading` in it that are not real folders of the
+  /// user's are refused here too, so that no command runs on a state that could send hosted
+  /// content elsewhere.
+  func folder(create: Bool) throws(IAPError) -> Folder? {
+    let folder: Folder?
+    do { folder = try Folder.open(path, create: create) } catch {
+      throw .stateUnwritable(path: path, reason: error.description)
+    }
+    if let folder {
+      for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
+        if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
+      }
+    }
+    return folder
+  }
 
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.
@@ -51,14 +76,12 @@ public struct StateDirectory: Sendable {
   /// - Parameter despiteDamage: open even when a damaged record was found earlier (what the
   ///   doctor does); otherwise that damage is the answer, before anything is read or written.
   public func open(forWriting: Bool, despiteDamage: Bool = false) throws(IAPError) -> StateSession {
-    try checkFolder()
-    if !despiteDamage, let damage = recordedDamage() { throw damage }
-    if !forWriting && !POSIXFile.exists(path) { return StateSession(directory: self, lock: nil, writable: false) }
-    if forWriting {
-      do { try POSIXFile.makeDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
+    guard let folder = try folder(create: forWriting) else {
+      return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
-    let lock = try acquireLock(exclusive: forWriting)
-    let session = StateSession(directory: self, lock: lock, writable: forWriting)
+    if !despiteDamage, let damage = recordedDamage(in: folder) { throw damage }
+    let lock = try acquireLock(in: folder, exclusive: forWriting)
+    let session = StateSession(directory: self, folder: folder, lock: lock, writable: forWriting)
     try session.load()
     return session
   }
@@ -66,37 +89,40 @@ public struct StateDirectory: Sendable {
   /// Remembers that a log holds a damaged record, so that every later command refuses at once
   /// (rather than appending to a log whose middle is bad) until the doctor repairs it. Best
   /// effort: the damage is found again by whoever reads that record.
-  func recordDamage(_ error: IAPError) {
-    guard case let .stateDamaged(file, offset, reason) = error, POSIXFile.exists(path) else { return }
+  func recordDamage(_ error: IAPError, in folder: Folder) {
+    guard case let .stateDamaged(file, offset, reason) = error else { return }
     let json = JSONValue.object([("path", .string(file)), ("offset", .int(Int64(offset))), ("reason", .string(reason))])
-    try? POSIXFile.replaceAtomically(damagePath, with: Array((JSONWriter.compact(json) + "\n").utf8), directory: path)
+    try? folder.replaceAtomically(Name.damage, with: Array((JSONWriter.compact(json) + "\n").utf8))
   }
 
   /// The damage recorded by `recordDamage`, if any.
-  func recordedDamage() -> IAPError? {
-    guard let bytes = try? POSIXFile.readIfExists(damagePath) else { return nil }
+  func recordedDamage(in folder: Folder) -> IAPError? {
+    guard let bytes = try? folder.readIfExists(Name.damage) else { return nil }
     let json = try? JSONParser.parse(bytes)
     return .stateDamaged(
       path: json?["path"]?.stringValue ?? damagePath, offset: Int(clamping: json?["offset"]?.intValue ?? 0),
       reason: json?["reason"]?.stringValue ?? "recorded in \(damagePath)")
   }
 
-  /// Refuses a state folder that is a symbolic link or belongs to someone else (a missing one
-  /// is fine: writers create it), and likewise the folders it keeps hosted content in.
-  func checkFolder() throws(IAPError) {
-    for folder in [path, path + "/downloads", path + "/downloading"] {
-      if let problem = POSIXFile.folderProblem(folder) { throw .stateUnwritable(path: path, reason: problem) }
-    }
+  private var damagePath: String { path + "/" + Name.damage }
+
+  /// What is wrong with `name` in `folder` as one of iap's own folders: a link or something
+  /// else in its place, or another user's. Nil when it is fine or not there.
+  static func subfolderProblem(_ name: String, in folder: Folder) -> String? {
+    do { _ = try folder.subfolder(name, create: false) } catch { return error.description }
+    return nil
   }
 
-  func acquireLock(exclusive: Bool) throws(IAPError) -> Int32? {
+  /// Takes the state's lock (`flock` on `lock`, made if missing), shared or exclusive. Nil for
+  /// a reader when the file cannot be made (a read-only folder): readers still see a
+  /// consistent state, as the snapshot is only ever replaced by rename and a torn log tail is
+  /// ignored.
+  func acquireLock(in folder: Folder, exclusive: Bool) throws(IAPError) -> Int32? {
     let fd: Int32
     do {
-      fd = try POSIXFile.open(lockPath, O_RDWR | O_CREAT)
+      fd = try folder.open(Name.lock, O_RDWR | O_CREAT)
     } catch {
-      // A reader of a read-only folder still gets a consistent view: the snapshot is only
-      // ever replaced by rename, and a torn log tail is ignored.
-      if !exclusive { return nil }
+      if !exclusive && (error.code == EACCES || error.code == EROFS) { return nil }
       throw .stateUnwritable(path: path, reason: error.description)
     }
     while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
@@ -114,7 +140,7 @@ public struct StateDirectory: Sendable {
   ///
   /// - Parameter wait: whether to wait for another process's round (at most its deadline).
   func deliveryLock(wait: Bool) -> Int32? {
-    guard let fd = try? POSIXFile.open(deliveryLockPath, O_RDWR | O_CREAT) else { return nil }
+    guard let folder = try? folder(create: false), let fd = try? folder.open(Name.deliveryLock, O_RDWR | O_CREAT) else { return nil }
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
       if errno == EINTR { continue }
       close(fd)
@@ -123,21 +149,20 @@ public struct StateDirectory: Sendable {
     return fd
   }
 
-  /// Removes everything in the folder but the lock files, under the exclusive lock.
+  /// Removes everything in the folder but the lock files, under the exclusive lock, and the
+  /// logs' seal with it.
   public func reset() throws(IAPError) {
-    try checkFolder()
-    guard POSIXFile.exists(path) else { return }
-    let lock = try acquireLock(exclusive: true)
-    defer { if let lock { close(lock) } }
-    let names: [String]
-    do { names = try POSIXFile.directoryEntries(path).filter { $0 != "lock" && $0 != "delivery.lock" } } catch {
+    guard let folder = try folder(create: false) else { return }
+    guard let lock = try acquireLock(in: folder, exclusive: true) else { return }
+    defer { close(lock) }
+    do throws(POSIXFileError) {
+      for name in try folder.entries() where name != Name.lock && name != Name.deliveryLock {
+        try folder.removeTree(name)
+      }
+      try folder.sync()
+    } catch {
       throw .stateUnwritable(path: path, reason: error.description)
     }
-    for name in names {
-      do { try POSIXFile.removeTree(path + "/" + name) } catch {
-        throw .stateUnwritable(path: path, reason: error.description)
-      }
-    }
-    do { try POSIXFile.syncDirectory(path) } catch { throw .stateUnwritable(path: path, reason: error.description) }
+    LogSeal.clear(lock)
   }
 }

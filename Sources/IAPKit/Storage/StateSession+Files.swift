@@ -18,10 +18,10 @@ public extension StateSession {
   }
 
   private func readSettingsOverrides() throws(IAPError) -> [String: String] {
-    let path = directory.settingsPath
+    let path = directory.path + "/" + StateDirectory.Name.settings
     let bytes: [UInt8]
     do {
-      guard let read = try POSIXFile.readIfExists(path) else { return [:] }
+      guard let read = try folder?.readIfExists(StateDirectory.Name.settings) else { return [:] }
       bytes = read
     } catch {
       throw .stateUnreadable(path: path, reason: error.description)
@@ -42,10 +42,9 @@ public extension StateSession {
   /// Replaces the stored settings atomically; an empty set removes the file.
   func saveSettings(_ overrides: [String: String]) throws(IAPError) {
     precondition(writable, "saveSettings on a read-only state session")
-    let path = directory.settingsPath
     let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
     do {
-      try POSIXFile.replaceAtomically(path, with: Array((JSONWriter.pretty(json) + "\n").utf8), directory: directory.path)
+      try writableFolder.replaceAtomically(StateDirectory.Name.settings, with: Array((JSONWriter.pretty(json) + "\n").utf8))
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
@@ -58,10 +57,10 @@ public extension StateSession {
 public extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
   func clock() throws(IAPError) -> StoreClock {
-    let path = directory.clockPath
+    let path = directory.path + "/" + StateDirectory.Name.clock
     let bytes: [UInt8]
     do {
-      guard let read = try POSIXFile.readIfExists(path) else { return .real }
+      guard let read = try folder?.readIfExists(StateDirectory.Name.clock) else { return .real }
       bytes = read
     } catch {
       throw .stateUnreadable(path: path, reason: error.description)
@@ -90,7 +89,7 @@ public extension StateSession {
     case let .simulated(t): json = .object([("mode", .string("simulated")), ("now", .int(t.milliseconds)), ("iso", .string(t.iso8601))])
     }
     do {
-      try POSIXFile.replaceAtomically(directory.clockPath, with: Array((JSONWriter.compact(json) + "\n").utf8), directory: directory.path)
+      try writableFolder.replaceAtomically(StateDirectory.Name.clock, with: Array((JSONWriter.compact(json) + "\n").utf8))
     } catch {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
@@ -104,10 +103,10 @@ public extension StateSession {
   /// every state folder has its own; nil before anything was written.
   func signingSecret() throws(IAPError) -> String? {
     do {
-      guard let bytes = try POSIXFile.readIfExists(directory.secretPath) else { return nil }
+      guard let bytes = try folder?.readIfExists(StateDirectory.Name.secret) else { return nil }
       return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
     } catch {
-      throw .stateUnreadable(path: directory.secretPath, reason: error.description)
+      throw .stateUnreadable(path: error.path, reason: error.description)
     }
   }
 
@@ -121,13 +120,13 @@ public extension StateSession {
 
   /// Makes the secret if the state has none yet.
   func ensureSigningSecret() throws(POSIXFileError) {
-    guard !POSIXFile.exists(directory.secretPath) else { return }
+    guard !writableFolder.exists(StateDirectory.Name.secret) else { return }
     var generator = SystemRandomNumberGenerator()
     let hex = (0..<32).map { _ in
       let byte = UInt8.random(in: 0...255, using: &generator)
       return (byte < 16 ? "0" : "") + String(byte, radix: 16)
     }.joined()
-    try POSIXFile.replaceAtomically(directory.secretPath, with: Array((hex + "\n").utf8), directory: directory.path)
+    try writableFolder.replaceAtomically(StateDirectory.Name.secret, with: Array((hex + "\n").utf8))
   }
 }
 

@@ -12,6 +12,8 @@ import IAPCore
 /// atomic step with respect to every other `iap` process on the same folder.
 public final class StateSession {
   public let directory: StateDirectory
+  /// The state folder, open (nil for a reader when it does not exist yet).
+  let folder: Folder?
   /// The store as of the last committed command.
   public private(set) var state = StoreState()
   private let lock: Int32?
@@ -39,12 +41,19 @@ public final class StateSession {
   /// few dozen records, well under a millisecond), exactly as it replays what a crash left.
   static let snapshotInterval = 8 << 10
 
-  init(directory: StateDirectory, lock: Int32?, writable: Bool) {
+  init(directory: StateDirectory, folder: Folder?, lock: Int32?, writable: Bool) {
     self.directory = directory
+    self.folder = folder
     self.lock = lock
     self.writable = writable
-    transactions = AppendLog(path: directory.logPath)
-    notifications = AppendLog(path: directory.notificationsPath)
+    transactions = AppendLog(name: StateDirectory.Name.log, in: directory.path)
+    notifications = AppendLog(name: StateDirectory.Name.notifications, in: directory.path)
+  }
+
+  /// The folder of a session that writes (which always has one).
+  var writableFolder: Folder {
+    precondition(writable, "a write on a read-only state session")
+    return folder!
   }
 
   deinit {
@@ -62,7 +71,7 @@ public final class StateSession {
   /// Runs `body`, a read of records; damage it meets is recorded for later commands.
   private func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
     do { return try body() } catch {
-      directory.recordDamage(error)
+      if let folder { directory.recordDamage(error, in: folder) }
       throw error
     }
   }
@@ -71,7 +80,7 @@ public final class StateSession {
     let snapshotPath = directory.snapshotPath
     var offsets = SnapshotCodec.Offsets()
     do {
-      if let bytes = try POSIXFile.readIfExists(snapshotPath) {
+      if let bytes = try folder?.readIfExists(StateDirectory.Name.snapshot) {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch {
           throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
@@ -87,8 +96,10 @@ public final class StateSession {
       throw .stateUnreadable(path: snapshotPath, reason: "\(error)")
     }
     snapshotOffsets = offsets
-    try transactions.open(writable: writable, covered: offsets.transactions)
-    try notifications.open(writable: writable, covered: offsets.notifications)
+    try transactions.open(in: folder, writable: writable, covered: offsets.transactions)
+    try notifications.open(in: folder, writable: writable, covered: offsets.notifications)
+    let seal = lock.flatMap(LogSeal.read)
+    let checked = try checkAgainst(seal)
     // A crash between the logs' appends and the snapshot's rename left records the snapshot
     // does not cover yet: fold them in.
     transactions.cover(try transactions.scan(from: offsets.transactions, decode: LogRecordCodec.decode) { state.apply($0); return true })
@@ -107,6 +118,34 @@ public final class StateSession {
         state.apply(.notification(notification))
         return true
       })
+    // Ids given before a repair dropped their records are not given again.
+    if let seal { state.nextId = max(state.nextId, seal.nextId) }
+    if checked, let lock { currentSeal().write(lock) }
+  }
+
+  /// Reads both logs whole and checks every record when they are not exactly as the seal
+  /// says iap left them (see `LogSeal`). A transaction log shorter than its seal lost records
+  /// that commands reported: that is damage. (A shorter notification log is what a power cut
+  /// may leave, as notifications are fsynced with the next commit.)
+  /// - Returns: whether the logs were checked (and so are to be sealed again).
+  private func checkAgainst(_ seal: LogSeal?) throws(IAPError) -> Bool {
+    guard lock != nil else { return false }
+    let marks = (LogSeal.Mark(fd: transactions.fd), LogSeal.Mark(fd: notifications.fd))
+    if let seal, seal.transactions == marks.0, seal.notifications == marks.1 { return false }
+    let end = try transactions.check(decode: LogRecordCodec.decode)
+    if let sealed = seal?.transactions?.size, end < sealed {
+      throw .stateDamaged(
+        path: transactions.path, offset: end,
+        reason: "the log's records end at byte \(end), but iap had written \(sealed) bytes: records were cut off")
+    }
+    _ = try notifications.check(decode: NotificationRecord.decode)
+    return true
+  }
+
+  /// The seal of the logs as they are now.
+  private func currentSeal() -> LogSeal {
+    LogSeal(
+      transactions: LogSeal.Mark(fd: transactions.fd), notifications: LogSeal.Mark(fd: notifications.fd), nextId: state.nextId)
   }
 
   /// The store's history: the latest version of every transaction not deleted or cleared,
@@ -132,7 +171,7 @@ public final class StateSession {
   /// Every notification sent, oldest first.
   public func sentNotifications() throws(IAPError) -> [ServerNotification] {
     var all: [ServerNotification] = []
-    try notingDamage { () throws(IAPError) in
+    _ = try notingDamage { () throws(IAPError) in
       try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
     }
     return all
@@ -159,20 +198,22 @@ public final class StateSession {
     // Before the commit point: a failure stores nothing (what was written is taken back, and
     // notifications that name a log length never reached are ignored on load anyway).
     do throws(POSIXFileError) {
+      let folder = writableFolder
       if transactions.validEnd == 0 { try ensureSigningSecret() }
       // Notifications are written before the records they report, but fsynced only when
       // nothing else in the commit is, or before a snapshot counts them (a snapshot must never
       // cover bytes a power cut could take back). So a purchase costs one fsync; what a power
       // cut (not a crash: the kernel keeps written pages) can lose is the last notifications
       // of purchases that are themselves kept.
-      try notifications.append(Array(sent.utf8), directory: directory.path, sync: log.isEmpty)
+      try notifications.append(Array(sent.utf8), in: folder, sync: log.isEmpty)
       // The commit point: the transaction records appended and fsynced.
-      try transactions.append(Array(log.utf8), directory: directory.path)
+      try transactions.append(Array(log.utf8), in: folder)
     } catch {
       notifications.rollBack(to: notificationsEnd)
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
     state = newState
+    if let lock { currentSeal().write(lock) }
     // After the commit point nothing may fail the command: the snapshot is only a shortcut
     // (the next load replays the log past it), so a failure to rewrite it is a warning.
     let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
@@ -181,7 +222,7 @@ public final class StateSession {
     do throws(POSIXFileError) {
       try notifications.sync()
       let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
-      try POSIXFile.replaceAtomically(directory.snapshotPath, with: Array(snapshot.utf8), directory: directory.path)
+      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: Array(snapshot.utf8))
       snapshotOffsets = offsets
       hasSnapshot = true
     } catch {

@@ -25,22 +25,29 @@ extension Workspace {
   /// new logs (the damaged files are kept beside them as `NAME.damaged-N`), drops the
   /// snapshot so that the next command folds the logs afresh, and clears the recorded damage.
   public func examineState(repair: Bool) throws(IAPError) -> DoctorResult {
-    let folder = stateDirectory
-    try folder.checkFolder()
-    guard POSIXFile.exists(folder.path) else { return DoctorResult(logs: [], problems: []) }
-    let lock = try folder.acquireLock(exclusive: repair)
-    defer { if let lock { close(lock) } }
-    func read(_ path: String) throws(IAPError) -> [UInt8] {
-      do { return try POSIXFile.readIfExists(path) ?? [] } catch { throw .stateUnreadable(path: path, reason: error.description) }
+    let state = stateDirectory
+    guard let folder = try state.folder(create: false) else { return DoctorResult(logs: [], problems: []) }
+    guard let lock = try state.acquireLock(in: folder, exclusive: repair) else {
+      throw .stateUnreadable(path: state.lockPath, reason: "the state's lock file cannot be opened")
     }
-    let transactionBytes = try read(folder.logPath)
-    let notificationBytes = try read(folder.notificationsPath)
+    defer { close(lock) }
+    func read(_ name: String) throws(IAPError) -> [UInt8] {
+      do { return try folder.readIfExists(name) ?? [] } catch { throw .stateUnreadable(path: error.path, reason: error.description) }
+    }
+    let transactionBytes = try read(StateDirectory.Name.log)
+    let notificationBytes = try read(StateDirectory.Name.notifications)
     var result = DoctorResult(
       logs: [
-        .transactions(transactionBytes, path: folder.logPath), .notifications(notificationBytes, path: folder.notificationsPath),
+        .transactions(transactionBytes, path: state.logPath), .notifications(notificationBytes, path: state.notificationsPath),
       ],
       problems: [])
-    if let bytes = try? POSIXFile.readIfExists(folder.snapshotPath) {
+    let seal = LogSeal.read(lock)
+    if let sealed = seal?.transactions?.size, case let end = transactionBytes.count - result.logs[0].tornBytes, end < sealed {
+      result.logs[0].cutOff = sealed - end
+      result.problems.append(
+        "transactions.log: its records end at byte \(end), but iap had written \(sealed) bytes: records were cut off")
+    }
+    if let bytes = try? folder.readIfExists(StateDirectory.Name.snapshot) {
       do {
         let (_, offsets) = try SnapshotCodec.decode(try JSONParser.parse(bytes))
         if offsets.transactions > transactionBytes.count || offsets.notifications > notificationBytes.count {
@@ -50,11 +57,15 @@ extension Workspace {
         result.problems.append("store.json cannot be read")
       }
     }
-    if let damage = folder.recordedDamage(), !result.isDamaged {
+    if let damage = state.recordedDamage(in: folder), !result.isDamaged {
       result.problems.append("a command found damage (\(damage.messages[0])), but every record now reads intact")
     }
     guard repair, result.isDamaged else { return result }
-    result.repairs = try folder.salvage(result.logs)
+    result.repairs = try state.salvage(result.logs, in: folder)
+    // The next command checks the new logs whole and seals them; ids given before the repair
+    // stay given.
+    LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock)
+    _ = fsync(lock)
     return result
   }
 }

@@ -12,7 +12,9 @@ import Testing
   var catalogPath: String { harness.directory + "/catalog.plist" }
 
   func write(_ catalog: Catalog, warnings: [String] = []) {
-    CatalogCache.write(catalog, warnings: warnings, catalogPath: catalogPath, displayPath: "catalog.plist", key: key, file: file)
+    let folder = try! #require(try Folder.open(harness.directory, create: false))
+    CatalogCache.write(
+      catalog, warnings: warnings, catalogPath: catalogPath, displayPath: "catalog.plist", key: key, in: folder, name: "catalog.cache")
   }
 
   func lookup(_ id: String, key: CatalogCache.Key? = nil, display: String = "catalog.plist") -> CatalogCache.Hit? {
