@@ -39,34 +39,42 @@ public struct PEM: Equatable, Sendable {
   /// Every PEM block in `text`, in order. Text around and between blocks is ignored (as
   /// `openssl x509 -text` output puts before a certificate), and so is any whitespace in
   /// a body, so CRLF line ends and re-wrapped lines are accepted.
-  public static func decodeAll(_ text: String) throws(PEMError) -> [PEM] {
+  public static func decodeAll(_ text: String) throws(PEMError) -> [PEM] { try blocks(in: text, labels: []) }
+
+  /// The first block in `text` whose label is one of `labels` (any label when empty).
+  /// Blocks with other labels are skipped unread, so a damaged one does not hide the
+  /// block wanted.
+  public static func decode(_ text: String, labels: [String] = []) throws(PEMError) -> PEM {
+    guard let block = try blocks(in: text, labels: labels, first: true).first else { throw .noBlock(labels: labels) }
+    return block
+  }
+
+  /// The blocks with one of `labels` (any when empty), or only the first such when `first`.
+  private static func blocks(in text: String, labels: [String], first: Bool = false) throws(PEMError) -> [PEM] {
     var blocks: [PEM] = []
     var rest = Substring(text)
     while let begin = rest.range(of: "-----BEGIN ") {
       let afterBegin = rest[begin.upperBound...]
       guard let labelEnd = afterBegin.range(of: "-----") else { break }
       let label = String(afterBegin[..<labelEnd.lowerBound])
-      // A label is one line of printable text; anything else is not a BEGIN line.
+      // A label is one line of text; anything else is not a BEGIN line.
       guard !label.contains(where: { $0.isNewline }) else {
         rest = afterBegin
         continue
       }
       let body = afterBegin[labelEnd.upperBound...]
-      guard let end = body.range(of: "-----END \(label)-----") else { throw .missingEnd(label: label) }
+      let end = body.range(of: "-----END \(label)-----")
+      guard labels.isEmpty || labels.contains(label) else {
+        rest = end.map { body[$0.upperBound...] } ?? body
+        continue
+      }
+      guard let end else { throw .missingEnd(label: label) }
       let base64 = body[..<end.lowerBound].filter { !$0.isWhitespace }
       guard let data = Data(base64Encoded: String(base64)) else { throw .invalidBase64(label: label) }
       blocks.append(PEM(label: label, bytes: Array(data)))
+      if first { break }
       rest = body[end.upperBound...]
     }
     return blocks
-  }
-
-  /// The first block in `text` whose label is one of `labels` (any label when empty).
-  public static func decode(_ text: String, labels: [String] = []) throws(PEMError) -> PEM {
-    let blocks = try decodeAll(text)
-    guard let block = blocks.first(where: { labels.isEmpty || labels.contains($0.label) }) else {
-      throw .noBlock(labels: labels)
-    }
-    return block
   }
 }

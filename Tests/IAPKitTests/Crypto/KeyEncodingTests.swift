@@ -106,11 +106,14 @@ import Testing
     #expect(try X509Certificate(pem: both).serialNumber == [0x12, 0x34])
   }
 
-  @Test func refusesBrokenArmor() {
+  @Test func refusesBrokenArmor() throws {
     #expect(throws: PEMError.noBlock(labels: ["PUBLIC KEY"])) { try PEM.decode("no pem here", labels: ["PUBLIC KEY"]) }
     #expect(throws: PEMError.noBlock(labels: [])) { try PEM.decode("") }
     #expect(throws: PEMError.missingEnd(label: "PUBLIC KEY")) { try PEM.decode("-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") }
     #expect(throws: PEMError.invalidBase64(label: "PUBLIC KEY")) { try PEM.decode("-----BEGIN PUBLIC KEY-----\nA*AA\n-----END PUBLIC KEY-----\n") }
     #expect(throws: X509Error.pem(.noBlock(labels: ["CERTIFICATE"]))) { try X509Certificate(pem: CryptoFixtures.publicKey) }
+    let damagedThenGood = "-----BEGIN NOTE-----\n*\n-----END NOTE-----\n-----BEGIN X-----\n" + CryptoFixtures.publicKey
+    #expect(throws: PEMError.invalidBase64(label: "NOTE")) { try PEM.decodeAll(damagedThenGood) }
+    #expect(try PEM.decode(damagedThenGood, labels: [PEM.Label.publicKey]).label == "PUBLIC KEY", "other blocks are skipped")
   }
 }
