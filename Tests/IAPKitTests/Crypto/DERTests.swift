@@ -201,7 +201,7 @@ import Testing
 
   /// The signature OpenSSL wrote into the fixture certificate.
   @Test func openSSLSignatureRoundTrips() throws {
-    let certificate = try X509Certificate(pem: CryptoFixtures.certificate)
+    let certificate = try X509Certificate(pem: X509Fixtures.certificate)
     let raw = try ECDSASignatureDER.decode(certificate.signatureValue)
     #expect(raw.count == 64)
     #expect(ECDSASignatureDER.encode(raw: raw) == certificate.signatureValue)

@@ -4,29 +4,29 @@ import Testing
 
 /// PKCS#8, SEC1 and SubjectPublicKeyInfo for P-256 keys, against OpenSSL's bytes.
 @Suite struct PKCS8KeyTests {
-  let scalar = bytes(hex: CryptoFixtures.privateScalar)
-  let point = bytes(hex: CryptoFixtures.publicPoint)
+  let scalar = bytes(hex: X509Fixtures.privateScalar)
+  let point = bytes(hex: X509Fixtures.publicPoint)
 
   @Test func readsOpenSSLsPKCS8Key() throws {
-    let key = try PKCS8.decode(try PEM.decode(CryptoFixtures.privateKey).bytes)
+    let key = try PKCS8.decode(try PEM.decode(X509Fixtures.privateKey).bytes)
     #expect(key.privateKey == scalar)
     #expect(key.publicKey == point)
-    #expect(try ECPrivateKey(pem: CryptoFixtures.privateKey) == key)
+    #expect(try ECPrivateKey(pem: X509Fixtures.privateKey) == key)
   }
 
   @Test func writesOpenSSLsPKCS8KeyByteForByte() {
-    #expect(PKCS8.pem(ECPrivateKey(privateKey: scalar, publicKey: point)) == CryptoFixtures.privateKey + "\n")
+    #expect(PKCS8.pem(ECPrivateKey(privateKey: scalar, publicKey: point)) == X509Fixtures.privateKey + "\n")
   }
 
   @Test func readsAndWritesTheSEC1Key() throws {
-    let key = try ECPrivateKey(pem: CryptoFixtures.sec1PrivateKey)
+    let key = try ECPrivateKey(pem: X509Fixtures.sec1PrivateKey)
     #expect(key == ECPrivateKey(privateKey: scalar, publicKey: point))
-    #expect(key.sec1PEM == CryptoFixtures.sec1PrivateKey + "\n")
+    #expect(key.sec1PEM == X509Fixtures.sec1PrivateKey + "\n")
   }
 
   @Test func readsAndWritesTheSubjectPublicKeyInfo() throws {
-    #expect(try SubjectPublicKeyInfo.decodeP256(pem: CryptoFixtures.publicKey) == point)
-    #expect(SubjectPublicKeyInfo.pem(p256PublicKey: point) == CryptoFixtures.publicKey + "\n")
+    #expect(try SubjectPublicKeyInfo.decodeP256(pem: X509Fixtures.publicKey) == point)
+    #expect(SubjectPublicKeyInfo.pem(p256PublicKey: point) == X509Fixtures.publicKey + "\n")
   }
 
   /// RFC 5915 makes the curve and the public key optional; keys from other tools omit
@@ -73,7 +73,7 @@ import Testing
       try SubjectPublicKeyInfo.decodeP256(SubjectPublicKeyInfo.encode(p256PublicKey: point) + [0])
     }
     #expect(throws: KeyEncodingError.pem(.noBlock(labels: ["PRIVATE KEY", "EC PRIVATE KEY"]))) {
-      try ECPrivateKey(pem: CryptoFixtures.publicKey)
+      try ECPrivateKey(pem: X509Fixtures.publicKey)
     }
   }
 }
@@ -90,19 +90,19 @@ import Testing
   }
 
   @Test func decodesWithCRLFAndSurroundingText() throws {
-    let crlf = "Subject: something\r\n" + CryptoFixtures.certificate.replacingOccurrences(of: "\n", with: "\r\n") + "\r\ntrailing words\r\n"
+    let crlf = "Subject: something\r\n" + X509Fixtures.certificate.replacingOccurrences(of: "\n", with: "\r\n") + "\r\ntrailing words\r\n"
     let block = try PEM.decode(crlf, labels: [PEM.Label.certificate])
     #expect(block.label == "CERTIFICATE")
-    #expect(block == (try PEM.decode(CryptoFixtures.certificate)))
-    let rewrapped = CryptoFixtures.publicKey.replacingOccurrences(of: "\n", with: "\n  ")
-    #expect(try PEM.decode(rewrapped).bytes == (try PEM.decode(CryptoFixtures.publicKey)).bytes)
+    #expect(block == (try PEM.decode(X509Fixtures.certificate)))
+    let rewrapped = X509Fixtures.publicKey.replacingOccurrences(of: "\n", with: "\n  ")
+    #expect(try PEM.decode(rewrapped).bytes == (try PEM.decode(X509Fixtures.publicKey)).bytes)
   }
 
   @Test func findsTheBlockWithTheWantedLabel() throws {
-    let both = CryptoFixtures.certificate + "\n" + CryptoFixtures.privateKey + "\n"
+    let both = X509Fixtures.certificate + "\n" + X509Fixtures.privateKey + "\n"
     #expect(try PEM.decodeAll(both).map(\.label) == ["CERTIFICATE", "PRIVATE KEY"])
     #expect(try PEM.decode(both, labels: [PEM.Label.privateKey, PEM.Label.ecPrivateKey]).label == "PRIVATE KEY")
-    #expect(try ECPrivateKey(pem: both).privateKey == bytes(hex: CryptoFixtures.privateScalar))
+    #expect(try ECPrivateKey(pem: both).privateKey == bytes(hex: X509Fixtures.privateScalar))
     #expect(try X509Certificate(pem: both).serialNumber == [0x12, 0x34])
   }
 
@@ -111,8 +111,8 @@ import Testing
     #expect(throws: PEMError.noBlock(labels: [])) { try PEM.decode("") }
     #expect(throws: PEMError.missingEnd(label: "PUBLIC KEY")) { try PEM.decode("-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") }
     #expect(throws: PEMError.invalidBase64(label: "PUBLIC KEY")) { try PEM.decode("-----BEGIN PUBLIC KEY-----\nA*AA\n-----END PUBLIC KEY-----\n") }
-    #expect(throws: X509Error.pem(.noBlock(labels: ["CERTIFICATE"]))) { try X509Certificate(pem: CryptoFixtures.publicKey) }
-    let damagedThenGood = "-----BEGIN NOTE-----\n*\n-----END NOTE-----\n-----BEGIN X-----\n" + CryptoFixtures.publicKey
+    #expect(throws: X509Error.pem(.noBlock(labels: ["CERTIFICATE"]))) { try X509Certificate(pem: X509Fixtures.publicKey) }
+    let damagedThenGood = "-----BEGIN NOTE-----\n*\n-----END NOTE-----\n-----BEGIN X-----\n" + X509Fixtures.publicKey
     #expect(throws: PEMError.invalidBase64(label: "NOTE")) { try PEM.decodeAll(damagedThenGood) }
     #expect(try PEM.decode(damagedThenGood, labels: [PEM.Label.publicKey]).label == "PUBLIC KEY", "other blocks are skipped")
   }

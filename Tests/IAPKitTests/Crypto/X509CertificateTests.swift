@@ -26,14 +26,14 @@ import Testing
   }
 
   @Test func readsOpenSSLsCertificate() throws {
-    let certificate = try X509Certificate(pem: CryptoFixtures.certificate)
+    let certificate = try X509Certificate(pem: X509Fixtures.certificate)
     #expect(certificate.version == 3)
     #expect(certificate.serialNumber == [0x12, 0x34])
     #expect(certificate.issuer.description == "CN=iap fixture, O=iap, C=US")
     #expect(certificate.subject == certificate.issuer)
     #expect(certificate.subject.commonName == "iap fixture")
     #expect(certificate.notBefore == 1_795_527_399 && certificate.notAfter == 2_110_887_399)
-    #expect(certificate.p256PublicKey == bytes(hex: CryptoFixtures.publicPoint))
+    #expect(certificate.p256PublicKey == bytes(hex: X509Fixtures.publicPoint))
     #expect(certificate.signatureAlgorithm == OID.ecdsaWithSHA256)
     #expect(certificate.extensions.map(\.oid) == [OID.subjectKeyIdentifier, OID.authorityKeyIdentifier, OID.basicConstraints])
     #expect(certificate.extensions.map(\.critical) == [false, false, true])
@@ -49,7 +49,7 @@ import Testing
   /// gives OpenSSL's bytes: names, times, key, extensions and signature are written the
   /// same way.
   @Test func rebuildsOpenSSLsCertificateByteForByte() throws {
-    let original = try X509Certificate(pem: CryptoFixtures.certificate)
+    let original = try X509Certificate(pem: X509Fixtures.certificate)
     let builder = X509CertificateBuilder(
       serialNumber: original.serialNumber, issuer: X509Name(rdns: original.issuer.rdns), subject: X509Name(rdns: original.subject.rdns),
       notBefore: original.notBefore, notAfter: original.notAfter, publicKey: original.publicKey, extensions: original.extensions)

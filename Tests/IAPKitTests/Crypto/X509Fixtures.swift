@@ -6,7 +6,7 @@
 ///     openssl ec -in key.pem -out sec1.pem
 ///     openssl req -new -x509 -key key.pem -subj "/CN=iap fixture/O=iap/C=US" -days 3650 \
 ///       -sha256 -set_serial 0x1234 -out cert.pem
-enum CryptoFixtures {
+enum X509Fixtures {
   /// PKCS#8 P-256 private key, as `openssl genpkey` writes it (the shape of a `.p8`).
   static let privateKey = """
     -----BEGIN PRIVATE KEY-----
