@@ -107,7 +107,7 @@ import Testing
 
   @Test func theSealReadsBackWhatWasWrittenAndRefusesGarbage() throws {
     let path = harness.directory + "/seal"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let fd = open(path, O_RDWR)
     defer { close(fd) }
     let seal = LogSeal(
