@@ -9,6 +9,11 @@ import socket
 import sys
 import threading
 import time
+import signal
+
+# Started from a test runner's thread, this process may inherit a mask that blocks SIGTERM,
+# and the script's `kill` would then wait for the five-minute stop: unblock it.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
 port_file = sys.argv[1]
 pause = float(sys.argv[2]) if len(sys.argv) > 2 else 4.0

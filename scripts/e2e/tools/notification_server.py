@@ -9,6 +9,11 @@ import http.server
 import os
 import sys
 import threading
+import signal
+
+# Started from a test runner's thread, this process may inherit a mask that blocks SIGTERM,
+# and the script's `kill` would then wait for the five-minute stop: unblock it.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
 port_file, bodies_file = sys.argv[1], sys.argv[2]
 fail_file = sys.argv[3] if len(sys.argv) > 3 else None
