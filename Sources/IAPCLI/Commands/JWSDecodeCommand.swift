@@ -7,9 +7,11 @@ struct JWSDecodeCommand: Command {
   static let spec = CommandSpec(
     ["jws", "decode"], abstract: "Decode a signed transaction, renewal info or notification.",
     discussion: """
-      Prints the payload and checks the signature against this state's signing secret (or \
-      $IAP_SIGNING_SECRET). Exits 0 when the signature is valid, 1 when it is not, 65 when the \
-      token is malformed. '-' reads the token from stdin.
+      Prints the payload and checks the signature: an HS256 token (LocalTesting, Xcode) \
+      against this state's signing secret (or $IAP_SIGNING_SECRET), an ES256 token (Sandbox, \
+      Production) through its x5c chain to this state's root certificate, as Apple's \
+      SignedDataVerifier does, naming the check that failed. Exits 0 when the signature is \
+      valid, 1 when it is not, 65 when the token is malformed. '-' reads the token from stdin.
       """,
     arguments: [ArgumentSpec("token", help: "A compact JWS (header.payload.signature), or - for stdin.")])
 
@@ -24,10 +26,12 @@ struct JWSDecodeCommand: Command {
     if context.globals.json {
       context.console.json(.object([
         ("header", decoded.header), ("payload", decoded.payload), ("signatureValid", .bool(valid)),
+        ("failure", .optional(decoded.failure)),
       ]))
     } else {
       context.console.line(JSONWriter.pretty(decoded.payload))
-      context.console.line("signature: \(valid ? "valid" : "INVALID") (HS256 under this state's signing secret)")
+      let why = decoded.failure.map { ": \($0)" } ?? ""
+      context.console.line("signature: \(valid ? "valid" : "INVALID") (\(decoded.method))\(why)")
     }
     return valid ? .success : .storeRefused
   }

@@ -7,7 +7,10 @@ struct SubscriptionStatusCommand: Command {
     ["subscription", "status"], abstract: "Show a subscription's status.",
     discussion: """
       State (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked), auto-renew \
-      status and product, expiration, renewal count. Without an id, every subscription of the account.
+      status and product, expiration, renewal count. Without an id, every subscription of the \
+      account. With --json, each also has signedRenewalInfo (JWSRenewalInfoDecodedPayload, \
+      decoded as renewalInfo) and signedTransactionInfo (its latest transaction), as StoreKit \
+      2's Product.SubscriptionInfo.Status gives them.
       """,
     arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", optional: true, completion: .productIds)])
 
@@ -16,14 +19,23 @@ struct SubscriptionStatusCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let result = try context.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: productId))
-    Self.print(result.subscriptions, context)
+    let result = try context.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: productId, signed: context.globals.json))
+    Self.print(result.subscriptions, context, signer: result.signer)
     return .success
   }
 
-  /// A subscription as `--json` shows it, with its latest transaction.
-  static func json(_ s: Subscription) -> JSONValue {
+  /// A subscription as `--json` shows it, with its latest transaction, and, given a signer,
+  /// its signed renewal info and transaction.
+  static func json(_ s: Subscription, signer: Signer? = nil) -> JSONValue {
     func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
+    var signed: [(String, JSONValue)] = []
+    if let signer {
+      let renewalInfo = SignedPayloads.renewalInfo(s, environment: signer.environment, signedDate: signer.signedDate)
+      signed = [
+        ("renewalInfo", renewalInfo), ("signedRenewalInfo", .string(signer.sign(renewalInfo))),
+        ("signedTransactionInfo", .optional(signer.transaction(s.latest))),
+      ]
+    }
     return .object([
       ("productId", .string(s.productId)),
       ("subscriptionGroup", .string(s.group)),
@@ -37,13 +49,13 @@ struct SubscriptionStatusCommand: Command {
       ("billingRetryEndDate", date(s.billingRetryEnds)),
       ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
       ("latestTransaction", TransactionView.json(s.latest)),
-    ])
+    ] + signed)
   }
 
   /// Prints subscriptions as text lines or `{"subscriptions": [...]}`.
-  static func print(_ subscriptions: [Subscription], _ context: CommandContext) {
+  static func print(_ subscriptions: [Subscription], _ context: CommandContext, signer: Signer? = nil) {
     if context.globals.json {
-      context.console.json(.object([("subscriptions", .array(subscriptions.map(json)))]))
+      context.console.json(.object([("subscriptions", .array(subscriptions.map { json($0, signer: signer) }))]))
       return
     }
     var table = TextTable()

@@ -28,13 +28,15 @@ public enum IAPError: Error, Equatable, Sendable {
   case refused(StoreRefusal)
   /// A payment ended `failed`.
   case purchaseFailed(StoreError)
+  /// The settings in force cannot work together (Production without the app's Apple ID).
+  case settingsIncomplete(String)
 
   /// The exit status for this failure.
   public var exitCode: ExitCode {
     switch self {
     case .usage: return .usage
     case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
-    case .catalogInvalid, .inputInvalid: return .dataError
+    case .catalogInvalid, .inputInvalid, .settingsIncomplete: return .dataError
     case .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
     }
@@ -71,6 +73,7 @@ public enum IAPError: Error, Equatable, Sendable {
       case .downloadFailed: return "downloadFailed"
       }
     case let .purchaseFailed(error): return error.code.name
+    case .settingsIncomplete: return "settingsIncomplete"
     }
   }
 
@@ -90,6 +93,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]
     case let .purchaseFailed(error): return ["purchase failed: \(error.code.name) (\(error.code.rawValue)): \(error.message)"]
+    case let .settingsIncomplete(reason): return ["the settings are incomplete: \(reason)"]
     }
   }
 

@@ -20,6 +20,8 @@ public enum SettingKind: Sendable {
   case url
   /// A simulated bandwidth like `2MB/s` (`ByteRate`).
   case byteRate
+  /// An App Store Connect Apple ID (a positive number), or `off` for none.
+  case appleId
 
   /// The values this kind accepts, in words: what `settings set` help lists for each key,
   /// and what an invalid value's error says was expected (one text for both).
@@ -35,6 +37,7 @@ public enum SettingKind: Sendable {
     case .text: return "1 to 1024 characters on one line, or off"
     case .url: return "an http:// URL (https is not supported), or off"
     case .byteRate: return "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)"
+    case .appleId: return "the app's Apple ID, a whole number like 1234567890, or off"
     }
   }
 }
@@ -79,7 +82,10 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
     SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
     SettingSpec(
-      name: "environment", kind: .choice(["LocalTesting", "Xcode"]), help: "The environment signed transactions and notifications name."),
+      name: "environment", kind: .choice(["LocalTesting", "Xcode", "Sandbox", "Production"]),
+      help: "The environment signed data names; Sandbox and Production sign with ES256 and the state's certificate chain."),
+    SettingSpec(
+      name: "app-apple-id", kind: .appleId, help: "The app's Apple ID, carried in notifications and the app transaction; required in Production."),
     SettingSpec(name: "signing-secret", kind: .text, help: "The secret receipts and signed data are signed with (default: one made per state)."),
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
     SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
@@ -124,7 +130,7 @@ public struct StoreSettings: Equatable, Sendable {
     case .storefront: return "USA"
     case .locale: return "en_US"
     case .timeRate: return TimeRate.realTime.name
-    case .limit, .text, .url: return "off"
+    case .limit, .text, .url, .appleId: return "off"
     case let .choice(words): return words[0]
     case .byteRate: return ByteRate.standard.description
     }
@@ -196,6 +202,13 @@ public struct StoreSettings: Equatable, Sendable {
         throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return rate.description
+    case .appleId:
+      if lowered == "off" || lowered == "none" { return "off" }
+      // Signed payloads carry it as a JSON number: keep it exact in a double (2^53).
+      guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int64(value), n >= 1, n <= 1 << 53 else {
+        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
+      }
+      return String(n)
     }
   }
 
@@ -212,6 +225,17 @@ public struct StoreSettings: Equatable, Sendable {
   public var timeRate: TimeRate { values["time-rate"].flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   public var renewalLimit: Int? { values["renewal-limit"].flatMap { Int($0) } }
   public var environment: String { values["environment"] ?? "LocalTesting" }
+  /// Whether signed data is signed as the App Store signs it (ES256 and a certificate chain):
+  /// in the Sandbox and Production environments, which Apple's verifiers check.
+  public var signsWithCertificates: Bool { environment == "Sandbox" || environment == "Production" }
+  public var appAppleId: Int64? { values["app-apple-id"].flatMap { Int64($0) } }
+
+  /// Why these settings cannot sign what the store hands out, if they cannot: Apple's
+  /// verifier takes no Production data without the app's Apple ID, so neither does the store.
+  public var incompleteness: String? {
+    environment == "Production" && appAppleId == nil
+      ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does" : nil
+  }
   public var signingSecret: String? { values["signing-secret"].flatMap { $0 == "off" ? nil : $0 } }
   public var notificationURL: String? { values["notification-url"].flatMap { $0 == "off" ? nil : $0 } }
   public var downloadRate: ByteRate { values["download-rate"].flatMap { ByteRate($0) } ?? .standard }

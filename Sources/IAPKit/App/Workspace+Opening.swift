@@ -24,12 +24,15 @@ extension Workspace {
       }
       var catchUp = store(session!)
       settings = try self.settings(session!, catalog: catalog)
+      // Settings that cannot sign stop the use case before anything is committed.
+      if let reason = settings!.incompleteness { throw .settingsIncomplete(reason) }
       catchUp.rules = settings!.subscriptionRules(clock: clock)
       if !catchUp.advance(to: now, budget: Store.eventBudget) { warnEventsLeft() }
       try session!.commit(catchUp.changes, state: catchUp.state)
     }
     if settings == nil { settings = try self.settings(session!, catalog: catalog) }
     let resolved = settings!
+    if let reason = resolved.incompleteness { throw .settingsIncomplete(reason) }
     var opened = store(session!)
     opened.rules = resolved.subscriptionRules(clock: clock)
     deliveryURL = resolved.notificationURL

@@ -26,10 +26,24 @@ extension Workspace {
     try signer(opened.session, settings: opened.settings, now: opened.now)
   }
 
-  /// The signer for `session` under `settings` at `now`.
+  /// The signer for `session` under `settings` at `now`: in Sandbox and Production it signs
+  /// with the state's certificate chain (made from the secret; Production also needs the
+  /// app's Apple ID, as Apple's verifier does), elsewhere with the secret's HMAC.
   public func signer(_ session: StateSession, settings: StoreSettings, now: Timestamp) throws(IAPError) -> Signer {
+    let key = try signingKey(session, settings: settings)
+    guard settings.signsWithCertificates else {
+      return Signer(key: key, environment: settings.environment, signedDate: now, appAppleId: settings.appAppleId)
+    }
+    if let reason = settings.incompleteness { throw .settingsIncomplete(reason) }
+    return Signer(
+      key: key, environment: settings.environment, signedDate: now, chain: SigningChain(secret: key), appAppleId: settings.appAppleId)
+  }
+
+  /// The signing secret in force: the settings' (or `$IAP_SIGNING_SECRET`), else the
+  /// state's own, made on first use by a session that may write.
+  func signingKey(_ session: StateSession, settings: StoreSettings) throws(IAPError) -> [UInt8] {
     var secret = settings.signingSecret
     if secret == nil { secret = try session.signingSecretCreatingIfNeeded() ?? "iap-unsigned-empty-state" }
-    return Signer(key: Array(secret!.utf8), environment: settings.environment, signedDate: now)
+    return Array(secret!.utf8)
   }
 }

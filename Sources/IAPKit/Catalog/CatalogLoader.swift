@@ -10,7 +10,7 @@ public enum CatalogLoader {
     public var warnings: [String]
   }
 
-  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings"]
+  static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings", "appAppleId"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
     "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "content",
@@ -105,6 +105,7 @@ public enum CatalogLoader {
       catalog.settings = CatalogSettings.validate(plist: value, &problems)
       adoptSettings(&catalog, dict, &problems)
     }
+    if let value = dict["appAppleId"] { adoptAppAppleId(value, &catalog, &problems) }
     guard let productsValue = dict["products"] else {
       problems.missing("an array of product dictionaries", key: "products")
       return catalog
@@ -137,6 +138,22 @@ public enum CatalogLoader {
       } else if own != value {
         problems.warning("differs from \(name) \(PlistValue.string(own).summary), which the catalog uses", key: "settings.\(name)")
       }
+    }
+  }
+
+  /// `appAppleId`, App Store Connect's Apple ID of the app, is where the `app-apple-id`
+  /// setting starts from, unless `settings` names one itself.
+  static func adoptAppAppleId(_ value: PlistValue, _ catalog: inout Catalog, _ problems: inout CatalogProblems) {
+    var text: String?
+    if case let .integer(n) = value { text = String(n) } else if case let .string(s) = value { text = s }
+    guard let text, text != "off", let id = CatalogSettings.normalize("app-apple-id", text) else {
+      problems.expected("the app's Apple ID, a whole number like 1234567890", got: value, key: "appAppleId")
+      return
+    }
+    if let own = catalog.settings["app-apple-id"] {
+      if own != id { problems.warning("differs from settings.app-apple-id \(own), which the catalog uses", key: "appAppleId") }
+    } else {
+      catalog.settings.set("app-apple-id", id)
     }
   }
 

@@ -7,20 +7,18 @@ public enum NotificationPayload {
   /// A UUID made from the signing key and the notification's number: stable for a scenario
   /// replayed with the same secret, different across stores.
   public static func uuid(sequence: Int, key: [UInt8]) -> String {
-    var bytes = Array(SHA256.hmac(key: key, message: Array("notification \(sequence)".utf8)).prefix(16))
-    bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
-    bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-    return parts.joined(separator: "-")
+    DerivedIdentifier.uuid(key: key, label: "notification \(sequence)")
   }
 
   /// The decoded payload of notification number `sequence`, signed as of its own date.
   public static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
-    let at = Signer(key: signer.key, environment: signer.environment, signedDate: n.date)
+    let at = signer.at(n.date)
     var data: [(String, JSONValue)] = [
       ("environment", .string(signer.environment)),
       ("bundleId", .optional(n.transaction.bundleId)),
+    ]
+    if let appAppleId = signer.appAppleId { data.append(("appAppleId", .int(appAppleId))) }
+    data += [
       ("bundleVersion", .string("1.0")),
       ("signedTransactionInfo", .string(at.sign(SignedPayloads.transaction(n.transaction, environment: signer.environment, signedDate: n.date)))),
     ]

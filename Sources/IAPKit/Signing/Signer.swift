@@ -1,27 +1,49 @@
 import IAPCore
 
-/// Signs what the store hands out (signed transactions, renewal info, notifications,
-/// receipts) with HMAC-SHA256 under the state's secret, as compact JWS.
+/// Signs what the store hands out (signed transactions, renewal info, notifications, the
+/// app transaction) as compact JWS, as the environment in force wants it:
 ///
-/// Apple signs with ES256 and a certificate chain; the App Store Server Library skips that
-/// check for `LocalTesting` and `Xcode` data, and `iap jws decode` checks this HMAC instead.
+/// - `Sandbox` and `Production`: ES256 with `x5c`, the state's certificate chain
+///   (`SigningChain`), which Apple's `SignedDataVerifier` checks against a trusted root;
+/// - `LocalTesting` and `Xcode`: HMAC-SHA256 under the state's secret. Apple's verifiers skip
+///   the signature for these, and `iap jws decode` checks the HMAC.
+///
+/// Receipts are always signed with the HMAC: verifyReceipt, which reads them, is the store's.
 public struct Signer: Sendable {
+  /// The HMAC key (the signing secret).
   public let key: [UInt8]
-  /// The `environment` payloads name: `LocalTesting` or `Xcode`.
+  /// The `environment` payloads name.
   public let environment: String
   /// `signedDate`: the store's clock, so a scenario on a set clock signs the same twice.
   public let signedDate: Timestamp
+  /// The chain that signs, in Sandbox and Production; nil where the HMAC signs.
+  public let chain: SigningChain?
+  /// The app's Apple ID, where Apple's payloads carry it.
+  public let appAppleId: Int64?
 
-  public init(key: [UInt8], environment: String, signedDate: Timestamp) {
+  public init(key: [UInt8], environment: String, signedDate: Timestamp, chain: SigningChain? = nil, appAppleId: Int64? = nil) {
     self.key = key
     self.environment = environment
     self.signedDate = signedDate
+    self.chain = chain
+    self.appAppleId = appAppleId
+  }
+
+  /// The same signer, dating what it signs `date`.
+  public func at(_ date: Timestamp) -> Signer {
+    Signer(key: key, environment: environment, signedDate: date, chain: chain, appAppleId: appAppleId)
   }
 
   static let header = JSONValue.object([("alg", .string("HS256")), ("typ", .string("JWT")), ("kid", .string("iap"))])
 
   /// A compact JWS of `payload`.
   public func sign(_ payload: JSONValue) -> String {
+    if let chain { return chain.sign(payload) }
+    return JWS.sign(header: Self.header, payload: payload, key: key)
+  }
+
+  /// A compact JWS of `payload` under the HMAC, whatever the environment (receipts).
+  public func signWithSecret(_ payload: JSONValue) -> String {
     JWS.sign(header: Self.header, payload: payload, key: key)
   }
 

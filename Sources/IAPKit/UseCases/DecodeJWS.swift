@@ -20,9 +20,14 @@ public struct DecodeJWSRequest: Sendable {
 public struct DecodeJWSResult {
   public var header: JSONValue
   public var payload: JSONValue
-  /// Whether the signature holds under this state's signing secret (or the one the
-  /// settings and `$IAP_SIGNING_SECRET` give).
+  /// Whether the signature holds: an HS256 one under this state's signing secret (or the
+  /// one the settings and `$IAP_SIGNING_SECRET` give), an ES256 one through its `x5c` chain
+  /// to this state's root certificate.
   public var signatureValid: Bool
+  /// How the signature was checked, in words.
+  public var method: String
+  /// The check that failed, when one did.
+  public var failure: String?
 }
 
 extension Workspace {
@@ -36,10 +41,22 @@ extension Workspace {
     }
     let opened = try openStore(forWriting: false)
     let signer = try signer(opened)
+    let token = text.trimmingWhitespace
     let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
-    do { decoded = try JWS.decode(text.trimmingWhitespace, key: signer.key) } catch {
+    do { decoded = try JWS.decode(token, key: signer.key) } catch {
       throw .inputInvalid(path: "token", reason: error.description)
     }
-    return DecodeJWSResult(header: decoded.header, payload: decoded.payload, signatureValid: decoded.signatureValid ?? false)
+    if decoded.header["alg"]?.stringValue == "ES256" {
+      let root = (signer.chain ?? SigningChain(secret: signer.key)).root
+      let date = decoded.payload["signedDate"]?.intValue.map { Timestamp(milliseconds: $0) } ?? opened.now
+      let failure = SignatureCheck.es256Failure(token, header: decoded.header, trustedRoot: root, at: date)
+      return DecodeJWSResult(
+        header: decoded.header, payload: decoded.payload, signatureValid: failure == nil,
+        method: "ES256, its x5c chain checked against this state's root certificate", failure: failure)
+    }
+    let valid = decoded.signatureValid ?? false
+    return DecodeJWSResult(
+      header: decoded.header, payload: decoded.payload, signatureValid: valid, method: "HS256 under this state's signing secret",
+      failure: valid ? nil : decoded.header["alg"]?.stringValue == "HS256" ? "the HMAC does not match" : "alg is neither HS256 nor ES256")
   }
 }

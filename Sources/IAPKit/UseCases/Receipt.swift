@@ -55,7 +55,7 @@ extension Workspace {
 enum ReceiptData {
   /// The data of `receipt`, signed by `signer`.
   static func encode(_ receipt: AppReceipt, account: String, signer: Signer) -> String {
-    let token = signer.sign(.object([
+    let token = signer.signWithSecret(.object([
       ("environment", .string("Sandbox")), ("account", .string(account)), ("receipt", receipt.receipt),
     ]))
     return Data(token.utf8).base64EncodedString()

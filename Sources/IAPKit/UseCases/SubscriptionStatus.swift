@@ -4,14 +4,21 @@ import IAPCore
 public struct SubscriptionStatusRequest: Sendable {
   /// A product id of one subscription (or of its group); nil for all of the account's.
   public var productId: String?
+  /// Whether to sign each subscription's renewal info and latest transaction (`--json`).
+  public var signed = false
 
-  public init(productId: String? = nil) { self.productId = productId }
+  public init(productId: String? = nil, signed: Bool = false) {
+    self.productId = productId
+    self.signed = signed
+  }
 }
 
 /// Where the account's subscriptions stand.
 public struct SubscriptionStatusResult {
   /// The subscriptions asked for, by original transaction id.
   public var subscriptions: [Subscription]
+  /// What signs their renewal info and transactions, when asked for.
+  public var signer: Signer?
 }
 
 extension Workspace {
@@ -19,11 +26,12 @@ extension Workspace {
   /// for a product the account has no subscription to is a refusal.
   public func subscriptionStatus(_ request: SubscriptionStatusRequest) throws(IAPError) -> SubscriptionStatusResult {
     let opened = try openStore(forWriting: false)
+    let signer = request.signed ? try self.signer(opened) : nil
     if let productId = request.productId {
       guard let one = opened.store.subscription(for: productId) else { throw .refused(.noSubscription(productId)) }
-      return SubscriptionStatusResult(subscriptions: [one])
+      return SubscriptionStatusResult(subscriptions: [one], signer: signer)
     }
     let all = opened.store.accountState.subscriptions.values.sorted { $0.originalId < $1.originalId }
-    return SubscriptionStatusResult(subscriptions: all)
+    return SubscriptionStatusResult(subscriptions: all, signer: signer)
   }
 }

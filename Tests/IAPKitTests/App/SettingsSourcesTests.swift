@@ -88,6 +88,9 @@ import Testing
     Case(name: "environment", value: "Xcode", shown: "Xcode") { h in
       #expect(signedPayload(h.run("buy gems --json"))?["environment"] == .string("Xcode"))
     },
+    Case(name: "app-apple-id", value: "1234567890", shown: "1234567890") { h in
+      #expect(h.run("app-transaction --json").json["appAppleId"] == .int(1_234_567_890))
+    },
     Case(name: "signing-secret", value: "abc", shown: "abc") { h in
       let token = h.run("buy gems --json").json.transactions.last?["jwsRepresentation"]?.stringValue ?? ""
       #expect((try? JWS.decode(token, key: Array("abc".utf8)))?.signatureValid == true)

@@ -1,0 +1,40 @@
+import IAPCore
+import IAPKit
+
+/// `iap certificates root [-o FILE] [--pem]`: the root of the state's signing chain.
+struct CertificatesRootCommand: Command {
+  static let spec = CommandSpec(
+    ["certificates", "root"], abstract: "Export the state's root certificate.",
+    discussion: """
+      In the Sandbox and Production environments the store signs with ES256 and a certificate \
+      chain of its own (root, intermediate, leaf, marked as Apple's are), made from the signing \
+      secret. Give this root to Apple's SignedDataVerifier as its trusted root (with online \
+      checks off) and it accepts what the store signs. Without --output, prints it as PEM; \
+      with --output, writes DER (PEM with --pem) atomically.
+      """,
+    options: [
+      OptionSpec("output", short: "o", value: "path", help: "Write the certificate to this file (DER unless --pem)."),
+      OptionSpec("pem", help: "Write PEM rather than DER to --output."),
+    ])
+
+  let output: String?
+  let pem: Bool
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    output = invocation.value("output")
+    pem = invocation.flag("pem")
+    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <path>': expected a path") }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let result = try context.workspace.rootCertificate(RootCertificateRequest(output: output, pem: pem))
+    if context.globals.json {
+      context.console.json(.object([("pem", .string(result.pem)), ("output", .optional(result.written))]))
+    } else if let written = result.written {
+      context.console.line("wrote \(written): the root certificate (\(pem ? "PEM" : "DER"))")
+    } else {
+      context.console.line(result.pem, terminator: "")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,55 @@
+/// StoreKit 2's `AppTransaction`: the signed record of the app's purchase (here, of the
+/// account's first use of the store), as Apple's App Store Server Library decodes it.
+/// Pure: the identifiers and the device verification value are made by the caller.
+public struct AppTransaction: Equatable, Sendable {
+  /// `receiptType`: the environment (`Sandbox`, `Production`, `Xcode`, `LocalTesting`).
+  public var environment: String
+  public var bundleId: String
+  /// The app's Apple ID, when the settings give one.
+  public var appAppleId: Int64?
+  /// The app transaction's own id: stable for the account.
+  public var appTransactionId: String
+  /// When the account first bought from the app (its first transaction), else now.
+  public var originalPurchaseDate: Timestamp
+  /// When this app transaction was made: the store's clock.
+  public var receiptCreationDate: Timestamp
+  /// Base64 of SHA-384 over the lowercased nonce followed by the lowercased device
+  /// verification id, as StoreKit computes it.
+  public var deviceVerification: String
+  /// The UUID the device verification value was computed with, lowercased.
+  public var deviceVerificationNonce: String
+
+  public init(
+    environment: String, bundleId: String, appAppleId: Int64?, appTransactionId: String, originalPurchaseDate: Timestamp,
+    receiptCreationDate: Timestamp, deviceVerification: String, deviceVerificationNonce: String
+  ) {
+    self.environment = environment
+    self.bundleId = bundleId
+    self.appAppleId = appAppleId
+    self.appTransactionId = appTransactionId
+    self.originalPurchaseDate = originalPurchaseDate
+    self.receiptCreationDate = receiptCreationDate
+    self.deviceVerification = deviceVerification
+    self.deviceVerificationNonce = deviceVerificationNonce
+  }
+
+  /// The decoded payload, with Apple's field names; absent values are left out.
+  public var payload: JSONValue {
+    var members: [(String, JSONValue)] = [("receiptType", .string(environment))]
+    if let appAppleId { members.append(("appAppleId", .int(appAppleId))) }
+    members += [
+      ("bundleId", .string(bundleId)),
+      ("applicationVersion", .string("1.0")),
+      ("versionExternalIdentifier", .int(0)),
+      ("receiptCreationDate", .int(receiptCreationDate.milliseconds)),
+      ("originalPurchaseDate", .int(originalPurchaseDate.milliseconds)),
+      ("originalApplicationVersion", .string("1.0")),
+      ("deviceVerification", .string(deviceVerification)),
+      ("deviceVerificationNonce", .string(deviceVerificationNonce)),
+      ("appTransactionId", .string(appTransactionId)),
+      ("originalPlatform", .string("iOS")),
+      ("signedDate", .int(receiptCreationDate.milliseconds)),
+    ]
+    return .object(members)
+  }
+}
