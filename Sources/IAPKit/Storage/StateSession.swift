@@ -130,8 +130,9 @@ public final class StateSession {
   /// - Returns: whether the logs were checked (and so are to be sealed again).
   private func checkAgainst(_ seal: LogSeal?) throws(IAPError) -> Bool {
     guard lock != nil else { return false }
-    let marks = (LogSeal.Mark(fd: transactions.fd), LogSeal.Mark(fd: notifications.fd))
-    if let seal, seal.transactions == marks.0, seal.notifications == marks.1 { return false }
+    if let seal, seal.transactions == LogSeal.Mark(fd: transactions.fd), seal.notifications == LogSeal.Mark(fd: notifications.fd) {
+      return false
+    }
     let end = try transactions.check(decode: LogRecordCodec.decode)
     if let sealed = seal?.transactions?.size, end < sealed {
       throw .stateDamaged(
