@@ -1,0 +1,53 @@
+import IAPCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading the content being copied, and what a run reports about it.
+extension Downloader {
+  func openSource(_ file: ContentEntry) throws(IAPError) -> Int32 {
+    let path = source.sourcePath(of: file)
+    let fd: Int32
+    do { fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) } catch {
+      throw .inputInvalid(path: path, reason: "cannot be read (\(error.description)): the content changed during the download")
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else {
+      close(fd)
+      throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
+    }
+    return fd
+  }
+
+  func read(_ fd: Int32, _ file: ContentEntry, at offset: Int, length: Int) throws(IAPError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: length)
+    var done = 0
+    while done < length {
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        throw .inputInvalid(
+          path: source.sourcePath(of: file), reason: "changed during the download: resuming the download starts over")
+      }
+      done += n
+    }
+    return buffer
+  }
+
+  /// The size of the file at `relative` in `partial`, or -1 when it cannot be opened.
+  func fileSize(_ relative: String, in partial: Folder) -> Int {
+    guard let fd = try? partial.open(relative: relative, O_RDONLY) else { return -1 }
+    defer { close(fd) }
+    return (try? POSIXFile.size(fd, path: relative)) ?? -1
+  }
+
+  /// Seconds left at the rate this run actually achieves (never faster than the simulated one).
+  func remaining(_ status: DownloadStatus, copied: Int, elapsed: Double) -> Double {
+    var speed = Double(rate.bytesPerSecond)
+    if elapsed > 0.2, copied > 0 { speed = min(speed, Double(copied) / elapsed) }
+    return Double(status.total - status.bytes) / speed
+  }
+}
