@@ -82,7 +82,10 @@ package struct HTTPRequestParser: Sendable {
 
   /// Whether bytes of a request not yet complete have arrived: the server then waits for the
   /// rest under the request deadline rather than the idle timeout.
-  package var hasPartialRequest: Bool { start < buffer.count }
+  package var hasPartialRequest: Bool {
+    if case .body = state { return true }
+    return start < buffer.count
+  }
 
   /// Whether the parser has refused the input.
   package var hasFailed: Bool {
