@@ -30,6 +30,9 @@ enum HTTPSocket {
     var v6 = in6_addr()
     if inet_pton(AF_INET, literal, &v4) == 1 {
       var sin = sockaddr_in()
+      #if canImport(Darwin)
+        sin.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+      #endif
       sin.sin_family = sa_family_t(AF_INET)
       sin.sin_port = port.bigEndian
       sin.sin_addr = v4
@@ -37,6 +40,9 @@ enum HTTPSocket {
       length = socklen_t(MemoryLayout<sockaddr_in>.size)
     } else if inet_pton(AF_INET6, literal, &v6) == 1 {
       var sin6 = sockaddr_in6()
+      #if canImport(Darwin)
+        sin6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+      #endif
       sin6.sin6_family = sa_family_t(AF_INET6)
       sin6.sin6_port = port.bigEndian
       sin6.sin6_addr = v6
@@ -102,6 +108,7 @@ enum HTTPSocket {
   }
 
   /// Waits until `fd` is readable, `wake` (if given) is readable, or `deadline` passes.
+  /// (`wake` stays readable once written, so it is polled only while idle.)
   static func wait(_ fd: Int32, wake: Int32?, until deadline: Deadline) -> Readiness {
     var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
     if let wake { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
@@ -114,9 +121,10 @@ enum HTTPSocket {
         return .failed
       }
       if n == 0 { continue }  // the loop head decides whether the deadline has passed
-      if fds.count > 1 && fds[1].revents != 0 { return .woken }
-      // Readable, hung up or in error: `read` says which.
-      return .readable
+      // Readable, hung up or in error: `read` says which. Before the wake: a request that
+      // arrived as the server stops is still answered (with `Connection: close`).
+      if fds[0].revents != 0 { return .readable }
+      return .woken
     }
   }
 
@@ -159,12 +167,21 @@ enum HTTPSocket {
   /// Closes a connection so that the last response reaches the client: after an error the
   /// client may still be sending, and closing with unread bytes makes the kernel answer with a
   /// reset, which can destroy the response before the client reads it. So: stop sending, then
-  /// read and drop what comes for a short while (`lingering`), then close.
+  /// read and drop what comes for up to half a second (`lingering`), then close. Without
+  /// lingering, only what has already arrived is dropped.
   static func close(_ fd: Int32, lingering: Bool) {
-    if lingering {
+    var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+    if !lingering {
+      // Still drop what has already arrived, which costs no wait.
+      var drained = 0
+      while drained < 1 << 20 {
+        let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        if n <= 0 { break }
+        drained += n
+      }
+    } else {
       shutdown(fd, Int32(SHUT_WR))
       let deadline = Deadline(milliseconds: 500)
-      var scratch = [UInt8](repeating: 0, count: 16 * 1024)
       var drained = 0
       while drained < 1 << 20, wait(fd, wake: nil, until: deadline) == .readable {
         let n = read(fd, into: &scratch)

@@ -242,8 +242,8 @@ import Testing
         Thread.sleep(forTimeInterval: 0.1)
       }
       let took = Date().timeIntervalSince(start)
-      #expect(sent < 10, "cut off after about 4 bytes, not \(sent)")
-      #expect(took < 1.5)
+      #expect(sent < 20, "cut off after about 4 bytes, not \(sent)")
+      #expect(took < 2.5, "the whole request would take 6 s")
       #expect(try client.readResponse().status == 408)
     }
   }
