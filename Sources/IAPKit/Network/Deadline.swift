@@ -16,6 +16,9 @@ package struct Deadline: Sendable {
   /// `seconds` from now.
   package init(seconds: Int) { end = Self.monotonicMilliseconds() + Int64(seconds) * 1000 }
 
+  /// `milliseconds` from now (the HTTP server's timeouts, which tests make short).
+  package init(milliseconds: Int) { end = Self.monotonicMilliseconds() + Int64(milliseconds) }
+
   /// Milliseconds left, 0 once it has passed.
   package var remainingMilliseconds: Int64 { max(0, end - Self.monotonicMilliseconds()) }
 
