@@ -13,7 +13,8 @@ public enum CommandRegistry {
       SubscriptionStatusCommand.self, SubscriptionCancelCommand.self, SubscriptionResumeCommand.self,
       SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
       ClockSetCommand.self, ClockRealCommand.self, ReceiptCommand.self, ReceiptVerifyCommand.self,
-      ReceiptRefreshCommand.self, NotificationsCommand.self, JWSDecodeCommand.self, ApproveCommand.self,
+      ReceiptRefreshCommand.self, NotificationsCommand.self, JWSDecodeCommand.self, KeysCreateCommand.self,
+      KeysAddCommand.self, KeysListCommand.self, KeysRemoveCommand.self, ApproveCommand.self,
       DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
       ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
       SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, CompletionsCommand.self,
@@ -24,7 +25,7 @@ public enum CommandRegistry {
   /// Abstracts of the words that group commands without running anything themselves, by
   /// path (the empty path is the root).
   ///
-  /// A list searched in order rather than a dictionary: six entries, and a dictionary or a
+  /// A list searched in order rather than a dictionary: a handful of entries, and a dictionary or a
   /// hashed array key makes the runtime look up a `Hashable` conformance among every
   /// conformance in the binary, a measurable part of a command's start-up.
   static let groups: [(path: [String], abstract: String)] = [
@@ -32,6 +33,7 @@ public enum CommandRegistry {
     (["products"], "Browse the catalog as SKProductsRequest sees it."),
     (["subscription"], "Inspect and change auto-renewable subscriptions."),
     (["jws"], "Work with signed transactions and notifications."),
+    (["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
     (["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
     (["download"], "Download purchased products' hosted content (SKDownload)."),
   ]

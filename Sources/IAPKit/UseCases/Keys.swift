@@ -14,6 +14,15 @@ public struct CreatedKey: Sendable {
   public var privateKeyPath: String
 }
 
+/// Where `keys add` reads a public key PEM from.
+public enum PEMSource: Sendable {
+  /// The PEM itself, given on the command line.
+  case text(String)
+  /// A file (relative to the working folder).
+  case file(String)
+  case standardInput
+}
+
 extension Workspace {
   /// Use case: makes a P-256 key as App Store Connect does, keeps its public part in the
   /// state and writes the private key as a PKCS#8 PEM to `output` (default
@@ -47,7 +56,20 @@ extension Workspace {
 
   /// Use case: registers a public key made elsewhere (a SubjectPublicKeyInfo PEM, "PUBLIC
   /// KEY", on P-256) under `keyId`; returns the state's keys.
-  public func addKey(_ keyId: String, publicKeyPEM pem: String, source: String) throws(IAPError) -> KeysFile {
+  public func addKey(_ keyId: String, publicKey from: PEMSource) throws(IAPError) -> KeysFile {
+    let pem: String
+    let source: String
+    switch from {
+    case let .text(text): (pem, source) = (text, "the public key")
+    case let .file(path):
+      let bytes: [UInt8]?
+      do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
+      guard let bytes else { throw .inputMissing(path: path) }
+      (pem, source) = (String(decoding: bytes, as: UTF8.self), path)
+    case .standardInput:
+      do { pem = String(decoding: try environment.standardInput(), as: UTF8.self) } catch { throw error.iapError(path: "standard input") }
+      source = "standard input"
+    }
     let point: [UInt8]
     do { point = try SubjectPublicKeyInfo.decodeP256(pem: pem) } catch {
       throw .inputInvalid(path: source, reason: "not a P-256 public key PEM (-----BEGIN PUBLIC KEY-----): \(error)")
