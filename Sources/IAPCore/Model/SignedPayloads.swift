@@ -92,6 +92,12 @@ public enum SignedPayloads {
     }
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
     if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
+    // A pay-as-you-go offer still running applies to the next renewal too.
+    if s.introRenewalsLeft > 0 {
+      members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))
+      if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
+      members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))
+    }
     return .object(members)
   }
 }

@@ -25,10 +25,10 @@ package extension Store {
     let verifier = PromotionalOfferVerifier(
       bundleId: app.bundleId, context: payment.context, storeNow: now, usedNonces: state.usedOfferNonces)
     let owned = Set(accountState.subscriptions.values.flatMap { [String($0.originalId), String($0.latest.id)] })
-    let verified = verifier.verify(payment.request, product: product, applicationUsername: applicationUsername) { owned.contains($0) }
-    guard case let .success(accepted) = verified else {
-      if case let .failure(error) = verified { return .failure(error) }
-      preconditionFailure()
+    let accepted: PromotionalOfferVerifier.Accepted
+    switch verifier.verify(payment.request, product: product, applicationUsername: applicationUsername, ownsTransaction: owned.contains) {
+    case let .success(value): accepted = value
+    case let .failure(error): return .failure(error)
     }
     guard subscription != nil else {
       return .failure(
