@@ -22,8 +22,9 @@ package extension Store {
     return .atRenewal
   }
 
-  /// Makes `purchase` the first period of an introductory offer; returns how many more
-  /// periods renew at the offer price (pay as you go).
+  /// Makes `purchase` the first period of an offer's terms (an introductory offer, or a
+  /// promotional offer's); returns how many more periods renew at the offer price (pay as
+  /// you go).
   private func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
     let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
     purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
@@ -57,7 +58,8 @@ package extension Store {
       purchase.originalId = previous.originalId
       purchase.originalPurchaseDate = previous.originalPurchaseDate
     }
-    // A customer's first subscription in a group gets the introductory offer.
+    // A promotional offer the purchase redeems prices it; otherwise a customer's first
+    // subscription in a group gets the introductory offer.
     var introRenewalsLeft = 0
     var running = product.introductoryOffer
     if let promotional {
