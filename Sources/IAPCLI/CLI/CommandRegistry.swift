@@ -14,7 +14,8 @@ public enum CommandRegistry {
       SubscriptionExpireCommand.self, SubscriptionRenewCommand.self, ClockCommand.self, ClockAdvanceCommand.self,
       ClockSetCommand.self, ClockRealCommand.self, ReceiptCommand.self, ReceiptVerifyCommand.self,
       ReceiptRefreshCommand.self, AppTransactionCommand.self, NotificationsCommand.self, JWSDecodeCommand.self,
-      CertificatesRootCommand.self, ApproveCommand.self,
+      CertificatesRootCommand.self, KeysCreateCommand.self, KeysAddCommand.self, KeysListCommand.self, KeysRemoveCommand.self,
+      ApproveCommand.self,
       DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
       ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
       SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, CompletionsCommand.self,
@@ -34,6 +35,7 @@ public enum CommandRegistry {
     (["subscription"], "Inspect and change auto-renewable subscriptions."),
     (["jws"], "Work with signed transactions and notifications."),
     (["certificates"], "The certificates the store signs with in Sandbox and Production."),
+    (["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
     (["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
     (["download"], "Download purchased products' hosted content (SKDownload)."),
   ]

@@ -8,7 +8,12 @@ struct BuyCommand: Command {
     discussion: """
       Prints what paymentQueue(_:updatedTransactions:) receives: purchasing, then the outcome. \
       The transaction stays in the queue, unfinished, until 'iap finish' (or --finish). Buying a \
-      non-consumable the account already owns gives a restored transaction and no new charge.
+      non-consumable the account already owns gives a restored transaction and no new charge. \
+      A promotional offer of an auto-renewable subscription is redeemed with --offer, --key-id, \
+      --nonce, --timestamp and --signature (SKPaymentDiscount), or with --offer-jws; the store \
+      checks the signature with the state's keys (iap keys) and fails the purchase with \
+      invalidOfferIdentifier (11), invalidSignature (12), missingOfferParams (13), \
+      invalidOfferPrice (14) or ineligibleForOffer (18).
       """,
     arguments: [ArgumentSpec("id", help: "The product identifier.", completion: .productIds)],
     options: [
@@ -16,6 +21,12 @@ struct BuyCommand: Command {
       OptionSpec("username", value: "name", help: "SKPayment.applicationUsername: the app's opaque account id."),
       OptionSpec("finish", help: "Finish the transaction as soon as it is delivered."),
       OptionSpec("fail", value: "error", help: "Make this purchase fail with an SKError (name or number)."),
+      OptionSpec("offer", value: "id", help: "Redeem this promotional offer (SKPaymentDiscount.identifier)."),
+      OptionSpec("key-id", value: "id", help: "The key that signed the offer (iap keys create)."),
+      OptionSpec("nonce", value: "uuid", help: "The offer signature's nonce: a UUID, good for one purchase."),
+      OptionSpec("timestamp", value: "ms", help: "When the offer was signed, in milliseconds since 1970."),
+      OptionSpec("signature", value: "base64", help: "The offer signature: ECDSA P-256 SHA-256, DER, base64."),
+      OptionSpec("offer-jws", value: "jws", help: "Redeem a promotional offer signed as a JWS (StoreKit 2's version 2 signature)."),
     ])
 
   let productId: String
@@ -23,9 +34,18 @@ struct BuyCommand: Command {
   let username: String?
   let finish: Bool
   let failure: SKErrorCode?
+  let offer: PromotionalOfferRequest?
 
   init(_ invocation: Invocation) throws(IAPError) {
     productId = invocation.positionals[0]
+    let discount = PromotionalOfferRequest(
+      offerId: invocation.value("offer"), keyId: invocation.value("key-id"), nonce: invocation.value("nonce"),
+      timestamp: invocation.value("timestamp"), signature: invocation.value("signature"), jws: invocation.value("offer-jws"))
+    if discount.jws != nil, discount.offerId != nil || discount.keyId != nil || discount.nonce != nil || discount.timestamp != nil || discount.signature != nil {
+      throw invocation.usageError("'--offer-jws' carries the whole offer: it cannot be combined with --offer, --key-id, --nonce, --timestamp or --signature")
+    }
+    // Any of the version 1 options makes an offer payment: the store says which are missing.
+    offer = discount == PromotionalOfferRequest() ? nil : discount
     username = invocation.value("username")
     finish = invocation.flag("finish")
     failure = try invocation.value("fail").map { (text) throws(IAPError) -> SKErrorCode in
@@ -60,6 +80,7 @@ struct BuyCommand: Command {
     request.finish = finish
     request.simulatedError = failure
     request.signed = context.globals.json
+    request.offer = offer
     let result = try context.workspace.buy(request)
 
     let outcome = result.outcome

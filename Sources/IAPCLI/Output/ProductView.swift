@@ -32,6 +32,18 @@ public struct ProductView {
           ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
         ])
       } ?? .null),
+      ("promotionalOffers", .array(p.promotionalOffers.map(offerJSON))),
+    ])
+  }
+
+  /// A promotional offer as `Product.SubscriptionOffer` (and `SKProduct.discounts`) shows it.
+  func offerJSON(_ offer: PromotionalOffer) -> JSONValue {
+    let price = offer.paymentMode == .free ? Decimal(0) : offer.price
+    return .object([
+      ("id", .string(offer.id)), ("type", .string("promotional")),
+      ("price", .optional(price.map { "\($0)" })), ("displayPrice", .optional(price.map(formatter.string(for:)))),
+      ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+      ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))),
     ])
   }
 

@@ -35,6 +35,8 @@ public struct Product: Equatable, Sendable {
   public var groupLevel: Int?
   /// An auto-renewable subscription's introductory offer (free trial or reduced price).
   public var introductoryOffer: IntroductoryOffer?
+  /// An auto-renewable subscription's promotional offers, in catalog order.
+  public var promotionalOffers: [PromotionalOffer] = []
   /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
   /// (normalized, never leaving it), downloaded with `iap download start`.
   public var content: String?
@@ -61,6 +63,9 @@ public struct Product: Equatable, Sendable {
     self.introductoryOffer = introductoryOffer
     self.content = content
   }
+
+  /// The promotional offer `id`, if the product has one.
+  public func promotionalOffer(_ id: String) -> PromotionalOffer? { promotionalOffers.first { $0.id == id } }
 
   /// The price as plain decimal text (`4.99`), as transactions record it.
   ///

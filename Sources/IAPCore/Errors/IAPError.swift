@@ -71,6 +71,8 @@ public enum IAPError: Error, Equatable, Sendable {
       case .notOwned: return "notOwned"
       case .downloadState: return "downloadState"
       case .downloadFailed: return "downloadFailed"
+      case .duplicateKey: return "duplicateKey"
+      case .unknownKey: return "unknownKey"
       }
     case let .purchaseFailed(error): return error.code.name
     case .settingsIncomplete: return "settingsIncomplete"

@@ -82,10 +82,13 @@ public struct AppReceipt {
     }
     if t.productType == .autoRenewable {
       members.append(("web_order_line_item_id", .string(String(t.id))))
-      let discount = t.offerDiscountType
+      // A promotional offer's period is neither a trial nor an introductory period: the
+      // receipt names the offer instead.
+      let discount = t.offerIdentifier == nil ? t.offerDiscountType : nil
       members.append(("is_trial_period", .string(discount == "FREE_TRIAL" ? "true" : "false")))
       let intro = discount == "PAY_AS_YOU_GO" || discount == "PAY_UP_FRONT"
       members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
+      if let offer = t.offerIdentifier { members.append(("promotional_offer_id", .string(offer))) }
     }
     members.append(("in_app_ownership_type", .string("PURCHASED")))
     if latest, t.productType == .autoRenewable {

@@ -14,6 +14,8 @@ public enum LogRecord: Equatable, Sendable {
   /// The account's app receipt was updated (a purchase, a restore, a refresh): finished
   /// consumables leave it.
   case receiptUpdate(String)
+  /// A promotional offer's nonce (lowercased) was used: it cannot be used again.
+  case offerNonce(String)
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

@@ -64,7 +64,8 @@ public enum SignedPayloads {
     add("storefront", t.storefront.map(JSONValue.string))
     add("storefrontId", t.storefront.map { .string(Storefronts.storefrontId($0)) })
     add("transactionReason", .string(t.isRenewal ? "RENEWAL" : "PURCHASE"))
-    add("offerType", t.offerDiscountType == nil ? nil : .int(1))
+    add("offerType", t.offerType.map { .int(Int64($0)) })
+    add("offerIdentifier", t.offerIdentifier.map(JSONValue.string))
     add("offerDiscountType", t.offerDiscountType.map(JSONValue.string))
     add("offerPeriod", t.offerPeriod.map(JSONValue.string))
     add("currency", t.currency.map(JSONValue.string))
@@ -91,6 +92,12 @@ public enum SignedPayloads {
     }
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
     if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
+    // A pay-as-you-go offer still running applies to the next renewal too.
+    if s.introRenewalsLeft > 0 {
+      members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))
+      if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
+      members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))
+    }
     return .object(members)
   }
 }

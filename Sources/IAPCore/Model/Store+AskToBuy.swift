@@ -11,7 +11,9 @@ public extension Store {
     transaction.expirationDate = expiration(of: product, purchasedAt: now)
     updateReceipt()
     if let product, product.type == .autoRenewable {
-      subscribe(with: &transaction, to: product, at: now)
+      let offer = transaction.offerIdentifier.flatMap(product.promotionalOffer)
+      transaction.offerIdentifier = nil
+      subscribe(with: &transaction, to: product, at: now, promotional: offer)
     } else {
       record(transaction)
       notify("ONE_TIME_CHARGE", nil, transaction, at: now)

@@ -28,9 +28,13 @@ public extension Store {
   ///     cleared for sale (the payment then fails with `storeProductNotAvailable`).
   ///   - unavailableReason: why `product` is nil, for the transaction's error message.
   ///   - finish: whether the app finishes the transaction as soon as it is delivered.
+  ///   - offer: a promotional offer the payment redeems (`SKPayment.paymentDiscount`). It is
+  ///     checked once the payment itself is valid; a current subscriber's redemption takes
+  ///     effect at once.
   mutating func buy(
     productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
-    applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(), now: Timestamp
+    applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(),
+    offer: OfferPayment? = nil, now: Timestamp
   ) -> Purchase {
     let id = issueId()
     var transaction = Transaction(
@@ -41,7 +45,15 @@ public extension Store {
     transaction.subscriptionGroup = product?.type == .autoRenewable ? product?.subscriptionGroup : nil
     let purchasing = transaction
 
-    if let failure = paymentError(productId, product, quantity, unavailableReason, conditions) {
+    var promotional: PromotionalOffer?
+    var failure = paymentError(productId, product, quantity, unavailableReason, conditions)
+    if failure == nil, let offer, let product {
+      switch acceptOffer(offer, for: product, applicationUsername: applicationUsername, now: now) {
+      case let .success(accepted): promotional = accepted
+      case let .failure(error): failure = error
+      }
+    }
+    if let failure {
       transaction.state = .failed
       transaction.error = failure
     } else if let product, let owned = accountState.ownership[product.id], owned.productType == .nonConsumable {
@@ -50,7 +62,7 @@ public extension Store {
       transaction.state = .restored
       transaction.originalId = owned.originalId
       transaction.originalPurchaseDate = owned.originalPurchaseDate
-    } else if let product, let change = subscriptionChange(to: product), change != .upgrade {
+    } else if promotional == nil, let product, let change = subscriptionChange(to: product), change != .upgrade {
       // Already subscribed in this group: nothing is charged now. A downgrade (or a crossgrade
       // to another period) is scheduled for the renewal date, as the App Store does.
       let current = accountState.subscriptions[product.subscriptionGroup ?? ""]!
@@ -71,6 +83,8 @@ public extension Store {
       }
     } else if conditions.askToBuy {
       transaction.state = .deferred
+      // Approval redeems the offer then.
+      transaction.offerIdentifier = promotional?.id
     } else if conditions.interruptedPurchases {
       transaction.state = .failed
       transaction.purchaseIssue = true
@@ -93,7 +107,7 @@ public extension Store {
       transaction.finishedAtReceiptUpdate = accountState.receiptUpdates
     }
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
-      subscribe(with: &transaction, to: product, at: now)
+      subscribe(with: &transaction, to: product, at: now, promotional: promotional)
     } else {
       record(transaction)
       if transaction.state == .purchased { notify("ONE_TIME_CHARGE", nil, transaction, at: now) }

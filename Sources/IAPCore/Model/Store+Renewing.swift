@@ -114,6 +114,7 @@ public extension Store {
       renewal.price = subscription.introPrice
       renewal.offerDiscountType = "PAY_AS_YOU_GO"
       renewal.offerPeriod = text
+      renewal.offerIdentifier = subscription.introOfferIdentifier
       subscription.introRenewalsLeft -= 1
     }
     record(renewal)

@@ -22,8 +22,9 @@ package extension Store {
     return .atRenewal
   }
 
-  /// Makes `purchase` the first period of an introductory offer; returns how many more
-  /// periods renew at the offer price (pay as you go).
+  /// Makes `purchase` the first period of an offer's terms (an introductory offer, or a
+  /// promotional offer's); returns how many more periods renew at the offer price (pay as
+  /// you go).
   private func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
     let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
     purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
@@ -43,22 +44,35 @@ package extension Store {
   }
 
   /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
-  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp) {
+  ///
+  /// - Parameter promotional: a promotional offer the purchase redeems (already checked). It
+  ///   prices and times the first period(s) instead of any introductory offer; for a current
+  ///   subscriber it takes effect at once, with `OFFER_REDEEMED`.
+  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
+    let change = subscriptionChange(to: product)
     if let previous {
       // One subscription per group, under one original transaction, across resubscribes
       // and upgrades.
       purchase.originalId = previous.originalId
       purchase.originalPurchaseDate = previous.originalPurchaseDate
     }
-    // A customer's first subscription in a group gets the introductory offer.
+    // A promotional offer the purchase redeems prices it; otherwise a customer's first
+    // subscription in a group gets the introductory offer.
     var introRenewalsLeft = 0
-    if previous == nil, let offer = product.introductoryOffer {
+    var running = product.introductoryOffer
+    if let promotional {
+      running = promotional.terms
+      introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
+      purchase.offerIdentifier = promotional.id
+    } else if previous == nil, let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
-    if upgrade, let previous {
+    // A current subscriber redeeming an offer for the product they have (or a lower level)
+    // replaces the current period; only a move up marks the old transaction upgraded.
+    if upgrade, let previous, promotional == nil || (change == .upgrade && previous.productId != product.id) {
       var replaced = previous.latest
       replaced.isUpgraded = true
       record(replaced)
@@ -69,13 +83,16 @@ package extension Store {
       originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
       period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
     subscription.regularPrice = "\(product.price)"
-    if introRenewalsLeft > 0, let offer = product.introductoryOffer {
+    if introRenewalsLeft > 0, let offer = running {
       subscription.introRenewalsLeft = introRenewalsLeft
       subscription.introPrice = offer.price.map { "\($0)" } ?? "0"
       subscription.introPeriod = offer.period.iso8601
+      subscription.introOfferIdentifier = promotional?.id
     }
     record(.subscription(subscription))
-    if upgrade {
+    if upgrade, promotional != nil {
+      notify("OFFER_REDEEMED", offerRedemptionSubtype(change), subscription, at: now)
+    } else if upgrade {
       notify("DID_CHANGE_RENEWAL_PREF", "UPGRADE", subscription, at: now)
     } else {
       notify("SUBSCRIBED", previous == nil ? "INITIAL_BUY" : "RESUBSCRIBE", subscription, at: now)

@@ -29,6 +29,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case downloadState(String, DownloadState, String)
   /// A download stopped by an error (`fail-download`): what was copied is kept.
   case downloadFailed(String, reason: String)
+  /// `keys add` of a key id the state already has.
+  case duplicateKey(String)
+  /// A key id the state does not have.
+  case unknownKey(String)
 
   /// The one-line message users see.
   public var message: String {
@@ -58,6 +62,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
       return "account '\(account)' does not own '\(product)': buy it before downloading its content"
     case let .downloadState(product, state, rule): return "the download of '\(product)' is \(state.rawValue): \(rule)"
     case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
+    case let .duplicateKey(id): return "a key '\(id)' is already registered: remove it first (iap keys remove \(id))"
+    case let .unknownKey(id): return "no key '\(id)' is registered (iap keys list)"
     }
   }
 }

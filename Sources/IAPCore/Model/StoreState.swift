@@ -22,6 +22,9 @@ public struct StoreState: Equatable, Sendable {
   /// How many server notifications were sent.
   public var notificationCount = 0
   public var accounts: [String: AccountState] = [:]
+  /// The nonces of promotional offer signatures already used (lowercased), store-wide as the
+  /// App Store keeps them: a signature is good for one purchase.
+  public var usedOfferNonces: Set<String> = []
 
   public init() {}
 
@@ -42,6 +45,8 @@ public struct StoreState: Equatable, Sendable {
       accounts[account]?.subscriptions[group] = nil
     case let .receiptUpdate(account):
       accounts[account, default: AccountState()].receiptUpdates += 1
+    case let .offerNonce(nonce):
+      usedOfferNonces.insert(nonce)
     case .notification:
       notificationCount += 1
     }

@@ -50,6 +50,8 @@ public struct Subscription: Equatable, Sendable {
   public var regularPrice: String?
   public var introPrice: String?
   public var introPeriod: String?
+  /// The promotional offer those renewals belong to, when it is one (`offerIdentifier`).
+  public var introOfferIdentifier: String?
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,

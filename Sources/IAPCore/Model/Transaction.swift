@@ -47,6 +47,9 @@ public struct Transaction: Equatable, Sendable {
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
   public var offerDiscountType: String?
   public var offerPeriod: String?
+  /// The promotional offer applied to this period (`offerIdentifier`); nil for an
+  /// introductory offer or none.
+  public var offerIdentifier: String?
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
   public var hasDownloads = false
@@ -92,6 +95,13 @@ public struct Transaction: Equatable, Sendable {
     self.finishedAtReceiptUpdate = finishedAtReceiptUpdate
     self.offerDiscountType = offerDiscountType
     self.offerPeriod = offerPeriod
+  }
+
+  /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer; nil
+  /// when no offer applies to this period.
+  public var offerType: Int? {
+    if offerIdentifier != nil { return 2 }
+    return offerDiscountType == nil ? nil : 1
   }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.

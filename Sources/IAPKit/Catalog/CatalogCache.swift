@@ -28,8 +28,9 @@ import IAPCore
 /// renamed into place, so readers need no lock and a crash leaves the old file or the new.
 package enum CatalogCache {
   /// The format and its validation rules: bumped when either changes (3: prices bounded by
-  /// `Product.maximumPrice`), so that a cache written by an older iap is rebuilt, not trusted.
-  static let magic = "iap-catalog-cache 3\n"
+  /// `Product.maximumPrice`; 4: promotional offers), so that a cache written by an older iap
+  /// is rebuilt, not trusted.
+  static let magic = "iap-catalog-cache 4\n"
 
   /// What identifies one version of a catalog file.
   package struct Key: Equatable {
@@ -234,13 +235,28 @@ package enum CatalogCache {
       ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
       ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
       ("content", .optional(p.content)),
-      ("introductoryOffer", p.introductoryOffer.map { offer in
-        .object([
-          ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
-          ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
-        ])
-      } ?? .null),
+      ("introductoryOffer", p.introductoryOffer.map(encodeOffer) ?? .null),
+      ("promotionalOffers", .array(p.promotionalOffers.map { offer in
+        .object([("id", .string(offer.id))] + (encodeOffer(offer.terms).objectValue ?? []))
+      })),
     ])
+  }
+
+  private static func encodeOffer(_ offer: IntroductoryOffer) -> JSONValue {
+    .object([
+      ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+      ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
+    ])
+  }
+
+  private static func decodeOffer(_ value: JSONValue) -> IntroductoryOffer? {
+    guard let mode = value["paymentMode"]?.stringValue.flatMap(IntroductoryOffer.PaymentMode.init(rawValue:)),
+      let offerPeriod = value["period"]?.stringValue.flatMap(OfferPeriod.init(iso8601:)),
+      let count = value["numberOfPeriods"]?.intValue
+    else { return nil }
+    return IntroductoryOffer(
+      paymentMode: mode, period: offerPeriod, numberOfPeriods: Int(count),
+      price: value["price"]?.stringValue.flatMap { Decimal(string: $0) })
   }
 
   static func decode(_ json: JSONValue) -> Product? {
@@ -258,13 +274,13 @@ package enum CatalogCache {
     let period = json["subscriptionPeriod"]?.stringValue
     var offer: IntroductoryOffer?
     if let value = json["introductoryOffer"], value != .null {
-      guard let mode = value["paymentMode"]?.stringValue.flatMap(IntroductoryOffer.PaymentMode.init(rawValue:)),
-        let offerPeriod = value["period"]?.stringValue.flatMap(OfferPeriod.init(iso8601:)),
-        let count = value["numberOfPeriods"]?.intValue
-      else { return nil }
-      offer = IntroductoryOffer(
-        paymentMode: mode, period: offerPeriod, numberOfPeriods: Int(count),
-        price: value["price"]?.stringValue.flatMap { Decimal(string: $0) })
+      guard let decoded = decodeOffer(value) else { return nil }
+      offer = decoded
+    }
+    var promotional: [PromotionalOffer] = []
+    for value in json["promotionalOffers"]?.arrayValue ?? [] {
+      guard let id = value["id"]?.stringValue, let terms = decodeOffer(value) else { return nil }
+      promotional.append(PromotionalOffer(id: id, terms: terms))
     }
     var product = Product(
       id: id, type: type, title: title, description: description, price: price,
@@ -273,6 +289,7 @@ package enum CatalogCache {
       subscriptionPeriod: period.flatMap(SubscriptionPeriod.init(rawValue:)),
       groupLevel: json["groupLevel"]?.intValue.map { Int($0) })
     product.introductoryOffer = offer
+    product.promotionalOffers = promotional
     product.content = json["content"]?.stringValue
     // The cache wrote the price's description, so it can be handed over as it is.
     return product.withPriceText(priceText)

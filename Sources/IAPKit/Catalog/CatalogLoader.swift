@@ -13,9 +13,9 @@ public enum CatalogLoader {
   static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings", "appAppleId"]
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
-    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "content",
+    "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "content",
   ]
-  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer"]
+  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers"]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
   public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {

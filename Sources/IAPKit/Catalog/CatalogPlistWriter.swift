@@ -71,15 +71,21 @@ package enum CatalogPlistWriter {
     if let group = product.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
     if let period = product.subscriptionPeriod { members.append(("subscriptionPeriod", .string(period.rawValue))) }
     if let level = product.groupLevel { members.append(("groupLevel", .integer(level))) }
-    if let offer = product.introductoryOffer {
-      var fields: [(String, Node)] = [
-        ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
-        ("numberOfPeriods", .integer(offer.numberOfPeriods)),
-      ]
-      if let price = offer.price { fields.append(("price", .string("\(price)"))) }
-      members.append(("introductoryOffer", .dictionary(fields)))
+    if let offer = product.introductoryOffer { members.append(("introductoryOffer", .dictionary(offerFields(offer)))) }
+    if !product.promotionalOffers.isEmpty {
+      members.append(("promotionalOffers", .array(product.promotionalOffers.map { .dictionary([("id", .string($0.id))] + offerFields($0.terms)) })))
     }
     return .dictionary(members)
+  }
+
+  /// An offer's terms, as `introductoryOffer` and each of `promotionalOffers` write them.
+  private static func offerFields(_ offer: IntroductoryOffer) -> [(String, Node)] {
+    var fields: [(String, Node)] = [
+      ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+      ("numberOfPeriods", .integer(offer.numberOfPeriods)),
+    ]
+    if let price = offer.price { fields.append(("price", .string("\(price)"))) }
+    return fields
   }
 
   /// Appends `node` at `indent` tabs; `path` names it in errors.

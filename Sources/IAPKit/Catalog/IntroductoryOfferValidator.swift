@@ -7,13 +7,18 @@ package enum IntroductoryOfferValidator {
   static let keys = ["paymentMode", "period", "numberOfPeriods", "price"]
 
   /// The offer, or nil when there is none or it has errors (all added to `problems`).
-  static func validate(_ value: PlistValue?, index: Int, id: String?, _ problems: inout CatalogProblems) -> IntroductoryOffer? {
+  ///
+  /// - Parameter prefix: the key problems name it by (a promotional offer's terms are
+  ///   validated here too, as `promotionalOffers[n]`).
+  static func validate(
+    _ value: PlistValue?, index: Int, id: String?, prefix: String = "introductoryOffer", _ problems: inout CatalogProblems
+  ) -> IntroductoryOffer? {
     guard let value else { return nil }
     guard case let .dictionary(dict) = value else {
-      problems.expected("a dictionary with paymentMode, period, numberOfPeriods and price", got: value, product: index, id: id, key: "introductoryOffer")
+      problems.expected("a dictionary with paymentMode, period, numberOfPeriods and price", got: value, product: index, id: id, key: prefix)
       return nil
     }
-    func key(_ name: String) -> String { "introductoryOffer.\(name)" }
+    func key(_ name: String) -> String { "\(prefix).\(name)" }
     for name in dict.keys.sorted() where !keys.contains(name) {
       problems.warning("unknown key (ignored)", product: index, id: id, key: key(name))
     }

@@ -71,6 +71,7 @@ package enum ProductValidator {
     var period: SubscriptionPeriod?
     var level: Int?
     var offer: IntroductoryOffer?
+    var promotionalOffers: [PromotionalOffer] = []
     if type == .autoRenewable {
       group = string("subscriptionGroup", required: true)
       if let value = dict["subscriptionPeriod"] {
@@ -89,6 +90,7 @@ package enum ProductValidator {
         level = 1
       }
       offer = IntroductoryOfferValidator.validate(dict["introductoryOffer"], index: index, id: id, &problems)
+      promotionalOffers = PromotionalOfferValidator.validate(dict["promotionalOffers"], index: index, id: id, &problems)
     } else if type != nil {
       for key in CatalogLoader.subscriptionKeys where dict[key] != nil {
         problems.warning("only applies to autoRenewable products (ignored)", product: index, id: id, key: key)
@@ -100,11 +102,13 @@ package enum ProductValidator {
     guard problems.errors.count == errorCount, let id, let type, let title, let description, let price else {
       return nil
     }
-    return Product(
+    var product = Product(
       id: id, type: type, title: title, description: description, price: price, referenceName: referenceName,
       clearedForSale: clearedForSale ?? true, familyShareable: familyShareable ?? false,
       localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level,
       introductoryOffer: offer, content: content)
+    product.promotionalOffers = promotionalOffers
+    return product
   }
 
   /// Product identifiers: letters, digits, `.`, `_`, `-`, as App Store Connect allows.

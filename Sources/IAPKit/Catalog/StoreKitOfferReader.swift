@@ -43,8 +43,11 @@ package enum StoreKitOfferReader {
   }
 
   /// One offer object: `paymentMode`, `subscriptionPeriod`, `numberOfPeriods`, `displayPrice`.
-  static func read(_ fields: StoreKitFields, _ problems: inout CatalogProblems) -> IntroductoryOffer? {
-    fields.warnUnknown(offerKeys, &problems)
+  ///
+  /// - Parameter known: the keys that are not reported as unknown (a promotional offer adds
+  ///   its `offerID` and `referenceName`).
+  static func read(_ fields: StoreKitFields, known: Set<String> = offerKeys, _ problems: inout CatalogProblems) -> IntroductoryOffer? {
+    fields.warnUnknown(known, &problems)
     let modes = IntroductoryOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
     var mode: IntroductoryOffer.PaymentMode?
     if let value = fields["paymentMode"] {

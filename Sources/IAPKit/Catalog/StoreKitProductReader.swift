@@ -20,7 +20,7 @@ package enum StoreKitProductReader {
   ]
   static let subscriptionKeys = productKeys.union([
     "groupNumber", "subscriptionGroupID", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
-    "adHocOffers", "codeOffers", "winbackOffers", "billingPlans",
+    "adHocOffers", "subscriptionOffers", "codeOffers", "winbackOffers", "billingPlans",
   ])
   static let productTypes: [String: ProductType] = ["Consumable": .consumable, "NonConsumable": .nonConsumable]
 
@@ -108,7 +108,8 @@ package enum StoreKitProductReader {
       fields.warning("differs from the group's id \"\(groupID)\" (ignored)", key: "subscriptionGroupID", &problems)
     }
     product.introductoryOffer = StoreKitOfferReader.introductoryOffer(fields, &problems)
-    for (key, what) in [("adHocOffers", "promotional offers"), ("codeOffers", "offer codes"), ("winbackOffers", "win-back offers")] {
+    product.promotionalOffers = StoreKitPromotionalOfferReader.promotionalOffers(fields, &problems)
+    for (key, what) in [("codeOffers", "offer codes"), ("winbackOffers", "win-back offers")] {
       guard let offers = fields.array(key, &problems), !offers.isEmpty else { continue }
       fields.warning("\(offers.count) \(what) not mapped (ignored)", key: key, &problems)
     }

@@ -41,7 +41,7 @@ package enum SnapshotCodec {
       ("notificationCount", .int(Int64(state.notificationCount))),
       ("nextId", .string(String(state.nextId))),
       ("accounts", .object(accounts)),
-    ])
+    ] + (state.usedOfferNonces.isEmpty ? [] : [("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string)))]))
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
@@ -58,6 +58,11 @@ package enum SnapshotCodec {
     state.nextId = nextId
     let notificationsOffset = json["notificationsOffset"]?.intValue ?? 0
     guard notificationsOffset >= 0 else { throw RecordError(field: "notificationsOffset") }
+    // Absent in snapshots written before promotional offers, and when none was used.
+    for nonce in json["offerNonces"]?.arrayValue ?? [] {
+      guard let text = nonce.stringValue else { throw RecordError(field: "offerNonces") }
+      state.usedOfferNonces.insert(text)
+    }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     for (name, value) in accounts {
       var account = AccountState()

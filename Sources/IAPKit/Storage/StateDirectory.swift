@@ -20,6 +20,8 @@ import IAPCore
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
+/// - `keys.json`: the state's issuer id and the public parts of its keys (`iap keys`), which
+///   verify promotional offer signatures.
 /// - `catalog-*.cache`: compiled catalogs (`CatalogCache`).
 /// - `damaged`: where a command met a damaged log record; every command refuses until
 ///   `salvage` (the doctor's repair) removes it.
@@ -42,6 +44,7 @@ public struct StateDirectory: Sendable {
     static let settings = "settings.json"
     static let clock = "clock.json"
     static let secret = "secret"
+    static let keys = "keys.json"
     static let notifications = "notifications.log"
     static let deliveries = "deliveries.json"
     static let deliveryLock = "delivery.lock"

@@ -4,7 +4,7 @@ import IAPCore
 package enum SubscriptionRecord {
   static func encode(_ s: Subscription) -> JSONValue {
     func date(_ t: Timestamp?) -> JSONValue { t.map { .int($0.milliseconds) } ?? .null }
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("account", .string(s.account)),
       ("group", .string(s.group)),
       ("originalId", .string(String(s.originalId))),
@@ -27,7 +27,10 @@ package enum SubscriptionRecord {
       ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
       ("restorable", .bool(s.restorable)),
       ("latest", TransactionRecord.encode(s.latest)),
-    ])
+    ]
+    // Written only when set: most subscriptions never run a promotional offer.
+    if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
+    return .object(members)
   }
 
   static func decode(_ json: JSONValue) throws(RecordError) -> Subscription {
@@ -69,6 +72,7 @@ package enum SubscriptionRecord {
     subscription.renewalPrice = json["renewalPrice"]?.stringValue
     subscription.introRenewalsLeft = json["introRenewalsLeft"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     subscription.introPrice = json["introPrice"]?.stringValue
+    subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
     return subscription

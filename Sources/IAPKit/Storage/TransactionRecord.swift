@@ -41,6 +41,7 @@ package enum TransactionRecord {
     if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
     if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v))) }
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
+    if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
     if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
     return .object(members)
   }
@@ -115,6 +116,7 @@ package enum TransactionRecord {
       finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) },
       offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
     transaction.hasDownloads = try flag("hasDownloads")
+    transaction.offerIdentifier = try optionalString("offerIdentifier")
     return transaction
   }
 }
@@ -138,6 +140,8 @@ package enum LogRecordCodec {
       return .object([("event", .string("removeSubscription")), ("account", .string(account)), ("group", .string(group))])
     case let .receiptUpdate(account):
       return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
+    case let .offerNonce(nonce):
+      return .object([("event", .string("offerNonce")), ("nonce", .string(nonce))])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -162,6 +166,9 @@ package enum LogRecordCodec {
       return .removeSubscription(account: account, group: group)
     case "notification":
       return .notification(try NotificationRecord.decode(json))
+    case "offerNonce":
+      guard let nonce = json["nonce"]?.stringValue else { throw RecordError(field: "nonce") }
+      return .offerNonce(nonce)
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

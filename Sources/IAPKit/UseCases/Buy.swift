@@ -12,6 +12,8 @@ public struct BuyRequest: Sendable {
   public var simulatedError: SKErrorCode?
   /// Whether the result carries a signer (for `jwsRepresentation`).
   public var signed = false
+  /// A promotional offer to redeem (`SKPayment.paymentDiscount`, or StoreKit 2's JWS).
+  public var offer: PromotionalOfferRequest?
 
   public init(productId: String) { self.productId = productId }
 }
@@ -38,13 +40,18 @@ extension Workspace {
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency ?? Storefronts.currency(settings.storefront))
+    // Offer signatures are checked against the state's keys, and against the real time too:
+    // an app's server stamps real time even while the store's clock is simulated.
+    let offer = try request.offer.map { (offer) throws(IAPError) in
+      OfferPayment(request: offer, context: OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now()))
+    }
     let purchase = opened.store.buy(
       productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,
       applicationUsername: request.applicationUsername, finish: request.finish,
       conditions: PurchaseConditions(
         canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
-      now: opened.now)
+      offer: offer, now: opened.now)
     try opened.commit()
     return BuyResult(
       purchasing: purchase.purchasing, outcome: purchase.outcome, failure: purchase.outcome.error.map(IAPError.purchaseFailed),

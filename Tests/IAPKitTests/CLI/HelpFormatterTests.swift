@@ -8,7 +8,9 @@ import Testing
   @Test func commandHelpHasTheArgumentParserSections() {
     let help = HelpFormatter.help(for: ["buy"])
     #expect(help.hasPrefix("OVERVIEW: Buy a product: add a payment to the queue.\n"))
-    #expect(help.contains("\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish] [--fail <error>]\n"))
+    #expect(help.contains(
+      "\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish] [--fail <error>] [--offer <id>] [--key-id <id>] "
+        + "[--nonce <uuid>] [--timestamp <ms>] [--signature <base64>] [--offer-jws <jws>]\n"))
     #expect(help.contains("\nARGUMENTS:\n  <id>                    The product identifier.\n"))
     #expect(help.contains("\nOPTIONS:\n  --quantity <n>          How many to buy"))
     #expect(help.contains("  -h, --help              Show help information.\n"))

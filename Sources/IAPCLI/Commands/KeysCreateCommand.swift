@@ -1,0 +1,34 @@
+import IAPCore
+import IAPKit
+
+/// `iap keys create`: a key as App Store Connect's Keys page makes one.
+struct KeysCreateCommand: Command {
+  static let spec = CommandSpec(
+    ["keys", "create"], abstract: "Make a P-256 key: the state keeps its public part, you get the .p8.",
+    discussion: """
+      As App Store Connect's "Generate In-App Purchase Key": a random P-256 key whose private part \
+      is written as a PKCS#8 PEM (.p8) readable only by you, by default AuthKey_<KEYID>.p8 in the \
+      working folder, never over an existing file. The state keeps the public part, which checks \
+      promotional offer signatures. Prints keyId and the state's issuerId.
+      """,
+    options: [OptionSpec("output", short: "o", value: "file", help: "Where to write the private key (default: AuthKey_<KEYID>.p8).")])
+
+  let output: String?
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    output = invocation.value("output")
+    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <file>': expected a path") }
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let key = try context.workspace.createKey(output: output)
+    if context.globals.json {
+      context.console.json(.object([("keyId", .string(key.keyId)), ("issuerId", .string(key.issuerId))]))
+    } else {
+      context.console.line("keyId     \(key.keyId)")
+      context.console.line("issuerId  \(key.issuerId)")
+    }
+    context.console.note("note: wrote the private key to \(output ?? "AuthKey_\(key.keyId).p8") (keep it secret: the state keeps only the public key)")
+    return .success
+  }
+}

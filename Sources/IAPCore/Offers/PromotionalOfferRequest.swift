@@ -1,0 +1,53 @@
+/// What an app hands StoreKit to buy a subscription with a promotional offer, either way
+/// StoreKit takes it:
+/// - StoreKit 1's `SKPaymentDiscount` (and StoreKit 2's `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`):
+///   the offer id, the key id, a nonce, a timestamp and a signature the app's server made;
+/// - StoreKit 2's `.promotionalOffer(_ jws:)`: the compact JWS that Apple's
+///   `PromotionalOfferV2SignatureCreator` makes.
+///
+/// Fields are kept as the app gave them: the store, not the front end, decides what is
+/// missing or malformed, and answers with the `SKError` StoreKit would.
+public struct PromotionalOfferRequest: Equatable, Sendable {
+  /// `SKPaymentDiscount.identifier`: the offer's id in the catalog.
+  public var offerId: String?
+  /// `SKPaymentDiscount.keyIdentifier`: the id of the key that signed.
+  public var keyId: String?
+  /// `SKPaymentDiscount.nonce`: a UUID, single-use.
+  public var nonce: String?
+  /// `SKPaymentDiscount.timestamp`: milliseconds since 1970, as text.
+  public var timestamp: String?
+  /// `SKPaymentDiscount.signature`: a DER ECDSA signature, base64.
+  public var signature: String?
+  /// The version 2 signature: a compact JWS (ES256).
+  public var jws: String?
+
+  public init(
+    offerId: String? = nil, keyId: String? = nil, nonce: String? = nil, timestamp: String? = nil, signature: String? = nil,
+    jws: String? = nil
+  ) {
+    self.offerId = offerId
+    self.keyId = keyId
+    self.nonce = nonce
+    self.timestamp = timestamp
+    self.signature = signature
+    self.jws = jws
+  }
+
+  /// Whether this is a version 2 (JWS) request.
+  public var isVersion2: Bool { jws != nil }
+}
+
+/// What the store checks a promotional offer signature against: the keys registered in the
+/// state (App Store Connect's "In-App Purchase" keys) and the real time, since an app's
+/// server stamps real time even when the store's clock is simulated.
+public struct OfferVerificationContext: Sendable {
+  /// Public keys by key id.
+  public var keys: [String: P256.PublicKey]
+  /// The machine's time.
+  public var realNow: Timestamp
+
+  public init(keys: [String: P256.PublicKey], realNow: Timestamp) {
+    self.keys = keys
+    self.realNow = realNow
+  }
+}

@@ -1,0 +1,149 @@
+import IAPCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `keys create` made: the ids App Store Connect shows, and where the private key went.
+public struct CreatedKey: Sendable {
+  public var keyId: String
+  public var issuerId: String
+  /// The `.p8` file written (as resolved), holding the PKCS#8 PEM.
+  public var privateKeyPath: String
+}
+
+/// Where `keys add` reads a public key PEM from.
+public enum PEMSource: Sendable {
+  /// The PEM itself, given on the command line.
+  case text(String)
+  /// A file (relative to the working folder).
+  case file(String)
+  case standardInput
+}
+
+extension Workspace {
+  /// Use case: makes a P-256 key as App Store Connect does, keeps its public part in the
+  /// state and writes the private key as a PKCS#8 PEM to `output` (default
+  /// `AuthKey_<KEYID>.p8` in the working folder), mode 0600, never over an existing file.
+  ///
+  /// Keys are secrets, so they come from the system's random generator, never from the
+  /// state's signing secret.
+  public func createKey(output: String?) throws(IAPError) -> CreatedKey {
+    let session = try stateDirectory.open(forWriting: true)
+    var file = try session.keysFile()
+    var generator = SystemRandomNumberGenerator()
+    var keyId = Self.newKeyId(&generator)
+    while file.entry(keyId) != nil { keyId = Self.newKeyId(&generator) }
+    var key: P256.PrivateKey?
+    while key == nil { key = P256.PrivateKey(rawRepresentation: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+    let privateKey = key!
+    let path = resolve(output ?? "AuthKey_\(keyId).p8")
+    let pem = PKCS8.pem(ECPrivateKey(privateKey: privateKey.rawRepresentation, publicKey: privateKey.publicKey.x963Representation))
+    try Self.writeSecretFile(path, Array(pem.utf8))
+    if file.issuerId == nil { file.issuerId = Self.newUUID(&generator) }
+    file.keys.append(KeysFile.Entry(keyId: keyId, origin: "created", publicKey: privateKey.publicKey.x963Representation))
+    do {
+      try session.saveKeysFile(file)
+    } catch {
+      // A key the state does not know is of no use: take the file back.
+      _ = unlink(path)
+      throw error
+    }
+    return CreatedKey(keyId: keyId, issuerId: file.issuerId!, privateKeyPath: path)
+  }
+
+  /// Use case: registers a public key made elsewhere (a SubjectPublicKeyInfo PEM, "PUBLIC
+  /// KEY", on P-256) under `keyId`; returns the state's keys.
+  public func addKey(_ keyId: String, publicKey from: PEMSource) throws(IAPError) -> KeysFile {
+    let pem: String
+    let source: String
+    switch from {
+    case let .text(text): (pem, source) = (text, "the public key")
+    case let .file(path):
+      let bytes: [UInt8]?
+      do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
+      guard let bytes else { throw .inputMissing(path: path) }
+      (pem, source) = (String(decoding: bytes, as: UTF8.self), path)
+    case .standardInput:
+      do { pem = String(decoding: try environment.standardInput(), as: UTF8.self) } catch { throw error.iapError(path: "standard input") }
+      source = "standard input"
+    }
+    let point: [UInt8]
+    do { point = try SubjectPublicKeyInfo.decodeP256(pem: pem) } catch {
+      throw .inputInvalid(path: source, reason: "not a P-256 public key PEM (-----BEGIN PUBLIC KEY-----): \(error)")
+    }
+    guard P256.PublicKey(x963Representation: point) != nil else {
+      throw .inputInvalid(path: source, reason: "the public key is not a point of the P-256 curve")
+    }
+    let session = try stateDirectory.open(forWriting: true)
+    var file = try session.keysFile()
+    guard file.entry(keyId) == nil else { throw .refused(.duplicateKey(keyId)) }
+    var generator = SystemRandomNumberGenerator()
+    if file.issuerId == nil { file.issuerId = Self.newUUID(&generator) }
+    file.keys.append(KeysFile.Entry(keyId: keyId, origin: "added", publicKey: point))
+    try session.saveKeysFile(file)
+    return file
+  }
+
+  /// Use case: the state's keys (public parts only) and issuer id.
+  public func listKeys() throws(IAPError) -> KeysFile {
+    try stateDirectory.open(forWriting: false).keysFile()
+  }
+
+  /// Use case: forgets a key; signatures made with it no longer verify. Returns what was removed.
+  public func removeKey(_ keyId: String) throws(IAPError) -> KeysFile.Entry {
+    let session = try stateDirectory.open(forWriting: true)
+    var file = try session.keysFile()
+    guard let entry = file.entry(keyId) else { throw .refused(.unknownKey(keyId)) }
+    file.keys.removeAll { $0.keyId == keyId }
+    try session.saveKeysFile(file)
+    return entry
+  }
+
+  /// The public key registered as `keyId`, for whatever checks signatures made with the
+  /// state's keys (promotional offers; App Store Server API tokens).
+  public func publicKey(forKeyId keyId: String) throws(IAPError) -> P256.PublicKey? {
+    try listKeys().publicKeys[keyId]
+  }
+
+  /// 10 characters from A-Z and 0-9, as App Store Connect's key ids.
+  static func newKeyId(_ generator: inout SystemRandomNumberGenerator) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    return String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+  }
+
+  /// A random (version 4) UUID, lowercase.
+  static func newUUID(_ generator: inout SystemRandomNumberGenerator) -> String {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = bytes[6] & 0x0F | 0x40
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    let cuts = [8, 12, 16, 20]
+    var result = ""
+    for (i, c) in hex.enumerated() {
+      if cuts.contains(i) { result += "-" }
+      result.append(c)
+    }
+    return result
+  }
+
+  /// Writes a new file readable by its owner only, refusing an existing one (a link
+  /// included): a private key must never replace, or be written through, anything.
+  static func writeSecretFile(_ path: String, _ bytes: [UInt8]) throws(IAPError) {
+    let fd: Int32
+    do { fd = try POSIXFile.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) } catch {
+      if error.code == EEXIST { throw .outputUnwritable(path: path, reason: "the file exists; iap does not overwrite a key file") }
+      throw .outputUnwritable(path: path, reason: error.description)
+    }
+    defer { close(fd) }
+    do {
+      try POSIXFile.write(fd, bytes, at: 0, path: path)
+      try POSIXFile.sync(fd, path: path)
+    } catch {
+      _ = unlink(path)
+      throw .outputUnwritable(path: path, reason: error.description)
+    }
+  }
+}

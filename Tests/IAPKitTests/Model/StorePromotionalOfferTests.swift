@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import IAPCLI
+@testable import IAPCore
+@testable import IAPKit
+
+/// Promotional offers on the pure `Store`, with a fixed clock: what a redemption records
+/// (the nonce, the notification), and how the offer shows in the receipt, the renewal info
+/// and the state files.
+@Suite struct StorePromotionalOfferTests {
+  static let catalogText = TestHarness.plist(products: [
+    TestHarness.product(
+      "plus", "autoRenewable", price: "<string>19.99</string>",
+      extra: SubscriptionTests.group(level: 1, "P1M")
+        + "<key>promotionalOffers</key><array><dict><key>id</key><string>plus.free</string><key>paymentMode</key><string>free</string><key>period</key><string>P1W</string></dict></array>"),
+    TestHarness.product(
+      "basic", "autoRenewable", price: "<string>4.99</string>",
+      extra: SubscriptionTests.group(level: 2, "P1M")
+        + "<key>promotionalOffers</key><array><dict><key>id</key><string>basic.cheap</string><key>paymentMode</key><string>payAsYouGo</string><key>period</key><string>P1M</string><key>numberOfPeriods</key><integer>3</integer><key>price</key><string>0.99</string></dict></array>"),
+  ])
+  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
+  let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+  let key = OfferSigning.key("store tests")
+  var store: Store = {
+    var store = Store(state: StoreState(), account: "a", device: "d")
+    store.app = AppContext(bundleId: OfferSigning.bundleId)
+    return store
+  }()
+
+  func payment(_ product: String, _ offer: String, nonce: String) -> OfferPayment {
+    let signature = OfferSigning.v1(key, keyId: "K", productId: product, offerId: offer, username: nil, nonce: nonce, timestamp: t0.milliseconds)
+    return OfferPayment(
+      request: PromotionalOfferRequest(offerId: offer, keyId: "K", nonce: nonce, timestamp: String(t0.milliseconds), signature: signature),
+      context: OfferVerificationContext(keys: ["K": key.publicKey], realNow: t0))
+  }
+
+  mutating func buy(_ id: String, offer: OfferPayment? = nil) -> Transaction {
+    store.buy(productId: id, product: catalog.product(id), quantity: 1, applicationUsername: nil, finish: true, offer: offer, now: t0).outcome
+  }
+
+  var lastNotification: ServerNotification? {
+    store.changes.reversed().lazy.compactMap { if case let .notification(n) = $0 { return n } else { return nil } }.first
+  }
+
+  @Test mutating func aRedemptionUsesItsNonceInTheSameChanges() {
+    _ = buy("plus")
+    let nonce = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+    let redeemed = buy("plus", offer: payment("plus", "plus.free", nonce: nonce))
+    #expect(redeemed.state == .purchased)
+    #expect(redeemed.offerIdentifier == "plus.free")
+    #expect(redeemed.offerType == 2)
+    #expect(store.changes.contains(.offerNonce(nonce)))
+    #expect(store.state.usedOfferNonces == [nonce])
+    #expect(lastNotification?.type == "OFFER_REDEEMED")
+    #expect(lastNotification?.subtype == nil)
+    // The same nonce again fails, and records nothing more.
+    let before = store.changes.filter { if case .offerNonce = $0 { return true } else { return false } }.count
+    let again = buy("plus", offer: payment("plus", "plus.free", nonce: nonce))
+    #expect(again.error?.code == .invalidSignature)
+    #expect(store.changes.filter { if case .offerNonce = $0 { return true } else { return false } }.count == before)
+  }
+
+  @Test mutating func aDowngradeRedemptionTakesEffectAtOnce() {
+    _ = buy("plus")
+    let redeemed = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000001"))
+    #expect(redeemed.productId == "basic")
+    #expect(redeemed.price == "0.99")
+    #expect(lastNotification?.type == "OFFER_REDEEMED")
+    #expect(lastNotification?.subtype == "DOWNGRADE")
+    // The replaced Plus transaction is not an upgrade.
+    #expect(store.accountState.subscriptions["club"]?.latest.productId == "basic")
+  }
+
+  @Test mutating func theReceiptAndRenewalInfoNameTheOffer() throws {
+    _ = buy("basic")
+    let redeemed = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000002"))
+    let receipt = AppReceipt(bundleId: OfferSigning.bundleId, history: [redeemed], account: store.accountState, now: t0)
+    let item = try #require(receipt.receipt["in_app"]?.arrayValue?.first)
+    #expect(item["promotional_offer_id"] == .string("basic.cheap"))
+    #expect(item["is_in_intro_offer_period"] == .string("false"))
+    let subscription = try #require(store.accountState.subscriptions["club"])
+    let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
+    #expect(info["offerType"] == .int(2))
+    #expect(info["offerIdentifier"] == .string("basic.cheap"))
+    #expect(info["renewalPrice"] == .int(990))
+  }
+
+  @Test func noncesSurviveTheLogAndTheSnapshot() throws {
+    let record = LogRecord.offerNonce("3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+    #expect(try LogRecordCodec.decode(LogRecordCodec.encode(record)) == record)
+    var state = StoreState()
+    state.apply(record)
+    let (back, _) = try SnapshotCodec.decode(SnapshotCodec.encode(state, offsets: .init()))
+    #expect(back.usedOfferNonces == state.usedOfferNonces)
+    // A snapshot without nonces (before promotional offers) reads as none used.
+    #expect(SnapshotCodec.encode(StoreState(), offsets: .init())["offerNonces"] == nil)
+  }
+
+  @Test func aPromotionalTransactionRecordKeepsItsOffer() throws {
+    var t = Transaction(
+      id: 3, originalId: 1, productId: "basic", productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: t0,
+      originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: "FREE_TRIAL", offerPeriod: "P1W")
+    t.offerIdentifier = "basic.free"
+    #expect(try TransactionRecord.decode(TransactionRecord.encode(t)) == t)
+    let payload = SignedPayloads.transaction(t, environment: "LocalTesting", signedDate: t0)
+    #expect(payload["offerType"] == .int(2))
+    #expect(payload["offerIdentifier"] == .string("basic.free"))
+    t.offerIdentifier = nil
+    #expect(SignedPayloads.transaction(t, environment: "LocalTesting", signedDate: t0)["offerType"] == .int(1))
+  }
+}
