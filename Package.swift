@@ -11,6 +11,8 @@ import PackageDescription
 ///   delivery, downloads, and one function per use case (buy, finish, restore, …).
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
+/// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
+///   the same use cases and answers in Apple's shapes.
 /// - `iap`: `main.swift`, which hands the process's streams, environment and clock to `IAPCLI`.
 ///
 /// Release builds link the Swift runtime as usual. The fully static executable (no dynamic
@@ -23,9 +25,10 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPKit", "IAPCore"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore"]),
+    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore"]),
     .target(name: "IAPKit", dependencies: ["IAPCore"]),
     .target(name: "IAPCore"),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPCLI", "IAPKit", "IAPCore"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore"]),
   ]
 )

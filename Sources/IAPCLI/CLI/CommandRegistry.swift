@@ -19,7 +19,7 @@ public enum CommandRegistry {
       DeclineCommand.self, ResolveCommand.self, RefundCommand.self, DeleteCommand.self, ClearCommand.self,
       ReinstallCommand.self, CanMakePaymentsCommand.self, SettingsCommand.self, SettingsSetCommand.self,
       SettingsResetCommand.self, CatalogConvertCommand.self, CatalogLintCommand.self, CompletionsCommand.self,
-      ResetCommand.self, DoctorCommand.self, HelpCommand.self,
+      ServeCommand.self, ResetCommand.self, DoctorCommand.self, HelpCommand.self,
     ]
   }
 

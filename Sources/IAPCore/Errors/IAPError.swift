@@ -30,6 +30,8 @@ public enum IAPError: Error, Equatable, Sendable {
   case purchaseFailed(StoreError)
   /// The settings in force cannot work together (Production without the app's Apple ID).
   case settingsIncomplete(String)
+  /// The server cannot listen where it was asked to (a port in use, an address not here).
+  case cannotServe(address: String, reason: String)
 
   /// The exit status for this failure.
   public var exitCode: ExitCode {
@@ -37,7 +39,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .usage: return .usage
     case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
     case .catalogInvalid, .inputInvalid, .settingsIncomplete: return .dataError
-    case .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable: return .ioError
+    case .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable, .cannotServe: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
     }
   }
@@ -76,6 +78,7 @@ public enum IAPError: Error, Equatable, Sendable {
       }
     case let .purchaseFailed(error): return error.code.name
     case .settingsIncomplete: return "settingsIncomplete"
+    case .cannotServe: return "cannotServe"
     }
   }
 
@@ -96,6 +99,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .refused(refusal): return [refusal.message]
     case let .purchaseFailed(error): return ["purchase failed: \(error.code.name) (\(error.code.rawValue)): \(error.message)"]
     case let .settingsIncomplete(reason): return ["the settings are incomplete: \(reason)"]
+    case let .cannotServe(address, reason): return ["cannot serve on \(address): \(reason)"]
     }
   }
 

@@ -21,7 +21,8 @@ import Testing
     let m = Self.manifest
     #expect(m.contains(#".target(name: "IAPCore")"#), "the core depends on nothing")
     #expect(m.contains(#".target(name: "IAPKit", dependencies: ["IAPCore"])"#))
-    #expect(m.contains(#".target(name: "IAPCLI", dependencies: ["IAPKit", "IAPCore"])"#))
+    #expect(m.contains(#".target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore"])"#), "the server is a front end beside the CLI")
+    #expect(m.contains(#".target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore"])"#), "`iap serve` runs the server")
     #expect(m.contains(#".executableTarget(name: "iap", dependencies: ["IAPCLI"])"#))
   }
 

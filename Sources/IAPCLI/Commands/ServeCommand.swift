@@ -1,0 +1,57 @@
+import IAPCore
+import IAPKit
+import IAPServer
+
+/// `iap serve [--host H] [--port P]`: the App Store Server API, served from the state.
+struct ServeCommand: Command {
+  static let spec = CommandSpec(
+    ["serve"], abstract: "Serve the App Store Server API from this state.",
+    discussion: """
+      An HTTP/1.1 server (keep-alive, Content-Length bodies) on the loopback address by \
+      default, for a server under test to call with Apple's App Store Server Library (point \
+      its client's base URL here). Prints its URL as the first line of stdout (--port 0 \
+      picks a free port) and serves until SIGINT or SIGTERM, then exits 0. Every request \
+      needs a bearer token signed by a key made with 'iap keys create' (kid, aud \
+      appstoreconnect-v1, bid the catalog's bundle id, iss the state's issuer id, exp at most \
+      60 minutes away), else 401. Each request opens the state as a command does, so commands \
+      run beside the server and it sees what they did. Served now: GET \
+      /inApps/v1/transactions/{id}, /inApps/v1/history/{id}, /inApps/v2/history/{id}, \
+      /inApps/v1/subscriptions/{id}.
+      """,
+    options: [
+      OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1)."),
+      OptionSpec("port", value: "number", help: "The port to listen on (default 8080; 0 picks a free one)."),
+    ])
+
+  let host: String
+  let port: UInt16
+
+  init(_ invocation: Invocation) throws(IAPError) {
+    host = invocation.value("host") ?? "127.0.0.1"
+    let portText = invocation.value("port") ?? "8080"
+    guard let port = UInt16(portText) else {
+      throw invocation.usageError("invalid value for '--port <number>': expected 0 to 65535, got '\(portText)'")
+    }
+    self.port = port
+  }
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let globals = context.globals
+    let environment = context.workspace.environment
+    let api = AppStoreServerAPI {
+      Workspace(
+        state: globals.state, catalog: globals.catalog, account: globals.account, device: globals.device, environment: environment,
+        console: Console.standard(environment: environment))
+    }
+    let server: HTTPServer
+    do { server = try HTTPServer(host: host, port: port) { api.respond($0) } } catch {
+      throw .cannotServe(address: "\(host):\(port)", reason: error.description)
+    }
+    server.start()
+    context.console.line("http://\(host):\(server.port)")
+    context.console.flush()
+    _ = TerminationSignal.wait()
+    server.stop()
+    return .success
+  }
+}

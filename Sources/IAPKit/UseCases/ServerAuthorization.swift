@@ -1,0 +1,50 @@
+import IAPCore
+
+/// Why the App Store Server API refuses a request's token (it answers 401 to each).
+public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringConvertible {
+  case missing
+  case malformed(String)
+  case unknownKey(String)
+  case badSignature
+  case wrongClaim(String)
+  case expired
+  case tooLong
+
+  public var description: String {
+    switch self {
+    case .missing: return "no 'Authorization: Bearer' token"
+    case let .malformed(why): return "the token is not an ES256 JWT: \(why)"
+    case let .unknownKey(kid): return "no key '\(kid)' is registered (iap keys)"
+    case .badSignature: return "the token's signature does not verify under its key"
+    case let .wrongClaim(claim): return "the token's '\(claim)' is not this store's"
+    case .expired: return "the token has expired"
+    case .tooLong: return "the token expires more than 60 minutes from now"
+    }
+  }
+}
+
+extension Workspace {
+  /// Use case: checks an App Store Server API request's `Authorization: Bearer` token as Apple
+  /// does: an ES256 JWT signed by a key registered with `iap keys` (its `kid`), `aud`
+  /// "appstoreconnect-v1", `bid` the catalog's bundle id, `iss` the state's issuer id, and
+  /// `exp` in the future and at most 60 minutes away, by the real clock (tokens are made by
+  /// a developer's server, which knows no simulated time).
+  public func authorizeServerRequest(_ authorization: String?) throws(ServerAuthorizationError) {
+    guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
+    let token = String(authorization.dropFirst("Bearer ".count)).trimmingWhitespace
+    let header: JSONValue
+    let claims: JSONValue
+    do { (header, claims, _) = try JWS.decode(token, key: nil) } catch { throw .malformed(error.description) }
+    guard header["alg"]?.stringValue == "ES256" else { throw .malformed("alg is not ES256") }
+    guard let kid = header["kid"]?.stringValue else { throw .malformed("no kid") }
+    guard let keys = try? listKeys(), let key = keys.publicKeys[kid] else { throw .unknownKey(kid) }
+    guard JWS.isValidES256(token, key: key) else { throw .badSignature }
+    guard claims["aud"]?.stringValue == "appstoreconnect-v1" else { throw .wrongClaim("aud") }
+    guard let bundleId = catalogFieldsQuietly()?.bundleId, claims["bid"]?.stringValue == bundleId else { throw .wrongClaim("bid") }
+    guard let issuer = keys.issuerId, claims["iss"]?.stringValue == issuer else { throw .wrongClaim("iss") }
+    guard let exp = claims["exp"]?.intValue else { throw .wrongClaim("exp") }
+    let now = environment.now().milliseconds / 1000
+    guard exp > now else { throw .expired }
+    guard exp <= now + 3600 else { throw .tooLong }
+  }
+}

@@ -1,0 +1,151 @@
+import IAPCore
+
+/// The filters and page of a Get Transaction History request, as its query parameters give
+/// them (`revision`, `sort`, `startDate`, `endDate`, `productId`, `productType`,
+/// `subscriptionGroupIdentifier`, `inAppOwnershipType`, `revoked`).
+public struct TransactionHistoryQuery: Sendable {
+  /// The page's start: the `revision` a previous page answered (nil for the first page).
+  public var revision: String?
+  public var ascending = true
+  /// Purchase dates from `startDate` (included) to `endDate` (excluded), in ms.
+  public var startDate: Int64?
+  public var endDate: Int64?
+  public var productIds: [String] = []
+  /// `AUTO_RENEWABLE`, `NON_RENEWABLE`, `CONSUMABLE`, `NON_CONSUMABLE`.
+  public var productTypes: [String] = []
+  public var subscriptionGroups: [String] = []
+  public var inAppOwnershipType: String?
+  /// Only revoked transactions (true), none (false), or both (nil).
+  public var revoked: Bool?
+  /// 1 or 2: version 2 leaves out consumables that were finished, as Apple's does.
+  public var version = 1
+
+  public init() {}
+
+  /// Transactions in a page.
+  public static let pageSize = 20
+
+  static let productTypeNames: [(String, ProductType)] = [
+    ("AUTO_RENEWABLE", .autoRenewable), ("NON_RENEWABLE", .nonRenewing), ("CONSUMABLE", .consumable), ("NON_CONSUMABLE", .nonConsumable),
+  ]
+
+  /// Whether `t` passes every filter.
+  func admits(_ t: Transaction) -> Bool {
+    if let startDate, t.purchaseDate.milliseconds < startDate { return false }
+    if let endDate, t.purchaseDate.milliseconds >= endDate { return false }
+    if !productIds.isEmpty, !productIds.contains(t.productId) { return false }
+    if !productTypes.isEmpty {
+      let names = Self.productTypeNames.filter { $0.1 == t.productType }.map(\.0)
+      guard productTypes.contains(where: names.contains) else { return false }
+    }
+    if !subscriptionGroups.isEmpty, !subscriptionGroups.contains(t.subscriptionGroup ?? "") { return false }
+    if let inAppOwnershipType, inAppOwnershipType != "PURCHASED" { return false }
+    if let revoked, revoked != (t.revocationDate != nil) { return false }
+    if version >= 2, t.productType == .consumable, t.finished { return false }
+    return true
+  }
+
+  /// Refuses values Apple refuses, with Apple's errors.
+  func validate() throws(ServerAPIError) {
+    if let revision, UInt64(revision) == nil { throw .invalidRevision }
+    if let startDate, startDate < 0 { throw .invalidStartDate }
+    if let endDate, endDate < 0 { throw .invalidEndDate }
+    if let startDate, let endDate, startDate >= endDate { throw .startDateAfterEndDate }
+    let known = Self.productTypeNames.map(\.0)
+    if productTypes.contains(where: { !known.contains($0) }) { throw .invalidProductType }
+    if let inAppOwnershipType, !["PURCHASED", "FAMILY_SHARED"].contains(inAppOwnershipType) { throw .invalidInAppOwnershipType }
+  }
+}
+
+extension Workspace {
+  /// Use case: Get Transaction Info (`GET /inApps/v1/transactions/{transactionId}`): the
+  /// signed transaction, of any customer of the store.
+  public func serverTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
+    let (opened, signer) = try openForServer()
+    guard let transaction = try find(id, in: opened), let signed = signer.transaction(transaction) else { throw .transactionNotFound }
+    return .object([("signedTransactionInfo", .string(signed))])
+  }
+
+  /// Use case: Get Transaction History (`GET /inApps/v1|v2/history/{transactionId}`): the
+  /// purchases of the customer who made transaction `id`, 20 a page, ordered by transaction
+  /// id; `revision` is the last id of the page, where the next one starts.
+  public func serverTransactionHistory(_ id: String, _ query: TransactionHistoryQuery) throws(ServerAPIError) -> JSONValue {
+    try query.validate()
+    let (opened, signer) = try openForServer()
+    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    let after = query.revision.flatMap { UInt64($0) }
+    var matching: [Transaction] = []
+    try reading { () throws(IAPError) in
+      try opened.session.latestVersions().forEach { t in
+        guard t.account == customer, t.state == .purchased, query.admits(t) else { return }
+        matching.append(t)
+      }
+    }
+    if !query.ascending { matching.reverse() }
+    if let after { matching = matching.filter { query.ascending ? $0.id > after : $0.id < after } }
+    let page = matching.prefix(TransactionHistoryQuery.pageSize)
+    let revision = page.last.map { String($0.id) } ?? query.revision ?? "0"
+    return .object(
+      [("revision", .string(revision))] + appFields(signer) + [
+        ("hasMore", .bool(matching.count > page.count)),
+        ("signedTransactions", .array(page.compactMap { signer.transaction($0).map(JSONValue.string) })),
+      ])
+  }
+
+  /// Use case: Get All Subscription Statuses (`GET /inApps/v1/subscriptions/{transactionId}`):
+  /// each subscription group of the customer who made transaction `id`, with its status
+  /// (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked), its latest signed
+  /// transaction and renewal info; `statuses` keeps only those.
+  public func serverSubscriptionStatuses(_ id: String, statuses: [Int]) throws(ServerAPIError) -> JSONValue {
+    guard statuses.allSatisfy({ (1...5).contains($0) }) else { throw .invalidStatus }
+    let (opened, signer) = try openForServer()
+    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    let subscriptions = (opened.store.state.accounts[customer]?.subscriptions.values).map(Array.init) ?? []
+    var data: [JSONValue] = []
+    for s in subscriptions.sorted(by: { $0.group < $1.group }) {
+      let status = ServerNotification(type: "", date: opened.now, transaction: s.latest, subscription: s).status ?? 2
+      guard statuses.isEmpty || statuses.contains(status) else { continue }
+      let last = JSONValue.object([
+        ("status", .int(Int64(status))), ("originalTransactionId", .string(String(s.originalId))),
+        ("signedTransactionInfo", .optional(signer.transaction(s.latest))), ("signedRenewalInfo", .string(signer.renewalInfo(s))),
+      ])
+      data.append(.object([("subscriptionGroupIdentifier", .string(s.group)), ("lastTransactions", .array([last]))]))
+    }
+    return .object(appFields(signer) + [("data", .array(data))])
+  }
+
+  // MARK: - Shared by the server's use cases
+
+  /// Runs a read of the store, answering its own failures as Apple's general error.
+  func reading<T>(_ body: () throws(IAPError) -> T) throws(ServerAPIError) -> T {
+    do { return try body() } catch { throw .general(error.messages.joined(separator: "; ")) }
+  }
+
+  /// The store opened for reading, and its signer.
+  func openForServer() throws(ServerAPIError) -> (OpenedStore, Signer) {
+    try reading { () throws(IAPError) in
+      let opened = try openStore(forWriting: false)
+      return (opened, try signer(opened))
+    }
+  }
+
+  /// The latest version of transaction `id` of any account, if it has one: ids are digits.
+  func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
+    guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = UInt64(id) else { throw .invalidTransactionId }
+    return try reading { () throws(IAPError) in
+      var found: Transaction?
+      // One read of the log (see TransactionLogIndex); the snapshot indexes no ids yet.
+      try opened.session.latestVersions().forEach { t in if t.id == number { found = t } }
+      return found
+    }
+  }
+
+  /// `bundleId`, `appAppleId` (when set) and `environment`, as Apple's responses carry them.
+  func appFields(_ signer: Signer) -> [(String, JSONValue)] {
+    let bundle = catalogFieldsQuietly()?.bundleId ?? ""
+    var fields: [(String, JSONValue)] = [("bundleId", .string(bundle))]
+    if let id = signer.appAppleId { fields.append(("appAppleId", .int(id))) }
+    fields.append(("environment", .string(signer.environment)))
+    return fields
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import IAPCLI
+@testable import IAPCore
+@testable import IAPKit
+@testable import IAPServer
+
+/// Issue 13: the App Store Server API answers Apple's requests, authorized as Apple
+/// authorizes them, in Apple's shapes and errors (routes called in process here; over HTTP
+/// with Apple's own client in scripts/e2e/serve.sh).
+@Suite struct AppStoreServerAPITests {
+  let harness = TestHarness()
+  let keyId: String
+  let issuerId: String
+  let key: P256.PrivateKey
+
+  init() throws {
+    harness.write("catalog.plist", TestHarness.plist(
+      products: [
+        TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
+        TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>"),
+        TestHarness.product(
+          "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
+          extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"),
+      ],
+      top: "<key>bundleId</key><string>com.example.app</string>"))
+    let created = harness.run("keys create -o key.p8 --json").json
+    keyId = created["keyId"]?.stringValue ?? ""
+    issuerId = created["issuerId"]?.stringValue ?? ""
+    let pem = try String(contentsOfFile: harness.directory + "/key.p8", encoding: .utf8)
+    key = try #require(P256.PrivateKey(rawRepresentation: try ECPrivateKey(pem: pem).privateKey))
+  }
+
+  var api: AppStoreServerAPI {
+    let directory = harness.directory
+    let now = harness.now
+    return AppStoreServerAPI {
+      Workspace(
+        environment: Environment(variables: [:], currentDirectory: directory, now: { now }),
+        console: Console(out: { _ in }, err: { _ in }))
+    }
+  }
+
+  /// A bearer token as Apple's libraries make it, with `claims` changed as given.
+  func token(kid: String? = nil, signer: P256.PrivateKey? = nil, _ changes: [(String, JSONValue?)] = []) -> String {
+    var claims: [(String, JSONValue)] = [
+      ("iss", .string(issuerId)), ("iat", .int(harness.now.milliseconds / 1000)), ("exp", .int(harness.now.milliseconds / 1000 + 300)),
+      ("aud", .string("appstoreconnect-v1")), ("bid", .string("com.example.app")),
+    ]
+    for (name, value) in changes {
+      claims.removeAll { $0.0 == name }
+      if let value { claims.append((name, value)) }
+    }
+    let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(kid ?? keyId)), ("typ", .string("JWT"))])
+    return JWS.signES256(header: header, payload: .object(claims), key: signer ?? key)
+  }
+
+  func get(_ target: String, token: String? = nil) -> HTTPResponse {
+    var headers = HTTPHeaders([("Host", "127.0.0.1")])
+    headers.add("Authorization", "Bearer " + (token ?? self.token()))
+    return api.respond(HTTPRequest(method: "GET", target: target, headers: headers)!)
+  }
+
+  @Test func getTransactionInfoSignsTheTransactionOfAnyCustomer() throws {
+    #expect(harness.run("buy sword --finish --account alice").status == 0)
+    let response = get("/inApps/v1/transactions/1")
+    #expect(response.status == 200)
+    let signed = try #require(response.jsonBody?["signedTransactionInfo"]?.stringValue)
+    let decoded = harness.run(["jws", "decode", signed, "--json"]).json
+    #expect(decoded["payload"]?["productId"] == .string("sword"))
+    #expect(get("/inApps/v1/transactions/7").jsonBody == ServerAPIError.transactionNotFound.json)
+    #expect(get("/inApps/v1/transactions/7").status == 404)
+    #expect(get("/inApps/v1/transactions/x1").jsonBody?["errorCode"] == .int(4_000_006))
+  }
+
+  @Test func historyPagesByTwentyAndVersion2LeavesOutFinishedConsumables() throws {
+    for _ in 0..<23 { #expect(harness.run("buy gems --finish").status == 0) }
+    #expect(harness.run("buy sword").status == 0)
+    #expect(harness.run("buy gems --account bob").status == 0)
+    let first = try #require(get("/inApps/v1/history/24").jsonBody)
+    #expect(first["signedTransactions"]?.arrayValue?.count == 20)
+    #expect(first["hasMore"] == .bool(true))
+    #expect(first["bundleId"] == .string("com.example.app"))
+    #expect(first["environment"] == .string("LocalTesting"))
+    let revision = try #require(first["revision"]?.stringValue)
+    let second = try #require(get("/inApps/v1/history/24?revision=\(revision)").jsonBody)
+    #expect(second["signedTransactions"]?.arrayValue?.count == 4, "the account's other purchases; not bob's")
+    #expect(second["hasMore"] == .bool(false))
+    let v2 = try #require(get("/inApps/v2/history/24").jsonBody)
+    #expect(v2["signedTransactions"]?.arrayValue?.count == 1, "finished consumables are left out")
+    let descending = try #require(get("/inApps/v1/history/1?sort=DESCENDING&productType=NON_CONSUMABLE").jsonBody)
+    #expect(descending["signedTransactions"]?.arrayValue?.count == 1)
+    #expect(get("/inApps/v1/history/1?sort=SIDEWAYS").jsonBody == ServerAPIError.invalidSort.json)
+    #expect(get("/inApps/v1/history/1?revision=abc").jsonBody == ServerAPIError.invalidRevision.json)
+    #expect(get("/inApps/v1/history/1?productType=GIFT").jsonBody == ServerAPIError.invalidProductType.json)
+    #expect(get("/inApps/v1/history/1?startDate=5&endDate=5").jsonBody == ServerAPIError.startDateAfterEndDate.json)
+  }
+
+  @Test func subscriptionStatusesGiveEachGroupsLatestTransactionAndRenewalInfo() throws {
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    let body = try #require(get("/inApps/v1/subscriptions/1").jsonBody)
+    let group = try #require(body["data"]?.arrayValue?.first)
+    #expect(group["subscriptionGroupIdentifier"] == .string("pro"))
+    let last = try #require(group["lastTransactions"]?.arrayValue?.first)
+    #expect(last["status"] == .int(1))
+    #expect(last["originalTransactionId"] == .string("1"))
+    #expect(last["signedRenewalInfo"]?.stringValue != nil)
+    #expect(get("/inApps/v1/subscriptions/1?status=2").jsonBody?["data"]?.arrayValue?.isEmpty == true)
+    #expect(get("/inApps/v1/subscriptions/1?status=9").jsonBody == ServerAPIError.invalidStatus.json)
+  }
+
+  @Test func everyRequestNeedsAValidTokenFromARegisteredKey() throws {
+    #expect(harness.run("buy sword --finish").status == 0)
+    let now = harness.now.milliseconds / 1000
+    let stranger = P256.PrivateKey(seed: Array("stranger".utf8))
+    let refused: [(String, String)] = [
+      ("a key never registered", token(kid: "NOTAKEY123")),
+      ("a signature by another key", token(signer: stranger)),
+      ("another audience", token([("aud", .string("appstoreconnect-v2"))])),
+      ("another bundle", token([("bid", .string("com.example.other"))])),
+      ("another issuer", token([("iss", .string("not-the-issuer"))])),
+      ("expired", token([("exp", .int(now - 1))])),
+      ("more than 60 minutes away", token([("exp", .int(now + 3601))])),
+      ("no exp", token([("exp", nil)])),
+      ("not a JWT", "garbage"),
+    ]
+    for (what, bad) in refused {
+      #expect(get("/inApps/v1/transactions/1", token: bad).status == 401, "\(what)")
+    }
+    var headers = HTTPHeaders([("Host", "127.0.0.1")])
+    headers.add("Authorization", "Basic abc")
+    #expect(api.respond(HTTPRequest(method: "GET", target: "/inApps/v1/transactions/1", headers: headers)!).status == 401)
+    #expect(get("/inApps/v1/transactions/1").status == 200)
+    #expect(harness.run("keys remove \(keyId)").status == 0)
+    #expect(get("/inApps/v1/transactions/1").status == 401, "a removed key no longer authorizes")
+  }
+
+  @Test func unknownPathsAndMethodsAreNotFound() {
+    #expect(get("/inApps/v1/nothing/1").status == 404)
+    #expect(get("/elsewhere").status == 404)
+    var headers = HTTPHeaders([("Host", "127.0.0.1")])
+    headers.add("Authorization", "Bearer " + token())
+    #expect(api.respond(HTTPRequest(method: "DELETE", target: "/inApps/v1/transactions/1", headers: headers)!).status == 404)
+  }
+}

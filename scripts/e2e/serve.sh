@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# End-to-end tests of `iap serve` (issue 13): the App Store Server API served from a state,
+# called by Apple's own App Store Server Library, beside CLI commands on the same state.
+source "$(dirname "$0")/lib.sh"
+P=com.example.fakegame
+TOOLS="$ROOT/scripts/e2e/tools"
+APPLE=$(apple_python)
+
+# start_server: runs `iap serve --port 0` in the background; its URL in $url.
+start_server() {
+  "$IAP_BIN" serve --port 0 >url 2>serve.err &
+  server=$!
+  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  url=$(head -n 1 url)
+}
+
+scenario "Apple's AppStoreServerAPIClient gets transactions, history and statuses from iap serve"
+iap settings set environment Sandbox >/dev/null
+iap clock set 2026-01-15T10:00:00Z >/dev/null
+iap keys create -o key.p8 --json >key.json 2>/dev/null
+iap certificates root -o root.cer >/dev/null
+iap buy $P.pro.monthly --finish >/dev/null
+for _ in $(seq 22); do iap buy $P.coins_1000 --finish >/dev/null; done
+start_server
+case "$url" in http://127.0.0.1:[0-9]*) ok ;; *) not_ok "the first line of stdout is not the server's URL: <<$url>>" ;; esac
+iap buy $P.unlock_maps --finish >/dev/null  # a command beside the server: the next request sees it
+if [ -n "$APPLE" ]; then
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>client.err && ok ||
+    not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  out=$(grep '"info"' calls); expect_json 'd["result"]' "$P.pro.monthly"
+  out=$(grep '"missing"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040010"
+  out=$(grep '"history"' calls); expect_json 'd["result"]' "[20, 4]"
+  out=$(grep '"history-v2"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
+  out=$(grep '"statuses"' calls); expect_json 'd["result"]' "[['pro', 1, '$P.pro.monthly']]"
+  # A key the store does not know: 401.
+  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out other.p8 2>/dev/null
+  "$APPLE" "$TOOLS/server_client.py" "$url" other.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>/dev/null
+  out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
+else
+  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+fi
+if command -v curl >/dev/null 2>&1; then
+  expect_same "$(curl -s -o /dev/null -w '%{http_code}' "$url/inApps/v1/transactions/1")" 401 "a request without a token"
+else
+  skip "curl is not installed"
+fi
+kill -INT $server
+wait $server
+status=$?
+expect_status 0
+expect_same "$(cat serve.err)" "" "the server's stderr"
+
+scenario "a port in use is a clear error"
+python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
+holder=$!
+for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
+run serve --port "$(cat port)"
+expect_status 74
+expect_err_has "cannot serve on 127.0.0.1:$(cat port):"
+kill $holder 2>/dev/null
+run serve --port 70000
+expect_status 64
+finish

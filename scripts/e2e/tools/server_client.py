@@ -1,0 +1,49 @@
+"""Calls `iap serve` with Apple's App Store Server Library, as a developer's server would.
+
+Usage: server_client.py URL KEY_FILE KEY_ID ISSUER_ID BUNDLE_ID ENVIRONMENT ROOT_FILE
+Prints one JSON line per call: what Apple's client got back, decoded and verified with
+SignedDataVerifier against ROOT_FILE, or the APIException it raised.
+"""
+import json
+import sys
+
+from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+
+url, key_file, key_id, issuer_id, bundle_id, environment, root_file = sys.argv[1:8]
+env = Environment[environment]
+client = AppStoreServerAPIClient(open(key_file, "rb").read(), key_id, issuer_id, bundle_id, env)
+client._base_url = url
+verifier = SignedDataVerifier([open(root_file, "rb").read()], False, env, bundle_id)
+
+
+def call(name, body):
+    try:
+        result = body()
+    except APIException as e:
+        result = {"status": e.http_status_code, "errorCode": e.raw_api_error}
+    print(json.dumps({"call": name, "result": result}, sort_keys=True))
+
+
+def transaction(token):
+    return verifier.verify_and_decode_signed_transaction(token).productId
+
+
+call("info", lambda: transaction(client.get_transaction_info("1").signedTransactionInfo))
+call("missing", lambda: client.get_transaction_info("999"))
+pages, revision = [], None
+while True:
+    page = client.get_transaction_history("1", revision, TransactionHistoryRequest(sort=Order.ASCENDING), GetTransactionHistoryVersion.V1)
+    pages.append([transaction(t) for t in page.signedTransactions])
+    revision = page.revision
+    if not page.hasMore:
+        break
+call("history", lambda: [len(p) for p in pages])
+v2 = client.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
+call("history-v2", lambda: sorted(set(transaction(t) for t in v2.signedTransactions)))
+statuses = client.get_all_subscription_statuses("1")
+call("statuses", lambda: [
+    (d.subscriptionGroupIdentifier, t.rawStatus, verifier.verify_and_decode_renewal_info(t.signedRenewalInfo).autoRenewProductId)
+    for d in statuses.data for t in d.lastTransactions])
