@@ -16,6 +16,11 @@ public struct AppStoreServerAPI: Sendable {
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {
     let workspace = makeWorkspace()
+    // The legacy receipt endpoint takes the app's shared secret, not a token.
+    if request.path == "/verifyReceipt" || request.path == "/sandbox/verifyReceipt" {
+      guard request.method == "POST" else { return Self.notFound }
+      return .json(workspace.verifyReceiptEndpoint(request.body, production: request.path == "/verifyReceipt"))
+    }
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     // "", "inApps", "v1", resource, id…
     guard parts.count >= 4, parts[0].isEmpty, parts[1] == "inApps" else { return Self.notFound }
@@ -31,6 +36,8 @@ public struct AppStoreServerAPI: Sendable {
         return .json(try workspace.serverTransactionInfo(parts[4]))
       case ("GET", "v1", "history", 5), ("GET", "v2", "history", 5):
         return .json(try workspace.serverTransactionHistory(parts[4], try Self.historyQuery(request, version: parts[2] == "v2" ? 2 : 1)))
+      case ("GET", "v2", "refund", 6) where parts[4] == "lookup":
+        return .json(try workspace.serverRefundHistory(parts[5], revision: request.query("revision")))
       case ("GET", "v1", "subscriptions", 5):
         let statuses = try request.queryValues("status").map { value throws(ServerAPIError) -> Int in
           guard let n = Int(value) else { throw .invalidStatus }

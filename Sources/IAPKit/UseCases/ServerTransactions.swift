@@ -114,6 +114,28 @@ extension Workspace {
     return .object(appFields(signer) + [("data", .array(data))])
   }
 
+  /// Use case: Get Refund History (`GET /inApps/v2/refund/lookup/{transactionId}`): the
+  /// refunded (revoked) purchases of the customer who made transaction `id`, 20 a page in
+  /// transaction id order; `revision` is where the next page starts.
+  public func serverRefundHistory(_ id: String, revision: String?) throws(ServerAPIError) -> JSONValue {
+    if let revision, UInt64(revision) == nil { throw .invalidRevision }
+    let (opened, signer) = try openForServer()
+    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    let after = revision.flatMap { UInt64($0) } ?? 0
+    var refunded: [Transaction] = []
+    try reading { () throws(IAPError) in
+      try opened.session.latestVersions().forEach { t in
+        if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.id > after { refunded.append(t) }
+      }
+    }
+    let page = refunded.prefix(TransactionHistoryQuery.pageSize)
+    return .object([
+      ("signedTransactions", .array(page.compactMap { signer.transaction($0).map(JSONValue.string) })),
+      ("revision", .string(page.last.map { String($0.id) } ?? revision ?? "0")),
+      ("hasMore", .bool(refunded.count > page.count)),
+    ])
+  }
+
   // MARK: - Shared by the server's use cases
 
   /// Runs a read of the store, answering its own failures as Apple's general error.

@@ -8,6 +8,8 @@ public enum ReceiptDataSource: Sendable {
   case file(String)
   /// Standard input, read to its end; line breaks in it are ignored.
   case standardInput
+  /// The Base64 text itself (`receipt-data` of a request to the endpoint).
+  case text(String)
 }
 
 /// What a `verifyReceipt` call sends.
@@ -43,6 +45,7 @@ extension Workspace {
     case .current: text = ReceiptData.encode(try appReceipt(for: account, opened, catalog: catalog), account: account, signer: signer)
     case let .file(path): text = try readReceiptFile(path)
     case .standardInput: text = try standardInputLines().joined()
+    case let .text(given): text = given
     }
 
     func status(_ code: Int64) -> VerifyReceiptResult { VerifyReceiptResult(response: .object([("status", .int(code))])) }

@@ -110,6 +110,37 @@ import Testing
     #expect(get("/inApps/v1/subscriptions/1?status=9").jsonBody == ServerAPIError.invalidStatus.json)
   }
 
+  @Test func refundHistoryListsTheCustomersRefundedPurchases() throws {
+    #expect(harness.run("buy sword --finish").status == 0)
+    #expect(harness.run("buy gems --finish").status == 0)
+    #expect(get("/inApps/v2/refund/lookup/1").jsonBody?["signedTransactions"]?.arrayValue?.isEmpty == true)
+    #expect(harness.run("refund 1").status == 0)
+    let body = try #require(get("/inApps/v2/refund/lookup/2").jsonBody)
+    let refunded = try #require(body["signedTransactions"]?.arrayValue?.first?.stringValue)
+    let payload = harness.run(["jws", "decode", refunded, "--json"]).json["payload"]
+    #expect(payload?["transactionId"] == .string("1"))
+    #expect(payload?["revocationDate"] != nil)
+    #expect(body["hasMore"] == .bool(false))
+    #expect(get("/inApps/v2/refund/lookup/9").status == 404)
+  }
+
+  /// The legacy endpoint needs no token: the shared secret is its password. Receipt data is
+  /// the sandbox's, so production answers 21007, as Apple does.
+  @Test func verifyReceiptAnswersAsTheLegacyEndpoints() throws {
+    #expect(harness.run("buy sword --finish").status == 0)
+    let data = harness.run("receipt --base64").stdout.trimmingWhitespace
+    func post(_ path: String, _ body: String) -> JSONValue? {
+      let request = HTTPRequest(method: "POST", target: path, headers: HTTPHeaders([("Host", "127.0.0.1")]), body: Array(body.utf8))!
+      return api.respond(request).jsonBody
+    }
+    let body = JSONWriter.compact(.object([("receipt-data", .string(data))]))
+    #expect(post("/verifyReceipt", body)?["status"] == .int(21007))
+    let sandbox = post("/sandbox/verifyReceipt", body)
+    #expect(sandbox?["status"] == .int(0))
+    #expect(sandbox?["receipt"]?["bundle_id"] == .string("com.example.app"))
+    #expect(post("/sandbox/verifyReceipt", "not json")?["status"] == .int(21002))
+  }
+
   @Test func everyRequestNeedsAValidTokenFromARegisteredKey() throws {
     #expect(harness.run("buy sword --finish").status == 0)
     let now = harness.now.milliseconds / 1000
