@@ -35,7 +35,10 @@ if [ -n "$APPLE" ]; then
   out=$(grep '"history-v2"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
   out=$(grep '"statuses"' calls); expect_json 'd["result"]' "[['pro', 1, '$P.pro.monthly']]"
   # A key the store does not know: 401.
-  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out other.p8 2>/dev/null
+  "$APPLE" -c 'from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives import serialization as s
+key = ec.generate_private_key(ec.SECP256R1())
+open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))' 
   "$APPLE" "$TOOLS/server_client.py" "$url" other.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>/dev/null
   out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
 else
