@@ -5,7 +5,12 @@ import IAPCore
 enum DerivedIdentifier {
   /// A version 4 UUID, lowercase, from HMAC-SHA256(key, label).
   static func uuid(key: [UInt8], label: String) -> String {
-    var bytes = Array(SHA256.hmac(key: key, message: Array(label.utf8)).prefix(16))
+    uuid(Array(SHA256.hmac(key: key, message: Array(label.utf8)).prefix(16)))
+  }
+
+  /// Sixteen bytes (random, or derived) as a version 4 UUID, lowercase.
+  static func uuid(_ sixteen: [UInt8]) -> String {
+    var bytes = sixteen
     bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
     bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
     let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

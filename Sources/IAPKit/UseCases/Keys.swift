@@ -116,17 +116,7 @@ extension Workspace {
 
   /// A random (version 4) UUID, lowercase.
   static func newUUID(_ generator: inout SystemRandomNumberGenerator) -> String {
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    let cuts = [8, 12, 16, 20]
-    var result = ""
-    for (i, c) in hex.enumerated() {
-      if cuts.contains(i) { result += "-" }
-      result.append(c)
-    }
-    return result
+    DerivedIdentifier.uuid((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
   }
 
   /// Writes a new file readable by its owner only, refusing an existing one (a link
