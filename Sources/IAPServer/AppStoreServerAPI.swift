@@ -38,6 +38,8 @@ public struct AppStoreServerAPI: Sendable {
         return .json(try workspace.serverTransactionHistory(parts[4], try Self.historyQuery(request, version: parts[2] == "v2" ? 2 : 1)))
       case ("GET", "v2", "refund", 6) where parts[4] == "lookup":
         return .json(try workspace.serverRefundHistory(parts[5], revision: request.query("revision")))
+      case ("GET", "v1", "lookup", 5):
+        return .json(try workspace.serverOrderLookup(parts[4]))
       case ("GET", "v1", "subscriptions", 5):
         let statuses = try request.queryValues("status").map { value throws(ServerAPIError) -> Int in
           guard let n = Int(value) else { throw .invalidStatus }

@@ -34,6 +34,7 @@ if [ -n "$APPLE" ]; then
   out=$(grep '"history"' calls); expect_json 'd["result"]' "[20, 4]"
   out=$(grep '"history-v2"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
   out=$(grep '"statuses"' calls); expect_json 'd["result"]' "[['pro', 1, '$P.pro.monthly']]"
+  out=$(grep '"order"' calls); expect_json 'd["result"]' "[0, ['$P.pro.monthly']]"
   # A key the store does not know: 401.
   "$APPLE" -c 'from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives import serialization as s

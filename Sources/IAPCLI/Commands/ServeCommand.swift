@@ -16,7 +16,8 @@ struct ServeCommand: Command {
       60 minutes away), else 401. Each request opens the state as a command does, so commands \
       run beside the server and it sees what they did. Served now: GET \
       /inApps/v1/transactions/{id}, /inApps/v1/history/{id}, /inApps/v2/history/{id}, \
-      /inApps/v1/subscriptions/{id}, /inApps/v2/refund/lookup/{id}; POST /verifyReceipt and \
+      /inApps/v1/subscriptions/{id}, /inApps/v2/refund/lookup/{id}, /inApps/v1/lookup/{orderId}; \
+      POST /verifyReceipt and \
       /sandbox/verifyReceipt (no token: the shared secret is the password).
       """,
     options: [

@@ -20,6 +20,7 @@ public enum TransactionView {
       ("revocationReason", .optional(t.revocationReason?.rawValue)),
       ("applicationUsername", .optional(t.applicationUsername)),
       ("error", t.error.map(errorJSON) ?? .null),
+      ("orderId", t.state == .purchased ? .string(OrderId.of(t.id)) : .null),
     ]
     if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
     return .object(members)

@@ -136,6 +136,16 @@ extension Workspace {
     ])
   }
 
+  /// Use case: Look Up Order ID (`GET /inApps/v1/lookup/{orderId}`): status 0 with the
+  /// order's signed transaction, or status 1 for an order id the store never gave.
+  public func serverOrderLookup(_ orderId: String) throws(ServerAPIError) -> JSONValue {
+    let (opened, signer) = try openForServer()
+    guard let id = OrderId.transactionId(orderId), let transaction = try find(String(id), in: opened), transaction.state == .purchased,
+      let signed = signer.transaction(transaction)
+    else { return .object([("status", .int(1))]) }
+    return .object([("status", .int(0)), ("signedTransactions", .array([.string(signed)]))])
+  }
+
   // MARK: - Shared by the server's use cases
 
   /// Runs a read of the store, answering its own failures as Apple's general error.

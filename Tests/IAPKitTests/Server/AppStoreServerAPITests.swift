@@ -110,6 +110,21 @@ import Testing
     #expect(get("/inApps/v1/subscriptions/1?status=9").jsonBody == ServerAPIError.invalidStatus.json)
   }
 
+  @Test func anOrderIdFromHistoryLooksUpItsTransaction() throws {
+    #expect(harness.run("buy gems").status == 0)
+    let buy = harness.run("buy sword --finish --json").json
+    let orderId = try #require(buy.transactions.last?["orderId"]?.stringValue)
+    #expect(orderId == "MK00000002")
+    let body = try #require(get("/inApps/v1/lookup/\(orderId)").jsonBody)
+    #expect(body["status"] == .int(0))
+    let signed = try #require(body["signedTransactions"]?.arrayValue?.first?.stringValue)
+    #expect(harness.run(["jws", "decode", signed, "--json"]).json["payload"]?["productId"] == .string("sword"))
+    for unknown in ["MK00000009", "MK0000002", "ZZ00000002", "MK0000000a"] {
+      #expect(get("/inApps/v1/lookup/\(unknown)").jsonBody?["status"] == .int(1), "\(unknown)")
+    }
+    #expect(OrderId.transactionId(OrderId.of(UInt64.max)) == UInt64.max)
+  }
+
   @Test func refundHistoryListsTheCustomersRefundedPurchases() throws {
     #expect(harness.run("buy sword --finish").status == 0)
     #expect(harness.run("buy gems --finish").status == 0)

@@ -43,6 +43,8 @@ while True:
 call("history", lambda: [len(p) for p in pages])
 v2 = client.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
 call("history-v2", lambda: sorted(set(transaction(t) for t in v2.signedTransactions)))
+order = client.look_up_order_id("MK00000001")
+call("order", lambda: [order.status, [transaction(t) for t in order.signedTransactions]])
 statuses = client.get_all_subscription_statuses("1")
 call("statuses", lambda: [
     (d.subscriptionGroupIdentifier, t.rawStatus, verifier.verify_and_decode_renewal_info(t.signedRenewalInfo).autoRenewProductId)
