@@ -40,6 +40,22 @@ public struct AppStoreServerAPI: Sendable {
         return .json(try workspace.serverRefundHistory(parts[5], revision: request.query("revision")))
       case ("GET", "v1", "lookup", 5):
         return .json(try workspace.serverOrderLookup(parts[4]))
+      case ("POST", "v1", "notifications", 5) where parts[4] == "test":
+        return delivering(workspace, try workspace.serverRequestTestNotification())
+      case ("GET", "v1", "notifications", 6) where parts[4] == "test":
+        return .json(try workspace.serverTestNotificationStatus(parts[5]))
+      case ("POST", "v1", "notifications", 5) where parts[4] == "history":
+        return .json(try workspace.serverNotificationHistory(try Self.notificationHistoryQuery(request)))
+      case ("PUT", "v1", "subscriptions", 6) where parts[4] == "extend":
+        return delivering(workspace, try workspace.serverExtendRenewalDate(parts[5], try Self.extensionRequest(request)))
+      case ("POST", "v1", "subscriptions", 6) where parts[4] == "extend" && parts[5] == "mass":
+        return delivering(workspace, try workspace.serverMassExtendRenewalDate(try Self.extensionRequest(request)))
+      case ("GET", "v1", "subscriptions", 8) where parts[4] == "extend" && parts[5] == "mass":
+        return .json(try workspace.serverMassExtensionStatus(productId: parts[6], requestIdentifier: parts[7]))
+      case ("PUT", "v1", "transactions", 6) where parts[5] == "appAccountToken":
+        let body = try Self.jsonBody(request)
+        _ = try workspace.serverSetAppAccountToken(parts[4], token: body["appAccountToken"]?.stringValue)
+        return HTTPResponse(status: 200, body: [])
       case ("GET", "v1", "subscriptions", 5):
         let statuses = try request.queryValues("status").map { value throws(ServerAPIError) -> Int in
           guard let n = Int(value) else { throw .invalidStatus }
@@ -52,6 +68,62 @@ public struct AppStoreServerAPI: Sendable {
     } catch {
       return .json(error.json, status: error.status)
     }
+  }
+
+  /// The answer to a request whose use case committed notifications: they are posted once
+  /// the answer is on its way, as Apple sends them.
+  func delivering(_ workspace: Workspace, _ body: JSONValue) -> HTTPResponse {
+    BackgroundDelivery.start(workspace)
+    return .json(body)
+  }
+
+  /// The request's body as JSON: Apple answers a body it cannot read as a bad request.
+  static func jsonBody(_ request: HTTPRequest) throws(ServerAPIError) -> JSONValue {
+    guard let json = try? JSONParser.parse(request.body), json.objectValue != nil else {
+      throw .badRequest("The request body is not a JSON object.")
+    }
+    return json
+  }
+
+  /// An integer member, or nil when absent; `invalid` when it is not a whole number.
+  static func int(_ json: JSONValue, _ key: String, invalid: ServerAPIError) throws(ServerAPIError) -> Int64? {
+    guard let value = json[key], value != .null else { return nil }
+    guard let n = value.intValue else { throw invalid }
+    return n
+  }
+
+  /// Get Notification History's body and `paginationToken`.
+  static func notificationHistoryQuery(_ request: HTTPRequest) throws(ServerAPIError) -> NotificationHistoryQuery {
+    let body = try jsonBody(request)
+    var query = NotificationHistoryQuery()
+    query.startDate = try int(body, "startDate", invalid: .invalidStartDate)
+    query.endDate = try int(body, "endDate", invalid: .invalidEndDate)
+    query.notificationType = body["notificationType"]?.stringValue
+    query.notificationSubtype = body["notificationSubtype"]?.stringValue
+    query.transactionId = body["transactionId"]?.stringValue
+    query.onlyFailures = body["onlyFailures"]?.boolValue ?? false
+    query.paginationToken = request.query("paginationToken")
+    return query
+  }
+
+  /// An extension request's body (single or mass).
+  static func extensionRequest(_ request: HTTPRequest) throws(ServerAPIError) -> ExtensionRequest {
+    let body = try jsonBody(request)
+    var parsed = ExtensionRequest()
+    parsed.extendByDays = try int(body, "extendByDays", invalid: .invalidExtendByDays).flatMap { Int(exactly: $0) }
+    parsed.extendReasonCode = try int(body, "extendReasonCode", invalid: .invalidExtendReasonCode).flatMap { Int(exactly: $0) }
+    parsed.requestIdentifier = body["requestIdentifier"]?.stringValue
+    parsed.productId = body["productId"]?.stringValue
+    if let codes = body["storefrontCountryCodes"], codes != .null {
+      guard let list = codes.arrayValue else { throw .invalidStorefrontCountryCode }
+      var strings: [String] = []
+      for code in list {
+        guard let text = code.stringValue else { throw .invalidStorefrontCountryCode }
+        strings.append(text)
+      }
+      parsed.storefrontCountryCodes = strings
+    }
+    return parsed
   }
 
   /// What Apple answers for a path it does not serve.

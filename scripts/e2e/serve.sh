@@ -56,6 +56,68 @@ status=$?
 expect_status 0
 expect_same "$(cat serve.err)" "" "the server's stderr"
 
+scenario "Apple's client sends test notifications, extends renewal dates, sets app account tokens and reads the notification history"
+if [ -n "$APPLE" ]; then
+  python3 "$TOOLS/notification_server.py" port bodies failing &
+  receiver=$!
+  for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
+  iap settings set environment Sandbox >/dev/null
+  iap clock set 2026-01-15T10:00:00Z >/dev/null
+  iap settings set notification-url "http://127.0.0.1:$(cat port)/asn" >/dev/null
+  iap keys create -o key.p8 --json >key.json 2>/dev/null
+  iap certificates root -o root.cer >/dev/null
+  iap buy $P.pro.monthly --finish >/dev/null
+  start_server
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  now=$(python3 -c 'import datetime; print(int(datetime.datetime(2026,1,15,10,tzinfo=datetime.timezone.utc).timestamp()*1000))')
+  client() { "$APPLE" "$TOOLS/server_writes.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer "$now" "$@"; }
+  client main >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  day=86400000
+  out=$(grep '"test-token"' calls); expect_json 'd["result"]' True
+  out=$(grep '"test-status"' calls); expect_json 'd["result"]' "[['TEST', None], ['SUCCESS']]"
+  out=$(grep '"test-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040008"
+  out=$(grep '"test-invalid"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000020"
+  # Extensions move the renewal date by whole days, a request identifier counts once, and
+  # Apple allows two a year (Extend a Subscription Renewal Date; SubscriptionMaxExtensionError).
+  out=$(grep '"extend-1"' calls); expect_json 'd["result"]' "['1', True, $((10 * day))]"
+  out=$(grep '"expires-moved"' calls); expect_json 'd["result"]' $((10 * day))
+  out=$(grep '"extend-again"' calls); expect_json 'd["result"]' $((10 * day))
+  out=$(grep '"extend-2"' calls); expect_json 'd["result"]' $((15 * day))
+  out=$(grep '"extend-3"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "403 4030005"
+  out=$(grep '"extend-91"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000009"
+  out=$(grep '"extend-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040005"
+  out=$(grep '"mass"' calls); expect_json 'd["result"]' m1
+  out=$(grep '"mass-status"' calls); expect_json 'd["result"]' "[True, 0, 1]"
+  out=$(grep '"mass-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040009"
+  out=$(grep '"app-account-token"' calls); expect_json 'd["result"]' 7389a31a-fb6d-4569-a2a6-db7d85d84813
+  out=$(grep '"app-account-token-bad"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000183"
+  # The shell sees what the server did.
+  out=$(iap subscription status $P.pro.monthly --json)
+  expect_json 'd["subscriptions"][0]["expirationDate"][:10]' 2026-03-02
+  touch failing
+  client failing >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  out=$(grep '"test-failing"' calls); expect_json 'd["result"]' "[['TEST', None], ['UNSUCCESSFUL_HTTP_RESPONSE_CODE']]"
+  rm failing
+  client history >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  out=$(grep '"history"' calls)
+  expect_json '[n[0] + "/" + str(n[1]) + ":" + ",".join(n[2]) for n in d["result"]]' \
+    "['SUBSCRIBED/INITIAL_BUY:SUCCESS', 'TEST/None:SUCCESS', 'RENEWAL_EXTENDED/None:SUCCESS', 'RENEWAL_EXTENDED/None:SUCCESS', 'RENEWAL_EXTENSION/FAILURE:SUCCESS', 'RENEWAL_EXTENSION/SUMMARY:SUCCESS', 'TEST/None:UNSUCCESSFUL_HTTP_RESPONSE_CODE']"
+  out=$(grep '"history-failures"' calls); expect_json '[n[0] for n in d["result"]]' "['TEST']"
+  out=$(grep '"history-type"' calls); expect_json 'len(d["result"])' 2
+  out=$(grep '"history-customer"' calls); expect_json 'd["result"]' 4
+  out=$(grep '"history-too-old"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000012"
+  out=$(grep '"history-both-filters"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000019"
+  # The receiver got each notification once, signed as the history says.
+  expect_same "$(wc -l <bodies | tr -d ' ')" 6 "notifications the receiver took"
+  out=$(iap notifications --json)
+  expect_json '[n["notificationType"] for n in d["notifications"] if n["transactionId"] is None]' "['TEST', 'RENEWAL_EXTENSION', 'TEST']"
+  kill $server $receiver
+  wait $server 2>/dev/null
+else
+  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+fi
+
 scenario "a port in use is a clear error"
 python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
 holder=$!

@@ -49,8 +49,8 @@ struct NotificationsCommand: Command {
           ("subtype", .optional(n.subtype)),
           ("notificationUUID", .string(NotificationPayload.uuid(sequence: index + 1, key: signer.key))),
           ("signedDate", .string(n.date.iso8601)),
-          ("transactionId", .string(String(n.transaction.id))),
-          ("productId", .string(n.transaction.productId)),
+          ("transactionId", .optional(n.transaction.map { String($0.id) })),
+          ("productId", .optional(n.transaction?.productId ?? n.summary?.productId)),
           ("delivered", .bool(result.isDelivered(index))),
           ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
         ])
@@ -60,8 +60,8 @@ struct NotificationsCommand: Command {
       var table = TextTable()
       for (index, n) in result.notifications.enumerated() {
         table.append([
-          "#\(index + 1)", n.type, n.subtype ?? "", n.date.iso8601, n.transaction.productId,
-          "transaction \(n.transaction.id)", result.isDelivered(index) ? "delivered" : "pending",
+          "#\(index + 1)", n.type, n.subtype ?? "", n.date.iso8601, n.transaction?.productId ?? n.summary?.productId ?? "",
+          n.transaction.map { "transaction \($0.id)" } ?? "", result.isDelivered(index) ? "delivered" : "pending",
         ])
       }
       table.lines.forEach { context.console.line($0) }

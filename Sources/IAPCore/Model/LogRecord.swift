@@ -16,6 +16,8 @@ public enum LogRecord: Equatable, Sendable {
   case receiptUpdate(String)
   /// A promotional offer's nonce (lowercased) was used: it cannot be used again.
   case offerNonce(String)
+  /// A mass renewal-date extension was made (its subscribers' changes are records of their own).
+  case massExtension(MassExtension)
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

@@ -1,20 +1,35 @@
 /// An App Store Server Notification V2 the store sent about a change: what happened
 /// (`notificationType`/`subtype`, as Apple names them), when, and the transaction and
 /// subscription as they stood then.
+///
+/// Two kinds carry no transaction: TEST, which only proves the URL works, and the
+/// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead.
 public struct ServerNotification: Equatable, Sendable {
   public var type: String
   public var subtype: String?
   public var date: Timestamp
-  public var transaction: Transaction
+  public var transaction: Transaction?
   public var subscription: Subscription?
+  /// The outcome of a mass renewal-date extension (RENEWAL_EXTENSION, SUMMARY).
+  public var summary: MassExtension?
+  /// The app's bundle id, for a notification without a transaction to take it from.
+  public var bundleId: String?
 
-  public init(type: String, subtype: String? = nil, date: Timestamp, transaction: Transaction, subscription: Subscription? = nil) {
+  public init(
+    type: String, subtype: String? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,
+    summary: MassExtension? = nil, bundleId: String? = nil
+  ) {
     self.type = type
     self.subtype = subtype
     self.date = date
     self.transaction = transaction
     self.subscription = subscription
+    self.summary = summary
+    self.bundleId = bundleId
   }
+
+  /// The app it is about.
+  public var appBundleId: String? { transaction?.bundleId ?? bundleId }
 
   /// `data.status`: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
   public var status: Int? {

@@ -30,7 +30,7 @@ public enum SignedPayloads {
   }
 
   /// `appAccountToken` is a UUID: an `applicationUsername` that is one is passed on.
-  static func accountToken(_ username: String?) -> String? {
+  public static func accountToken(_ username: String?) -> String? {
     guard let username else { return nil }
     let hex = username.lowercased()
     let groups = hex.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
@@ -54,7 +54,7 @@ public enum SignedPayloads {
     add("expiresDate", t.expirationDate.map { .int($0.milliseconds) })
     add("quantity", .int(Int64(t.quantity)))
     add("type", typeName(t.productType).map(JSONValue.string))
-    add("appAccountToken", accountToken(t.applicationUsername).map(JSONValue.string))
+    add("appAccountToken", (t.appAccountToken ?? accountToken(t.applicationUsername)).map(JSONValue.string))
     add("inAppOwnershipType", .string("PURCHASED"))
     add("signedDate", .int(signedDate.milliseconds))
     add("revocationReason", t.revocationReason.map { .int(Int64($0.receiptCode)) })

@@ -108,6 +108,7 @@ public extension Store {
       subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
       storefront: previous.storefront, price: subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
       currency: previous.currency)
+    renewal.appAccountToken = previous.appAccountToken
     if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
       // A pay-as-you-go introductory offer runs on: another period at the offer price.
       renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)

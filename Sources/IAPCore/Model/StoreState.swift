@@ -25,6 +25,8 @@ public struct StoreState: Equatable, Sendable {
   /// The nonces of promotional offer signatures already used (lowercased), store-wide as the
   /// App Store keeps them: a signature is good for one purchase.
   public var usedOfferNonces: Set<String> = []
+  /// Mass renewal-date extensions, by `MassExtension.key`.
+  public var massExtensions: [String: MassExtension] = [:]
 
   public init() {}
 
@@ -47,6 +49,8 @@ public struct StoreState: Equatable, Sendable {
       accounts[account, default: AccountState()].receiptUpdates += 1
     case let .offerNonce(nonce):
       usedOfferNonces.insert(nonce)
+    case let .massExtension(request):
+      massExtensions[request.key] = request
     case .notification:
       notificationCount += 1
     }

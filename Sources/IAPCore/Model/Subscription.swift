@@ -52,6 +52,8 @@ public struct Subscription: Equatable, Sendable {
   public var introPeriod: String?
   /// The promotional offer those renewals belong to, when it is one (`offerIdentifier`).
   public var introOfferIdentifier: String?
+  /// The renewal-date extensions granted, oldest first (Apple allows two in 365 days).
+  public var extensions: [RenewalExtension] = []
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,

@@ -37,6 +37,16 @@ public struct SubscriptionRules: Equatable, Sendable {
     return Timestamp(saturating: max(1, seconds), times: 1000, plus: start.milliseconds)
   }
 
+  /// When a renewal-date extension of `days` days from `start` ends: calendar days in real
+  /// time; under an accelerated rate a day lasts a thirtieth of the rate's month, as the
+  /// sandbox scales extensions (at least a second).
+  public func end(ofExtension days: Int, from start: Timestamp) -> Timestamp {
+    guard let monthly = timeRate.compressedSeconds(.oneMonth) else {
+      return Timestamp(saturating: Int64(days) * 86_400, times: 1000, plus: start.milliseconds)
+    }
+    return Timestamp(saturating: max(1, Int64(days) * monthly / 30), times: 1000, plus: start.milliseconds)
+  }
+
   /// When a billing grace period that starts at `start` ends.
   public func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     let seconds = timeRate.graceSeconds(weekly: period == .oneWeek)

@@ -53,6 +53,9 @@ public struct Transaction: Equatable, Sendable {
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
   public var hasDownloads = false
+  /// `appAccountToken` set by the developer's server (Set App Account Token), which wins
+  /// over a UUID-shaped `applicationUsername`; renewals carry it on.
+  public var appAccountToken: String?
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int?

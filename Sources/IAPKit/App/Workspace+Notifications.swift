@@ -43,18 +43,19 @@ extension Workspace {
       return DeliveryReport(url: url, delivered: 0, pending: 0, busy: true)
     }
     defer { close(courier) }
-    let batch: NotificationCourier.Batch
+    var batch: NotificationCourier.Batch
     do {
       // Exclusive, briefly: signing may have to create the state's secret.
       let session = try stateDirectory.open(forWriting: true)
       let now = try session.clock().now(real: environment.now())
       let signer = try signer(session, settings: settings(session), now: now)
       batch = try NotificationCourier.prepare(session, signer: signer, resend: resend)
+      batch.date = now
     }
-    let (round, reached) = NotificationCourier.post(batch, to: url, deadline: Deadline(seconds: Deadline.deliveryRoundSeconds))
-    if reached > batch.already {
+    let (round, reached, attempts) = NotificationCourier.post(batch, to: url, deadline: Deadline(seconds: Deadline.deliveryRoundSeconds))
+    if !attempts.isEmpty {
       let session = try stateDirectory.open(forWriting: true)
-      try NotificationCourier.record(reached, in: session)
+      try NotificationCourier.record(reached, attempts: attempts, in: session)
     }
     return DeliveryReport(url: url, delivered: round.delivered, pending: round.pending, failure: round.failure)
   }

@@ -13,9 +13,12 @@ import IAPCore
 /// which the fully static release executable cannot link, and nothing else needs it. `https`
 /// is therefore not offered (a local proxy can terminate TLS).
 package enum HTTPPoster {
-  /// Why a delivery failed, in words.
+  /// Why a delivery failed, in words, and as the App Store records a send attempt's result
+  /// (`sendAttemptResult`: TIMED_OUT, SOCKET_ISSUE, NO_RESPONSE, INVALID_RESPONSE,
+  /// PREMATURE_CLOSE, UNSUCCESSFUL_HTTP_RESPONSE_CODE, OTHER).
   struct Failure: Error {
     var reason: String
+    var result = "OTHER"
   }
 
   /// The parts of an `http://host[:port]/path` URL.
@@ -64,12 +67,12 @@ package enum HTTPPoster {
       + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: iap\r\n\r\n"
     try send(Array(request.utf8) + body, on: fd, timeout: timeout, deadline: deadline)
     let status = try readStatus(fd, timeout: timeout, deadline: deadline)
-    guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)") }
+    guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)", result: "UNSUCCESSFUL_HTTP_RESPONSE_CODE") }
   }
 
   /// The failure of a round that ran out of time.
   static var outOfTime: Failure {
-    Failure(reason: "no answer within \(Deadline.deliveryRoundSeconds) seconds for the whole delivery")
+    Failure(reason: "no answer within \(Deadline.deliveryRoundSeconds) seconds for the whole delivery", result: "TIMED_OUT")
   }
 
   /// Sets both socket timeouts to what is left of `deadline`, at most `timeout` seconds.
@@ -91,7 +94,7 @@ package enum HTTPPoster {
     var list: UnsafeMutablePointer<addrinfo>?
     let code = getaddrinfo(target.host, target.port, &hints, &list)
     guard code == 0, let first = list else {
-      throw Failure(reason: "cannot resolve \(target.host): \(String(cString: gai_strerror(code)))")
+      throw Failure(reason: "cannot resolve \(target.host): \(String(cString: gai_strerror(code)))", result: "SOCKET_ISSUE")
     }
     defer { freeaddrinfo(list) }
     var reason = "no address for \(target.host)"
@@ -114,7 +117,7 @@ package enum HTTPPoster {
       reason = "cannot connect to \(target.host):\(target.port): \(String(cString: strerror(errno)))"
       close(fd)
     }
-    throw Failure(reason: reason)
+    throw Failure(reason: reason, result: "SOCKET_ISSUE")
   }
 
   private static func send(_ bytes: [UInt8], on fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
@@ -128,7 +131,7 @@ package enum HTTPPoster {
       try limit(fd, timeout: timeout, deadline: deadline)
       let n = bytes.withUnsafeBytes { Glibc_send(fd, $0.baseAddress! + done, $0.count - done, flags) }
       if n < 0 && errno == EINTR { continue }
-      if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))") }
+      if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))", result: "PREMATURE_CLOSE") }
       done += n
     }
   }
@@ -137,10 +140,12 @@ package enum HTTPPoster {
   private static func readStatus(_ fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) -> Int {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 512)
+    var timedOut = false
     while !received.contains(0x0A) && received.count < 8192 {
       try limit(fd, timeout: timeout, deadline: deadline)
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { timedOut = true }
       if n <= 0 { break }
       received += chunk[0..<n]
     }
@@ -148,7 +153,9 @@ package enum HTTPPoster {
     let line = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
     let parts = line.split(separator: " ")
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
-      throw Failure(reason: received.isEmpty ? "no answer from the server" : "not an HTTP answer: \(line.prefix(60))")
+      if timedOut { throw Failure(reason: "no answer within \(timeout) seconds", result: "TIMED_OUT") }
+      if received.isEmpty { throw Failure(reason: "no answer from the server", result: "NO_RESPONSE") }
+      throw Failure(reason: "not an HTTP answer: \(line.prefix(60))", result: "INVALID_RESPONSE")
     }
     return code
   }

@@ -25,6 +25,8 @@ package enum NotificationCourier {
     package var total: Int
     /// (1-based sequence number, request body) of each to post.
     package var bodies: [(sequence: Int, body: [UInt8])]
+    /// When the round runs, by the store's clock: the date of its send attempts.
+    package var date = Timestamp(milliseconds: 0)
   }
 
   /// How many notifications have reached the URL.
@@ -61,26 +63,32 @@ package enum NotificationCourier {
   }
 
   /// Posts the batch in order until one fails or `deadline` passes. Takes no lock.
-  /// - Returns: the round, and how many are delivered now (the count to record).
-  package static func post(_ batch: Batch, to url: String, deadline: Deadline) -> (round: Round, reached: Int) {
+  /// - Returns: the round, how many are delivered now (the count to record), and the
+  ///   attempts made (each success, and the failure that stopped the round).
+  package static func post(_ batch: Batch, to url: String, deadline: Deadline) -> (round: Round, reached: Int, attempts: [SendAttempt]) {
     var round = Round()
     var reached = batch.already
+    var attempts: [SendAttempt] = []
     for (sequence, body) in batch.bodies {
       do {
         try HTTPPoster.post(body, to: url, deadline: deadline)
       } catch {
         round.failure = error.reason
+        attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: error.result))
         break
       }
+      attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: SendAttempt.success))
       round.delivered += 1
       reached = max(reached, sequence)
     }
     round.pending = batch.total - reached
-    return (round, reached)
+    return (round, reached, attempts)
   }
 
-  /// Records that `reached` notifications are delivered (the session holds the exclusive lock).
-  package static func record(_ reached: Int, in session: StateSession) throws(IAPError) {
+  /// Records the round's attempts, and that `reached` notifications are delivered (the
+  /// session holds the exclusive lock).
+  package static func record(_ reached: Int, attempts: [SendAttempt], in session: StateSession) throws(IAPError) {
+    try SendAttemptLog.append(attempts, in: session)
     guard reached > (try deliveredCount(session)) else { return }
     let json = JSONWriter.compact(.object([("delivered", .int(Int64(reached)))])) + "\n"
     do {

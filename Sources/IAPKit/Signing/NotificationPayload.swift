@@ -13,25 +13,31 @@ public enum NotificationPayload {
   /// The decoded payload of notification number `sequence`, signed as of its own date.
   public static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
     let at = signer.at(n.date)
-    var data: [(String, JSONValue)] = [
-      ("environment", .string(signer.environment)),
-      ("bundleId", .optional(n.transaction.bundleId)),
-    ]
-    if let appAppleId = signer.appAppleId { data.append(("appAppleId", .int(appAppleId))) }
-    data += [
-      ("bundleVersion", .string("1.0")),
-      ("signedTransactionInfo", .string(at.sign(SignedPayloads.transaction(n.transaction, environment: signer.environment, signedDate: n.date)))),
-    ]
-    if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
-    if let status = n.status { data.append(("status", .int(Int64(status)))) }
+    var app: [(String, JSONValue)] = [("environment", .string(signer.environment))]
+    if let appAppleId = signer.appAppleId { app.append(("appAppleId", .int(appAppleId))) }
+    app.append(("bundleId", .optional(n.appBundleId)))
     var members: [(String, JSONValue)] = [("notificationType", .string(n.type))]
     if let subtype = n.subtype { members.append(("subtype", .string(subtype))) }
-    members += [
-      ("notificationUUID", .string(uuid(sequence: sequence, key: signer.key))),
-      ("data", .object(data)),
-      ("version", .string("2.0")),
-      ("signedDate", .int(n.date.milliseconds)),
-    ]
+    members.append(("notificationUUID", .string(uuid(sequence: sequence, key: signer.key))))
+    if let summary = n.summary {
+      // A mass extension's outcome comes as `summary`, in place of `data`.
+      members.append(
+        ("summary", .object(app + [
+          ("productId", .string(summary.productId)), ("requestIdentifier", .string(summary.requestIdentifier)),
+          ("storefrontCountryCodes", .array(summary.storefrontCountryCodes.map(JSONValue.string))),
+          ("succeededCount", .int(Int64(summary.succeededCount))), ("failedCount", .int(Int64(summary.failedCount))),
+        ])))
+    } else {
+      var data = app + [("bundleVersion", .string("1.0"))]
+      if let transaction = n.transaction {
+        data.append(
+          ("signedTransactionInfo", .string(at.sign(SignedPayloads.transaction(transaction, environment: signer.environment, signedDate: n.date)))))
+      }
+      if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
+      if let status = n.status { data.append(("status", .int(Int64(status)))) }
+      members.append(("data", .object(data)))
+    }
+    members += [("version", .string("2.0")), ("signedDate", .int(n.date.milliseconds))]
     return .object(members)
   }
 

@@ -13,10 +13,11 @@ package enum NotificationRecord {
       ("type", .string(n.type)),
       ("subtype", .optional(n.subtype)),
       ("date", .int(n.date.milliseconds)),
-      ("transaction", TransactionRecord.encode(n.transaction)),
+      ("transaction", n.transaction.map(TransactionRecord.encode) ?? .null),
       ("subscription", n.subscription.map(SubscriptionRecord.encode) ?? .null),
       ("after", .int(Int64(logLength))),
-    ])
+    ] + (n.summary.map { [("summary", ExtensionRecord.encode($0))] } ?? [])
+      + (n.transaction == nil ? [("bundleId", .optional(n.bundleId))] : []))
   }
 
   /// The transaction log length a record needs, 0 for records that name none.
@@ -27,11 +28,15 @@ package enum NotificationRecord {
   static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {
     guard let type = json["type"]?.stringValue else { throw RecordError(field: "type") }
     guard let date = json["date"]?.intValue else { throw RecordError(field: "date") }
+    // TEST and a mass extension's SUMMARY name no transaction (null).
     guard let transaction = json["transaction"] else { throw RecordError(field: "transaction") }
     var subscription: Subscription?
     if let value = json["subscription"], value != .null { subscription = try SubscriptionRecord.decode(value) }
+    var summary: MassExtension?
+    if let value = json["summary"] { summary = try ExtensionRecord.decodeMass(value) }
     return ServerNotification(
       type: type, subtype: json["subtype"]?.stringValue, date: Timestamp(milliseconds: date),
-      transaction: try TransactionRecord.decode(transaction), subscription: subscription)
+      transaction: transaction == .null ? nil : try TransactionRecord.decode(transaction), subscription: subscription,
+      summary: summary, bundleId: json["bundleId"]?.stringValue)
   }
 }

@@ -41,7 +41,9 @@ package enum SnapshotCodec {
       ("notificationCount", .int(Int64(state.notificationCount))),
       ("nextId", .string(String(state.nextId))),
       ("accounts", .object(accounts)),
-    ] + (state.usedOfferNonces.isEmpty ? [] : [("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string)))]))
+    ] + (state.usedOfferNonces.isEmpty ? [] : [("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string)))])
+      + (state.massExtensions.isEmpty
+        ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))]))
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
@@ -58,6 +60,11 @@ package enum SnapshotCodec {
     state.nextId = nextId
     let notificationsOffset = json["notificationsOffset"]?.intValue ?? 0
     guard notificationsOffset >= 0 else { throw RecordError(field: "notificationsOffset") }
+    // Absent in snapshots written before server extensions, and when none was made.
+    for item in json["massExtensions"]?.arrayValue ?? [] {
+      let request = try ExtensionRecord.decodeMass(item)
+      state.massExtensions[request.key] = request
+    }
     // Absent in snapshots written before promotional offers, and when none was used.
     for nonce in json["offerNonces"]?.arrayValue ?? [] {
       guard let text = nonce.stringValue else { throw RecordError(field: "offerNonces") }

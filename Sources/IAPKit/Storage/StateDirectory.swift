@@ -16,7 +16,8 @@ import IAPCore
 ///   `StateSession.snapshotInterval`, as it is only rewritten that often, or what a crash
 ///   left between the writes) are replayed from the recorded lengths, so they never disagree.
 /// - `notifications.log`: every App Store Server Notification sent, append-only, like the
-///   transaction log; `deliveries.json`: how many of them reached the notification URL.
+///   transaction log; `deliveries.json`: how many of them reached the notification URL;
+///   `attempts.log`: each attempt to post one, with its result (`SendAttemptLog`).
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.
 /// - `secret`: what receipts and signed data are signed with, unless a setting names one.
@@ -47,6 +48,7 @@ public struct StateDirectory: Sendable {
     static let keys = "keys.json"
     static let notifications = "notifications.log"
     static let deliveries = "deliveries.json"
+    static let attempts = "attempts.log"
     static let deliveryLock = "delivery.lock"
     static let damage = "damaged"
   }

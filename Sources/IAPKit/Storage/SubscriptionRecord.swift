@@ -30,6 +30,7 @@ package enum SubscriptionRecord {
     ]
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
+    if !s.extensions.isEmpty { members.append(("extensions", .array(s.extensions.map(ExtensionRecord.encode)))) }
     return .object(members)
   }
 
@@ -75,6 +76,10 @@ package enum SubscriptionRecord {
     subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
+    if let list = json["extensions"] {
+      guard let items = list.arrayValue else { throw RecordError(field: "extensions") }
+      for item in items { subscription.extensions.append(try ExtensionRecord.decode(item)) }
+    }
     return subscription
   }
 }

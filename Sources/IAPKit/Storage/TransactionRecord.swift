@@ -43,6 +43,7 @@ package enum TransactionRecord {
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
     if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
     if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
+    if let v = t.appAccountToken { members.append(("appAccountToken", .string(v))) }
     return .object(members)
   }
 
@@ -117,6 +118,7 @@ package enum TransactionRecord {
       offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
     transaction.hasDownloads = try flag("hasDownloads")
     transaction.offerIdentifier = try optionalString("offerIdentifier")
+    transaction.appAccountToken = try optionalString("appAccountToken")
     return transaction
   }
 }
@@ -142,6 +144,8 @@ package enum LogRecordCodec {
       return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
     case let .offerNonce(nonce):
       return .object([("event", .string("offerNonce")), ("nonce", .string(nonce))])
+    case let .massExtension(request):
+      return .object([("event", .string("massExtension"))] + (ExtensionRecord.encode(request).objectValue ?? []))
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -169,6 +173,8 @@ package enum LogRecordCodec {
     case "offerNonce":
       guard let nonce = json["nonce"]?.stringValue else { throw RecordError(field: "nonce") }
       return .offerNonce(nonce)
+    case "massExtension":
+      return .massExtension(try ExtensionRecord.decodeMass(json))
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

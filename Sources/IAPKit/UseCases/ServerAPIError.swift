@@ -27,6 +27,36 @@ public struct ServerAPIError: Error, Equatable, Sendable {
   public static let invalidRevoked = ServerAPIError(status: 400, code: 4_000_030, message: "Invalid request. The revoked parameter is invalid.")
   public static let invalidStatus = ServerAPIError(status: 400, code: 4_000_031, message: "Invalid request. The status parameter is invalid.")
   public static let transactionNotFound = ServerAPIError(status: 404, code: 4_040_010, message: "Transaction id not found.")
+  public static func badRequest(_ reason: String) -> ServerAPIError {
+    ServerAPIError(status: 400, code: 4_000_000, message: "Bad request. \(reason)")
+  }
+  public static let invalidOriginalTransactionId = ServerAPIError(status: 400, code: 4_000_008, message: "Invalid original transaction id.")
+  public static let invalidExtendByDays = ServerAPIError(status: 400, code: 4_000_009, message: "Invalid extend by days value.")
+  public static let invalidExtendReasonCode = ServerAPIError(status: 400, code: 4_000_010, message: "Invalid extend reason code.")
+  public static let invalidRequestIdentifier = ServerAPIError(status: 400, code: 4_000_011, message: "Invalid request identifier.")
+  public static let startDateTooFarInPast = ServerAPIError(
+    status: 400, code: 4_000_012, message: "Invalid request. The start date is earlier than the allowed start date.")
+  public static let invalidPaginationToken = ServerAPIError(status: 400, code: 4_000_014, message: "Invalid request. The pagination token is invalid.")
+  public static let invalidNotificationType = ServerAPIError(status: 400, code: 4_000_018, message: "Invalid request. The notification type or subtype is invalid.")
+  public static let multipleFiltersSupplied = ServerAPIError(
+    status: 400, code: 4_000_019, message: "Invalid request. Supply either a transaction id or a notification type, but not both.")
+  public static let invalidTestNotificationToken = ServerAPIError(status: 400, code: 4_000_020, message: "Invalid request. The test notification token is invalid.")
+  public static let invalidProductId = ServerAPIError(status: 400, code: 4_000_023, message: "Invalid request. The product id parameter is invalid.")
+  public static let invalidEmptyStorefrontCountryCodeList = ServerAPIError(
+    status: 400, code: 4_000_027, message: "Invalid request. If provided, the list of storefront country codes must not be empty.")
+  public static let invalidStorefrontCountryCode = ServerAPIError(status: 400, code: 4_000_028, message: "Invalid request. A storefront country code was invalid.")
+  public static let invalidAppAccountToken = ServerAPIError(status: 400, code: 4_000_183, message: "Invalid request. The app account token field must be a valid UUID.")
+  public static let transactionIdIsNotOriginal = ServerAPIError(
+    status: 400, code: 4_000_187, message: "Invalid request. The transaction id provided is not an original transaction id.")
+  public static let subscriptionExtensionIneligible = ServerAPIError(
+    status: 403, code: 4_030_004, message: "Forbidden - subscription state ineligible for extension.")
+  public static let subscriptionMaxExtension = ServerAPIError(
+    status: 403, code: 4_030_005, message: "Forbidden - subscription has reached maximum extension count.")
+  public static let originalTransactionIdNotFound = ServerAPIError(status: 404, code: 4_040_005, message: "Original transaction id not found.")
+  public static let notificationURLNotFound = ServerAPIError(
+    status: 404, code: 4_040_007, message: "No App Store Server Notification URL was found: iap settings set notification-url URL.")
+  public static let testNotificationNotFound = ServerAPIError(status: 404, code: 4_040_008, message: "Either the test notification token is expired or the notification and status are not yet available.")
+  public static let statusRequestNotFound = ServerAPIError(status: 404, code: 4_040_009, message: "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination.")
   /// What the store could not do for its own reasons (its state unreadable, say).
   public static func general(_ reason: String) -> ServerAPIError {
     ServerAPIError(status: 500, code: 5_000_000, message: "An unknown error occurred. \(reason)")

@@ -161,6 +161,19 @@ extension Workspace {
     }
   }
 
+  /// Opens the store for writing, runs `body` on it and commits what it recorded; a thrown
+  /// error commits nothing. The front end then delivers what it notified.
+  func actingForServer<T>(_ body: (inout OpenedStore, Signer) throws(ServerAPIError) -> T) throws(ServerAPIError) -> T {
+    let (store, storeSigner) = try reading { () throws(IAPError) -> (OpenedStore, Signer) in
+      let opened = try openStore(forWriting: true)
+      return (opened, try signer(opened))
+    }
+    var opened = store
+    let result = try body(&opened, storeSigner)
+    try reading { () throws(IAPError) in try opened.commit() }
+    return result
+  }
+
   /// The latest version of transaction `id` of any account, if it has one: ids are digits.
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
     guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = UInt64(id) else { throw .invalidTransactionId }

@@ -9,58 +9,13 @@ import Testing
 /// Issue 13: the App Store Server API answers Apple's requests, authorized as Apple
 /// authorizes them, in Apple's shapes and errors (routes called in process here; over HTTP
 /// with Apple's own client in scripts/e2e/serve.sh).
-@Suite struct AppStoreServerAPITests {
-  let harness = TestHarness()
+@Suite struct AppStoreServerAPITests: ServerAPITesting {
+  let harness: TestHarness
   let keyId: String
   let issuerId: String
   let key: P256.PrivateKey
 
-  init() throws {
-    harness.write("catalog.plist", TestHarness.plist(
-      products: [
-        TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
-        TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>"),
-        TestHarness.product(
-          "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
-          extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"),
-      ],
-      top: "<key>bundleId</key><string>com.example.app</string>"))
-    let created = harness.run("keys create -o key.p8 --json").json
-    keyId = created["keyId"]?.stringValue ?? ""
-    issuerId = created["issuerId"]?.stringValue ?? ""
-    let pem = try String(contentsOfFile: harness.directory + "/key.p8", encoding: .utf8)
-    key = try #require(P256.PrivateKey(rawRepresentation: try ECPrivateKey(pem: pem).privateKey))
-  }
-
-  var api: AppStoreServerAPI {
-    let directory = harness.directory
-    let now = harness.now
-    return AppStoreServerAPI {
-      Workspace(
-        environment: Environment(variables: [:], currentDirectory: directory, now: { now }),
-        console: Console(out: { _ in }, err: { _ in }))
-    }
-  }
-
-  /// A bearer token as Apple's libraries make it, with `claims` changed as given.
-  func token(kid: String? = nil, signer: P256.PrivateKey? = nil, _ changes: [(String, JSONValue?)] = []) -> String {
-    var claims: [(String, JSONValue)] = [
-      ("iss", .string(issuerId)), ("iat", .int(harness.now.milliseconds / 1000)), ("exp", .int(harness.now.milliseconds / 1000 + 300)),
-      ("aud", .string("appstoreconnect-v1")), ("bid", .string("com.example.app")),
-    ]
-    for (name, value) in changes {
-      claims.removeAll { $0.0 == name }
-      if let value { claims.append((name, value)) }
-    }
-    let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(kid ?? keyId)), ("typ", .string("JWT"))])
-    return JWS.signES256(header: header, payload: .object(claims), key: signer ?? key)
-  }
-
-  func get(_ target: String, token: String? = nil) -> HTTPResponse {
-    var headers = HTTPHeaders([("Host", "127.0.0.1")])
-    headers.add("Authorization", "Bearer " + (token ?? self.token()))
-    return api.respond(HTTPRequest(method: "GET", target: target, headers: headers)!)
-  }
+  init() throws { (harness, keyId, issuerId, key) = try ServerAPIFixture.make() }
 
   @Test func getTransactionInfoSignsTheTransactionOfAnyCustomer() throws {
     #expect(harness.run("buy sword --finish --account alice").status == 0)

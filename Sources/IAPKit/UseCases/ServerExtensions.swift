@@ -1,0 +1,99 @@
+import IAPCore
+
+/// The body of an extension request (`ExtendRenewalDateRequest`, and the mass request's
+/// `MassExtendRenewalDateRequest` with `productId` and `storefrontCountryCodes`).
+public struct ExtensionRequest: Sendable {
+  public var extendByDays: Int?
+  public var extendReasonCode: Int?
+  public var requestIdentifier: String?
+  public var productId: String?
+  public var storefrontCountryCodes: [String]?
+
+  public init() {}
+
+  /// Refuses what Apple refuses, with Apple's errors.
+  func validated() throws(ServerAPIError) -> (days: Int, reason: Int, request: String) {
+    guard let days = extendByDays, (1...RenewalExtension.maximumDays).contains(days) else { throw .invalidExtendByDays }
+    guard let reason = extendReasonCode, RenewalExtension.reasonCodes.contains(reason) else { throw .invalidExtendReasonCode }
+    guard let request = requestIdentifier, !request.isEmpty, request.utf8.count <= 128 else { throw .invalidRequestIdentifier }
+    return (days, reason, request)
+  }
+}
+
+extension Workspace {
+  /// Use case: Extend a Subscription Renewal Date (`PUT /inApps/v1/subscriptions/extend/{id}`):
+  /// the subscription whose original transaction is `originalId` renews `extendByDays` later.
+  public func serverExtendRenewalDate(_ originalId: String, _ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
+    guard !originalId.isEmpty, originalId.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), UInt64(originalId) != nil else {
+      throw .invalidOriginalTransactionId
+    }
+    let (days, reason, request) = try body.validated()
+    return try actingForServer { opened, _ throws(ServerAPIError) in
+      guard let original = try find(originalId, in: opened), original.id == original.originalId, let group = original.subscriptionGroup
+      else { throw .originalTransactionIdNotFound }
+      guard let subscription = opened.store.state.accounts[original.account]?.subscriptions[group], subscription.originalId == original.id
+      else { throw .subscriptionExtensionIneligible }
+      let granted: RenewalExtension
+      do throws(ExtensionRefusal) {
+        granted = try opened.store.extendRenewalDate(of: subscription, days: days, reasonCode: reason, requestIdentifier: request, now: opened.now)
+      } catch {
+        throw error == .maximumReached ? ServerAPIError.subscriptionMaxExtension : ServerAPIError.subscriptionExtensionIneligible
+      }
+      let latest = opened.store.state.accounts[original.account]?.subscriptions[group]?.latest ?? subscription.latest
+      return .object([
+        ("originalTransactionId", .string(originalId)), ("webOrderLineItemId", .string(String(latest.id))),
+        ("success", .bool(true)), ("effectiveDate", .int(granted.effectiveDate.milliseconds)),
+      ])
+    }
+  }
+
+  /// Use case: Extend Subscription Renewal Dates for All Active Subscribers
+  /// (`POST /inApps/v1/subscriptions/extend/mass`): done at once; its status is then complete.
+  public func serverMassExtendRenewalDate(_ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
+    let (days, reason, request) = try body.validated()
+    guard let productId = body.productId, !productId.isEmpty else { throw .invalidProductId }
+    if let codes = body.storefrontCountryCodes {
+      guard !codes.isEmpty else { throw .invalidEmptyStorefrontCountryCodeList }
+      guard codes.allSatisfy({ $0.utf8.count == 3 && $0.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }) else {
+        throw .invalidStorefrontCountryCode
+      }
+    }
+    guard (try? loadCatalog())?.product(productId)?.type == .autoRenewable else { throw .invalidProductId }
+    return try actingForServer { opened, _ throws(ServerAPIError) in
+      opened.store.app.bundleId = catalogFieldsQuietly()?.bundleId ?? opened.store.app.bundleId
+      let mass = MassExtension(
+        requestIdentifier: request, productId: productId, days: days, reasonCode: reason,
+        storefrontCountryCodes: body.storefrontCountryCodes ?? [], date: opened.now)
+      let outcome = opened.store.extendRenewalDates(mass, now: opened.now)
+      return .object([("requestIdentifier", .string(outcome.requestIdentifier))])
+    }
+  }
+
+  /// Use case: Get Status of Subscription Renewal Date Extensions
+  /// (`GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`).
+  public func serverMassExtensionStatus(productId: String, requestIdentifier: String) throws(ServerAPIError) -> JSONValue {
+    let (opened, _) = try openForServer()
+    guard let mass = opened.store.state.massExtensions[MassExtension.key(productId: productId, requestIdentifier: requestIdentifier)] else {
+      throw .statusRequestNotFound
+    }
+    return .object([
+      ("requestIdentifier", .string(mass.requestIdentifier)), ("complete", .bool(true)), ("completeDate", .int(mass.date.milliseconds)),
+      ("succeededCount", .int(Int64(mass.succeededCount))), ("failedCount", .int(Int64(mass.failedCount))),
+    ])
+  }
+
+  /// Use case: Set App Account Token (`PUT /inApps/v1/transactions/{id}/appAccountToken`):
+  /// the purchase's `appAccountToken` becomes `token` (a UUID), for its renewals too.
+  public func serverSetAppAccountToken(_ originalId: String, token: String?) throws(ServerAPIError) -> JSONValue {
+    guard !originalId.isEmpty, originalId.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), UInt64(originalId) != nil else {
+      throw .invalidOriginalTransactionId
+    }
+    guard let token, let normalized = SignedPayloads.accountToken(token) else { throw .invalidAppAccountToken }
+    return try actingForServer { opened, _ throws(ServerAPIError) in
+      guard let transaction = try find(originalId, in: opened), transaction.state == .purchased else { throw .originalTransactionIdNotFound }
+      guard transaction.id == transaction.originalId else { throw .transactionIdIsNotOriginal }
+      _ = opened.store.setAppAccountToken(normalized, on: transaction)
+      return .object([])
+    }
+  }
+}
