@@ -10,12 +10,15 @@ import IAPKit
 public struct AppStoreServerAPI: Sendable {
   /// Makes the workspace a request runs in.
   let makeWorkspace: @Sendable () -> Workspace
+  /// Transactions by id, kept across requests.
+  let index = TransactionIdIndex()
 
   public init(makeWorkspace: @escaping @Sendable () -> Workspace) { self.makeWorkspace = makeWorkspace }
 
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {
     let workspace = makeWorkspace()
+    workspace.transactionIndex = index
     // The legacy receipt endpoint takes the app's shared secret, not a token.
     if request.path == "/verifyReceipt" || request.path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }

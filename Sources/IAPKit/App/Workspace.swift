@@ -23,6 +23,8 @@ public final class Workspace {
   /// The notification URL of the last state a use case opened: the front end's delivery
   /// step (`deliverNotifications()`) posts there after the use case.
   var deliveryURL: String?
+  /// The server's index of transactions by id, shared by its requests (nil for a command).
+  public var transactionIndex: TransactionIdIndex?
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

@@ -164,6 +164,15 @@ public final class StateSession {
     }
   }
 
+  /// The latest version of transaction `id` (of any account), looked up in `index`, which
+  /// reads only what the log gained since its last lookup.
+  public func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
+    guard let fd = transactions.fd else { return nil }  // no state yet
+    return try notingDamage { () throws(IAPError) in
+      try index.transaction(id, fd: fd, path: transactions.path, validEnd: transactions.validEnd)
+    }
+  }
+
   /// The latest version of transaction `id` of `account`, if history has it.
   public func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
     try history().first { $0.id == id && $0.account == account }

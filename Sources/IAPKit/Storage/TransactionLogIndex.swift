@@ -79,14 +79,14 @@ public struct TransactionLogIndex {
   }
 
   /// Calls `body` with each complete line of the file (without its newline) and its offset,
-  /// reading `chunkSize` bytes at a time. A last line without a newline is a torn write and
-  /// is not a record.
+  /// reading `chunkSize` bytes at a time, from `start` (a record's first byte). A last line
+  /// without a newline is a torn write and is not a record.
   static func forEachRecord(
-    fd: Int32, path: String, end: Int, _ body: (ArraySlice<UInt8>, Int) throws(IAPError) -> Void
+    fd: Int32, path: String, from start: Int = 0, end: Int, _ body: (ArraySlice<UInt8>, Int) throws(IAPError) -> Void
   ) throws(IAPError) {
     var pending: [UInt8] = []  // the start of a line that continues in the next chunk
     var pendingOffset = 0
-    var position = 0
+    var position = start
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let wanted = min(chunk.count, end - position)

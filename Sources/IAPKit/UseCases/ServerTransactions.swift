@@ -178,8 +178,9 @@ extension Workspace {
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
     guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = UInt64(id) else { throw .invalidTransactionId }
     return try reading { () throws(IAPError) in
+      // The server keeps an index from one request to the next; otherwise, one read of the log.
+      if let index = transactionIndex { return try opened.session.transaction(number, index: index) }
       var found: Transaction?
-      // One read of the log (see TransactionLogIndex); the snapshot indexes no ids yet.
       try opened.session.latestVersions().forEach { t in if t.id == number { found = t } }
       return found
     }

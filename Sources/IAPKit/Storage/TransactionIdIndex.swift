@@ -1,0 +1,72 @@
+import Foundation
+import IAPCore
+
+/// Where the latest version of each transaction lies in `transactions.log`, by id, kept by
+/// the server from one request to the next: each request reads only what the log gained
+/// since the last one, so looking a transaction up costs one read of one record however
+/// long the history is (a command, which runs once, reads the log as `TransactionLogIndex`).
+///
+/// Callers hold the state's lock, so the log does not change under a lookup. A log that is
+/// another file now, or shorter than what was indexed (a repair rewrote it), is indexed
+/// afresh, as is one whose indexed record no longer holds the id it was indexed under.
+public final class TransactionIdIndex: @unchecked Sendable {
+  private let lock = NSLock()
+  /// The log file indexed (device, inode), and how far.
+  private var file: (UInt64, UInt64)?
+  private var end = 0
+  /// Offset and length of each id's latest version, and its account (for `clear` events).
+  private var latest: [UInt64: (offset: Int, length: Int, account: String)] = [:]
+
+  public init() {}
+
+  /// The latest version of transaction `id` in the log open at `fd`, up to `validEnd`.
+  func transaction(_ id: UInt64, fd: Int32, path: String, validEnd: Int) throws(IAPError) -> Transaction? {
+    lock.lock()
+    defer { lock.unlock() }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return nil }
+    let identity = (UInt64(st.st_dev), UInt64(st.st_ino))
+    if file.map({ $0 != identity }) ?? true || validEnd < end { forget(identity) }
+    try catchUp(fd: fd, path: path, to: validEnd)
+    guard let span = latest[id] else { return nil }
+    let found = try read(span.offset, span.length, fd: fd, path: path)
+    if found?.id == id { return found }
+    // The log was rewritten in place since it was indexed: index it again.
+    forget(identity)
+    try catchUp(fd: fd, path: path, to: validEnd)
+    guard let again = latest[id] else { return nil }
+    return try read(again.offset, again.length, fd: fd, path: path)
+  }
+
+  private func forget(_ identity: (UInt64, UInt64)) {
+    file = identity
+    end = 0
+    latest = [:]
+  }
+
+  /// Folds the records from `end` to `validEnd` into the index.
+  private func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
+    guard validEnd > end else { return }
+    try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) { record, offset throws(IAPError) in
+      switch try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
+      case let .transaction(t): latest[t.id] = t.deleted ? nil : (offset, record.count, t.account)
+      case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
+      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .notification: break
+      }
+    }
+    end = validEnd
+  }
+
+  private func read(_ offset: Int, _ length: Int, fd: Int32, path: String) throws(IAPError) -> Transaction? {
+    var buffer = [UInt8](repeating: 0, count: length)
+    var done = 0
+    while done < length {
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return nil }
+      done += n
+    }
+    guard case let .transaction(t)? = try? TransactionLogIndex.decodeRecord(buffer[...], at: offset, path: path) else { return nil }
+    return t
+  }
+}
