@@ -71,7 +71,9 @@ public extension Store {
       transaction.originalPurchaseDate = current.originalPurchaseDate
       transaction.productId = current.productId
       transaction.expirationDate = current.expirationDate
-      if change == .atRenewal, let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
+      // Choosing the current product again while a downgrade waits cancels the downgrade:
+      // it renews as it is (DID_CHANGE_RENEWAL_PREF without a subtype).
+      if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
         var scheduled = current
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
@@ -79,7 +81,7 @@ public extension Store {
         scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
         record(.subscription(scheduled))
-        notify("DID_CHANGE_RENEWAL_PREF", "DOWNGRADE", scheduled, at: now)
+        notify("DID_CHANGE_RENEWAL_PREF", product.id == current.productId ? nil : "DOWNGRADE", scheduled, at: now)
       }
     } else if conditions.askToBuy {
       transaction.state = .deferred

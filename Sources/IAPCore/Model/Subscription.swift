@@ -81,6 +81,14 @@ public struct Subscription: Equatable, Sendable {
 
   public var productId: String { latest.productId }
   public var expirationDate: Timestamp { latest.expirationDate ?? latest.purchaseDate }
+  /// Whether the App Store is still trying to collect a renewal payment
+  /// (`isInBillingRetryPeriod`): in billing retry, and in the grace period that precedes it.
+  public var isInBillingRetry: Bool { status == .inBillingRetryPeriod || status == .inGracePeriod }
+
+  /// `expirationIntent` as renewal info reports it: why it expired, or 2 (billing error)
+  /// while a renewal payment is failing, as Apple pairs it with `isInBillingRetryPeriod`.
+  public var reportedExpirationIntent: Int? { expirationIntent ?? (isInBillingRetry ? 2 : nil) }
+
   /// The product the next renewal will be for (`autoRenewProductId`).
   public var autoRenewProductId: String { renewalProductId ?? latest.productId }
 }
