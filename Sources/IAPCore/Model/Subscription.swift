@@ -52,6 +52,13 @@ public struct Subscription: Equatable, Sendable {
   public var introPeriod: String?
   /// The promotional offer those renewals belong to, when it is one (`offerIdentifier`).
   public var introOfferIdentifier: String?
+  /// Where the current run of regular periods began (the purchase, or the renewal that
+  /// started it after an offer, a change of period or a billing recovery), and how many
+  /// periods the latest expiration is from it. Renewals fall on the anniversaries of the
+  /// anchor, so that Jan 31 renews on Feb 28, then Mar 31; nil when unknown (older states,
+  /// or an offer period running), and the next renewal starts a new anchor.
+  public var anchor: Timestamp?
+  public var anchorPeriods = 0
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,

@@ -22,6 +22,18 @@ public struct SubscriptionRules: Equatable, Sendable {
     return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
 
+  /// When `count` periods of `period` from `anchor` end: on the calendar, the anchor's
+  /// anniversary, on the month's last day only when that month is shorter (one calendar
+  /// step, so O(1) whatever `count`); compressed, `count` times the compressed length.
+  public func end(of period: SubscriptionPeriod, count: Int, from anchor: Timestamp) -> Timestamp {
+    guard let seconds = timeRate.compressedSeconds(period) else {
+      let one = period.calendarPeriod
+      return anchor.adding(CalendarPeriod(months: one.months * count, days: one.days * count))
+    }
+    let (total, overflow) = seconds.multipliedReportingOverflow(by: Int64(count))
+    return Timestamp(saturating: overflow ? .max : total, times: 1000, plus: anchor.milliseconds)
+  }
+
   /// When an introductory offer phase of `count` × `period` starting at `start` ends. Offer
   /// periods are compressed like subscription periods: a day at the rate's monthly pace, or
   /// each offer period as one renewal interval for the "one renewal every …" rates.

@@ -30,6 +30,12 @@ package enum SubscriptionRecord {
     ]
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
+    // Absent in states written before renewal anchors: such a subscription re-anchors at its
+    // next renewal.
+    if let anchor = s.anchor {
+      members.append(("anchor", .int(anchor.milliseconds)))
+      members.append(("anchorPeriods", .int(Int64(s.anchorPeriods))))
+    }
     return .object(members)
   }
 
@@ -75,6 +81,10 @@ package enum SubscriptionRecord {
     subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
+    if let anchor = try optionalDate("anchor") {
+      subscription.anchor = anchor
+      subscription.anchorPeriods = try int("anchorPeriods")
+    }
     return subscription
   }
 }

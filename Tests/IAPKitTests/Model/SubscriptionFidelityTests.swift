@@ -103,4 +103,84 @@ import Testing
     #expect(info["renewalDate"] == .int(at("2026-02-15T10:00:00Z").milliseconds))
     #expect(info["expirationIntent"] == .int(1))
   }
+
+  // MARK: - Renewal dates
+
+  /// Apple ("Auto-renewable subscriptions", App Store Connect Help; the renewal date is the
+  /// anniversary of the purchase): a monthly subscription bought on Jan 31 renews on the last
+  /// day of shorter months only, Feb 28, then Mar 31 and Apr 30, not Mar 28 and Apr 28.
+  @Test mutating func monthlyRenewalsKeepTheAnniversaryDay() {
+    let first = buy("monthly", at: "2026-01-31T12:00:00Z")
+    #expect(first.expirationDate == at("2026-02-28T12:00:00Z"))
+    store.advance(to: at("2026-05-31T12:00:00Z"))
+    let ends = store.queue.map(\.expirationDate)
+    #expect(ends == [
+      at("2026-03-31T12:00:00Z"), at("2026-04-30T12:00:00Z"), at("2026-05-31T12:00:00Z"), at("2026-06-30T12:00:00Z"),
+    ])
+    #expect(store.queue.map(\.purchaseDate).first == at("2026-02-28T12:00:00Z"), "a renewal starts when the last period ends")
+  }
+
+  /// The same rule for a yearly subscription bought on a leap day: Feb 28 in common years,
+  /// Feb 29 again four years on.
+  @Test mutating func yearlyRenewalsReturnToTheLeapDay() {
+    _ = buy("yearly", at: "2028-02-29T08:00:00Z")
+    store.advance(to: at("2031-03-01T00:00:00Z"))
+    #expect(store.queue.map(\.expirationDate) == [
+      at("2030-02-28T08:00:00Z"), at("2031-02-28T08:00:00Z"), at("2032-02-29T08:00:00Z"),
+    ])
+  }
+
+  /// A billing recovery starts a new period now: later renewals are anniversaries of it.
+  @Test mutating func aRecoveryFromBillingRetryAnchorsANewRun() throws {
+    store.rules = SubscriptionRules(billingRetry: true)
+    _ = buy("monthly", at: "2026-01-15T10:00:00Z")
+    store.advance(to: at("2026-03-31T09:00:00Z"))
+    store.rules.billingRetry = false
+    let renewal = try store.resolveBilling("club", now: at("2026-03-31T09:00:00Z"))
+    #expect(renewal.expirationDate == at("2026-04-30T09:00:00Z"))
+    store.advance(to: at("2026-05-30T09:00:00Z"))
+    #expect(store.queue.last?.expirationDate == at("2026-05-31T09:00:00Z"), "the anniversary of Mar 31, not Apr 30 + 1 month")
+  }
+
+  /// A downgrade to another period takes effect at the renewal, which anchors the new run.
+  @Test mutating func aChangeOfPeriodAnchorsAtTheRenewal() {
+    _ = buy("monthly", at: "2026-01-31T10:00:00Z")
+    _ = buy("weekly", at: "2026-02-01T00:00:00Z")
+    store.advance(to: at("2026-03-14T10:00:00Z"))
+    let weekly = store.queue.filter { $0.productId == "weekly" }
+    #expect(weekly.first?.purchaseDate == at("2026-02-28T10:00:00Z"))
+    #expect(weekly.map(\.expirationDate).prefix(2) == [at("2026-03-07T10:00:00Z"), at("2026-03-14T10:00:00Z")])
+  }
+
+  /// Under an accelerated rate periods are fixed lengths: the calendar does not apply.
+  @Test mutating func acceleratedRenewalsStayEvenlySpaced() {
+    store.rules = SubscriptionRules(timeRate: .monthlyRenewalEveryFiveMinutes)
+    let first = buy("monthly", at: "2026-01-31T12:00:00Z")
+    store.advance(to: Timestamp(milliseconds: first.purchaseDate.milliseconds + 3 * 300_000))
+    #expect(store.queue.map(\.expirationDate) == [2, 3, 4].map { Timestamp(milliseconds: first.purchaseDate.milliseconds + $0 * 300_000) })
+  }
+
+  /// States written before renewal anchors have none: the next renewal anchors.
+  @Test mutating func aSubscriptionWithoutAnchorReanchorsAtItsNextRenewal() throws {
+    _ = buy("monthly", at: "2026-01-31T12:00:00Z")
+    var old = subscription
+    old.anchor = nil
+    old.anchorPeriods = 0
+    let json = SubscriptionRecord.encode(old)
+    #expect(json["anchor"] == nil)
+    var state = store.state
+    state.apply(.subscription(try SubscriptionRecord.decode(json)))
+    store = Store(state: state, account: "default", device: "phone")
+    store.advance(to: at("2026-04-27T12:00:00Z"))
+    // The first renewal chains from Feb 28 as before and anchors there; no error, no jump.
+    #expect(store.queue.map(\.expirationDate) == [at("2026-03-28T12:00:00Z"), at("2026-04-28T12:00:00Z")])
+  }
+
+  @Test mutating func theAnchorRoundTripsThroughTheRecord() throws {
+    _ = buy("monthly", at: "2026-01-31T12:00:00Z")
+    store.advance(to: at("2026-03-01T00:00:00Z"))
+    let decoded = try SubscriptionRecord.decode(SubscriptionRecord.encode(subscription))
+    #expect(decoded == subscription)
+    #expect(decoded.anchor == at("2026-01-31T12:00:00Z") && decoded.anchorPeriods == 2)
+  }
 }
