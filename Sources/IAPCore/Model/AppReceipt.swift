@@ -44,6 +44,10 @@ public struct AppReceipt {
       ])
   }
 
+  /// Whether the receipt holds an auto-renewable subscription: Apple returns
+  /// `latest_receipt`, `latest_receipt_info` and `pending_renewal_info` only then.
+  public var containsAutoRenewable: Bool { purchases.contains { $0.productType == .autoRenewable } }
+
   /// `latest_receipt_info`: every purchase but finished consumables, oldest first.
   public var latestReceiptInfo: JSONValue {
     .array(purchases.filter { $0.productType != .consumable || !$0.finished }.map { item($0, latest: true) })
