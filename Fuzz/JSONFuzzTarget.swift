@@ -22,7 +22,9 @@ enum JSONFuzzTarget {
         fatalError("snapshot round trip changed the state")
       }
       var store = Store(state: state, account: "default", device: "default")
-      _ = store.restore(now: Timestamp(milliseconds: 0))
+      // What the snapshot holds of the history: each owned product's and subscription's latest.
+      let history = state.accounts.values.flatMap { $0.ownership.values.map(\.latest) + $0.subscriptions.values.map(\.latest) }
+      _ = store.restore(from: history, now: Timestamp(milliseconds: 0))
       _ = store.buy(
         productId: "p", product: Product(id: "p", type: .consumable, title: "t", description: "d", price: 1),
         quantity: 1, applicationUsername: nil, finish: false, now: Timestamp(milliseconds: 0))

@@ -9,7 +9,12 @@ expect_status 0
 expect_out_has "com.example.fakegame.extra_lives  consumable     \$0.99"
 expect_out_has "Keep playing after a fall: five more lives."
 run products list --locale fr_FR
-expect_out_has $'0,99\xc2\xa0€   5 vies supplémentaires'  # the locale separates with a no-break space
+# The locale formats (a no-break space before the symbol); the storefront (USA) keeps dollars.
+expect_out_has $'0,99\xc2\xa0$US   5 vies supplémentaires'
+iap settings set storefront FRA >/dev/null
+run products list --locale fr_FR
+expect_out_has $'0,99\xc2\xa0€   5 vies supplémentaires'  # the storefront sets the currency
+iap settings reset storefront >/dev/null
 run --json products list
 expect_json 'len(d["products"])' 8
 expect_json 'sorted(d["products"][0].keys())' "['clearedForSale', 'currency', 'description', 'displayPrice', 'familyShareable', 'groupLevel', 'id', 'introductoryOffer', 'locale', 'price', 'promotionalOffers', 'subscriptionGroup', 'subscriptionPeriod', 'title', 'type']"

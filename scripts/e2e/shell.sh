@@ -70,10 +70,12 @@ case "$err" in *$'\e'*) not_ok "colour on a pipe" ;; *) ok ;; esac
 iap settings set ask-to-buy on >/dev/null
 run buy com.example.fakegame.coins_1000
 expect_err_has "waiting for approval"
-run buy com.example.fakegame.coins_1000 --quiet
+# Another product: a second request for coins_1000 would join the first (Ask to Buy
+# consolidates duplicate requests).
+run buy com.example.fakegame.extra_lives --quiet
 expect_status 2
 expect_err ""
-run buy com.example.fakegame.coins_1000 -q --bogus
+run buy com.example.fakegame.unlock_maps -q --bogus
 expect_status 64
 expect_err_has "error: unknown option '--bogus'"
 run queue --json

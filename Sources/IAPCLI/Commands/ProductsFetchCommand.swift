@@ -30,7 +30,7 @@ struct ProductsFetchCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.fetchProducts(ProductsFetchRequest(ids: ids, idsFile: idsFile, locale: locale))
-    let view = ProductView(catalog: result.catalog, locale: result.locale)
+    let view = ProductView(catalog: result.catalog, locale: result.locale, currency: result.currency)
     let invalid = result.invalidProductIdentifiers
     if context.globals.json {
       context.console.json(.object([

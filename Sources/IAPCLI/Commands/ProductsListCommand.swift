@@ -25,7 +25,7 @@ struct ProductsListCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.listProducts(locale: locale)
-    let view = ProductView(catalog: result.catalog, locale: result.locale)
+    let view = ProductView(catalog: result.catalog, locale: result.locale, currency: result.currency)
     if context.globals.json {
       context.console.json(.object([("products", .array(result.products.map(view.json)))]))
     } else {

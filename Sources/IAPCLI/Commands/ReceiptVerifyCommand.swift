@@ -6,8 +6,9 @@ struct ReceiptVerifyCommand: Command {
   static let spec = CommandSpec(
     ["receipt", "verify"], abstract: "Verify receipt data, as verifyReceipt does.",
     discussion: """
-      Prints verifyReceipt's response: status 0 with receipt, latest_receipt, \
-      latest_receipt_info and pending_renewal_info; 21002 for malformed data; 21003 for data \
+      Prints verifyReceipt's response: status 0 with receipt, and latest_receipt, \
+      latest_receipt_info and pending_renewal_info when the receipt holds an auto-renewable \
+      subscription; 21002 for malformed data; 21003 for data \
       that was altered; 21004 for a wrong shared secret (when the catalog sets sharedSecret); \
       21007 for this sandbox receipt sent to the production endpoint. Exits 0 for status 0, \
       1 otherwise. Without --data, verifies the current receipt.

@@ -47,7 +47,7 @@ struct SubscriptionStatusCommand: Command {
       ("renewals", .int(Int64(s.renewals))),
       ("gracePeriodExpiresDate", date(s.gracePeriodExpires)),
       ("billingRetryEndDate", date(s.billingRetryEnds)),
-      ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
+      ("expirationIntent", s.reportedExpirationIntent.map { .int(Int64($0)) } ?? .null),
       ("latestTransaction", TransactionView.json(s.latest)),
     ] + signed)
   }

@@ -6,8 +6,10 @@ import IAPKit
 public struct ProductView {
   public let formatter: PriceFormatter
 
-  public init(catalog: Catalog, locale: String?) {
-    formatter = PriceFormatter(locale: locale ?? catalog.locale, currency: catalog.currency)
+  /// - Parameter currency: the storefront's currency (`Catalog.currency(in:)`); the locale
+  ///   only formats it.
+  public init(catalog: Catalog, locale: String?, currency: String) {
+    formatter = PriceFormatter(locale: locale ?? catalog.locale, currency: currency)
   }
 
   public func json(_ p: Product) -> JSONValue {

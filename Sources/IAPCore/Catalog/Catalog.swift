@@ -5,7 +5,7 @@ public struct Catalog: Equatable, Sendable {
   public var storefront: String
   /// Locale identifier with underscores, e.g. `en_US`.
   public var locale: String
-  /// ISO 4217 code; nil means "the locale's currency".
+  /// ISO 4217 code of the catalog's own storefront; nil means that storefront's currency.
   public var currency: String?
   /// The app's shared secret: `verifyReceipt` answers 21004 to any other `password`.
   public var sharedSecret: String?
@@ -24,6 +24,15 @@ public struct Catalog: Equatable, Sendable {
     self.currency = currency
     self.products = products
     self.settings = settings
+  }
+
+  /// The currency `storefront` sells in: the storefront decides, the locale only formats.
+  /// The catalog's `currency` is its own storefront's; any other storefront sells in its
+  /// currency, at the catalog's prices (one price per product, as in an Xcode StoreKit
+  /// configuration file).
+  public func currency(in storefront: String) -> String {
+    if storefront == self.storefront, let currency { return currency }
+    return Storefronts.currency(storefront)
   }
 
   /// The product with identifier `id`, if the catalog has it.

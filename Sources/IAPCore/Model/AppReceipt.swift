@@ -44,6 +44,10 @@ public struct AppReceipt {
       ])
   }
 
+  /// Whether the receipt holds an auto-renewable subscription: Apple returns
+  /// `latest_receipt`, `latest_receipt_info` and `pending_renewal_info` only then.
+  public var containsAutoRenewable: Bool { purchases.contains { $0.productType == .autoRenewable } }
+
   /// `latest_receipt_info`: every purchase but finished consumables, oldest first.
   public var latestReceiptInfo: JSONValue {
     .array(purchases.filter { $0.productType != .consumable || !$0.finished }.map { item($0, latest: true) })
@@ -58,8 +62,8 @@ public struct AppReceipt {
         ("original_transaction_id", .string(String(s.originalId))),
         ("product_id", .string(s.productId)),
       ]
-      if let intent = s.expirationIntent { members.append(("expiration_intent", .string(String(intent)))) }
-      if s.status == .inBillingRetryPeriod || s.status == .inGracePeriod || s.expirationIntent == 2 {
+      if let intent = s.reportedExpirationIntent { members.append(("expiration_intent", .string(String(intent)))) }
+      if s.isInBillingRetry || s.expirationIntent == 2 {
         members.append(("is_in_billing_retry_period", .string(s.status == .expired ? "0" : "1")))
       }
       if let grace = s.gracePeriodExpires { members += dates("grace_period_expires", grace) }

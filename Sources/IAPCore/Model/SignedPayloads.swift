@@ -80,16 +80,16 @@ public enum SignedPayloads {
       ("autoRenewProductId", .string(s.autoRenewProductId)),
       ("productId", .string(s.productId)),
       ("autoRenewStatus", .int(s.autoRenew ? 1 : 0)),
-      ("isInBillingRetryPeriod", .bool(s.status == .inBillingRetryPeriod || s.status == .inGracePeriod)),
+      ("isInBillingRetryPeriod", .bool(s.isInBillingRetry)),
       ("signedDate", .int(signedDate.milliseconds)),
       ("environment", .string(environment)),
       ("recentSubscriptionStartDate", .int(s.originalPurchaseDate.milliseconds)),
     ]
-    if let intent = s.expirationIntent { members.append(("expirationIntent", .int(Int64(intent)))) }
+    if let intent = s.reportedExpirationIntent { members.append(("expirationIntent", .int(Int64(intent)))) }
     if let grace = s.gracePeriodExpires { members.append(("gracePeriodExpiresDate", .int(grace.milliseconds))) }
-    if s.autoRenew, s.status != .expired, s.status != .revoked {
-      members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
-    }
+    // Apple documents renewalDate as present whatever the status, an expired subscription's
+    // included: the end of its latest period.
+    members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
     if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
     // A pay-as-you-go offer still running applies to the next renewal too.

@@ -71,7 +71,9 @@ public extension Store {
       transaction.originalPurchaseDate = current.originalPurchaseDate
       transaction.productId = current.productId
       transaction.expirationDate = current.expirationDate
-      if change == .atRenewal, let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
+      // Choosing the current product again while a downgrade waits cancels the downgrade:
+      // it renews as it is (DID_CHANGE_RENEWAL_PREF without a subtype).
+      if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
         var scheduled = current
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
@@ -79,8 +81,17 @@ public extension Store {
         scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
         record(.subscription(scheduled))
-        notify("DID_CHANGE_RENEWAL_PREF", "DOWNGRADE", scheduled, at: now)
+        notify("DID_CHANGE_RENEWAL_PREF", product.id == current.productId ? nil : "DOWNGRADE", scheduled, at: now)
       }
+    } else if conditions.askToBuy, let pending = pendingRequest(for: productId) {
+      // Apple consolidates duplicate Ask to Buy requests (developer forums thread 706277):
+      // the payment joins the request already waiting, and one approval completes one
+      // purchase. Nothing new is recorded.
+      returnId(id)
+      var joined = pending
+      joined.state = .purchasing
+      joined.error = nil
+      return Purchase(purchasing: joined, outcome: pending)
     } else if conditions.askToBuy {
       transaction.state = .deferred
       // Approval redeems the offer then.
@@ -113,6 +124,13 @@ public extension Store {
       if transaction.state == .purchased { notify("ONE_TIME_CHARGE", nil, transaction, at: now) }
     }
     return Purchase(purchasing: purchasing, outcome: transaction)
+  }
+
+  /// The Ask to Buy request waiting for `productId` on any of the account's devices, if any.
+  func pendingRequest(for productId: String) -> Transaction? {
+    accountState.queues.keys.sorted().lazy.compactMap { device in
+      self.accountState.queues[device]!.first { $0.state == .deferred && $0.productId == productId }
+    }.first
   }
 
   /// When a subscription to `product` bought at `date` expires; nil for other products.

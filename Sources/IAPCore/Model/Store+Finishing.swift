@@ -44,28 +44,36 @@ public extension Store {
     return try finish(ids: ids, downloads: downloads)
   }
 
-  /// `restoreCompletedTransactions`: one new `restored` transaction per non-consumable and
-  /// auto-renewable subscription the account completed a purchase of, oldest first, each
-  /// carrying the first purchase as its original.
-  mutating func restore(now: Timestamp) -> [Transaction] {
-    var sources: [(originalId: UInt64, originalDate: Timestamp, latest: Transaction)] = []
-    for owned in accountState.ownership.values where owned.productType.isRestorable && owned.restorable {
-      sources.append((owned.originalId, owned.originalPurchaseDate, owned.latest))
-    }
-    // A refunded subscription is not given back, like a refunded non-consumable.
-    for subscription in accountState.subscriptions.values where subscription.restorable && subscription.status != .revoked {
-      sources.append((subscription.originalId, subscription.originalPurchaseDate, subscription.latest))
-    }
+  /// Whether `transaction` (its latest version) is one `restoreCompletedTransactions` gives
+  /// back: a completed purchase or renewal of a non-consumable or an auto-renewable
+  /// subscription of this account, not refunded. Completed means finished, or out of the
+  /// queue without being finished (a reinstall dropped it). Never consumables, never
+  /// non-renewing subscriptions (StoreKit leaves those to the app), never restores.
+  func isRestorable(_ transaction: Transaction) -> Bool {
+    transaction.account == account && transaction.state == .purchased
+      && (transaction.productType?.isRestorable ?? false) && transaction.revocationDate == nil && !transaction.deleted
+      && (transaction.finished || queued(transaction.id) == nil)
+  }
+
+  /// `restoreCompletedTransactions`: "a new transaction for each previously completed
+  /// transaction that can be restored" (Apple): one `restored` transaction per restorable
+  /// transaction of `history`, oldest first, each carrying the one it restores as its
+  /// original (`SKPaymentTransaction.original`). Running it again gives them all again.
+  ///
+  /// - Parameter history: the account's transactions, latest versions (those that are not
+  ///   `isRestorable` are skipped).
+  mutating func restore(from history: [Transaction], now: Timestamp) -> [Transaction] {
+    let sources = history.filter(isRestorable).sorted { $0.id < $1.id }
     updateReceipt()
-    return sources.sorted { $0.originalId < $1.originalId }.map { source in
+    return sources.map { source in
       var transaction = Transaction(
-        id: issueId(), originalId: source.originalId, productId: source.latest.productId,
-        productType: source.latest.productType, state: .restored, quantity: 1, purchaseDate: now,
-        originalPurchaseDate: source.originalDate, expirationDate: source.latest.expirationDate,
-        account: account, device: device, subscriptionGroup: source.latest.subscriptionGroup,
-        bundleId: source.latest.bundleId, storefront: source.latest.storefront, price: source.latest.price,
-        currency: source.latest.currency)
-      transaction.hasDownloads = source.latest.hasDownloads
+        id: issueId(), originalId: source.id, productId: source.productId,
+        productType: source.productType, state: .restored, quantity: 1, purchaseDate: now,
+        originalPurchaseDate: source.purchaseDate, expirationDate: source.expirationDate,
+        account: account, device: device, subscriptionGroup: source.subscriptionGroup,
+        bundleId: source.bundleId, storefront: source.storefront, price: source.price,
+        currency: source.currency)
+      transaction.hasDownloads = source.hasDownloads
       record(transaction)
       return transaction
     }

@@ -100,10 +100,22 @@ public extension Store {
   mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp, recovery: Bool = false, at date: Timestamp? = nil) {
     let period = subscription.renewalPeriod ?? subscription.period
     let previous = subscription.latest
+    // A monthly subscription renews on the monthly anniversary of its start (Jan 31: Feb 28,
+    // Mar 31, Apr 30), not a month after the last, possibly clamped, expiration. The run of
+    // periods goes on from its anchor while the anchor still gives this renewal's start (same
+    // period, same rate, no gap); otherwise this renewal anchors a new run.
+    var anchor = start
+    var periods = 1
+    if let current = subscription.anchor, period == subscription.period,
+      rules.end(of: period, count: subscription.anchorPeriods, from: current) == start
+    {
+      anchor = current
+      periods = subscription.anchorPeriods + 1
+    }
     var renewal = Transaction(
       id: issueId(), originalId: subscription.originalId, productId: subscription.autoRenewProductId,
       productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
-      originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, from: start),
+      originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, count: periods, from: anchor),
       applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
       subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
       storefront: previous.storefront, price: subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
@@ -117,6 +129,12 @@ public extension Store {
       renewal.offerPeriod = text
       renewal.offerIdentifier = subscription.introOfferIdentifier
       subscription.introRenewalsLeft -= 1
+      // Offer periods are not regular ones: the first regular renewal anchors the run.
+      subscription.anchor = nil
+      subscription.anchorPeriods = 0
+    } else {
+      subscription.anchor = anchor
+      subscription.anchorPeriods = periods
     }
     record(renewal)
     subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice

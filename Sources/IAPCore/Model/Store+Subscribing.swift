@@ -83,6 +83,11 @@ package extension Store {
       originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
       period: product.subscriptionPeriod ?? .oneMonth, level: product.groupLevel ?? 1, restorable: purchase.finished || (previous?.restorable ?? false))
     subscription.regularPrice = "\(product.price)"
+    if purchase.offerDiscountType == nil {
+      // A regular first period anchors the renewal dates; an offer's first period does not.
+      subscription.anchor = purchase.purchaseDate
+      subscription.anchorPeriods = 1
+    }
     if introRenewalsLeft > 0, let offer = running {
       subscription.introRenewalsLeft = introRenewalsLeft
       subscription.introPrice = offer.price.map { "\($0)" } ?? "0"

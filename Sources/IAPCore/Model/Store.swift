@@ -56,6 +56,12 @@ public struct Store: Sendable {
     return id
   }
 
+  /// Takes back `id`, the id just issued, when no transaction is recorded under it after all,
+  /// so that ids stay dense.
+  mutating func returnId(_ id: UInt64) {
+    if state.nextId == id + 1 { state.nextId = id }
+  }
+
   /// The unfinished transaction `id` of this account, on any of its devices: what Ask to Buy
   /// approvals and issue resolutions act on, wherever the purchase was made.
   public func queued(_ id: UInt64) -> Transaction? {

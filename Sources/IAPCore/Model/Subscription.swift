@@ -54,6 +54,13 @@ public struct Subscription: Equatable, Sendable {
   public var introOfferIdentifier: String?
   /// The renewal-date extensions granted, oldest first (Apple allows two in 365 days).
   public var extensions: [RenewalExtension] = []
+  /// Where the current run of regular periods began (the purchase, or the renewal that
+  /// started it after an offer, a change of period or a billing recovery), and how many
+  /// periods the latest expiration is from it. Renewals fall on the anniversaries of the
+  /// anchor, so that Jan 31 renews on Feb 28, then Mar 31; nil when unknown (older states,
+  /// or an offer period running), and the next renewal starts a new anchor.
+  public var anchor: Timestamp?
+  public var anchorPeriods = 0
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
@@ -83,6 +90,14 @@ public struct Subscription: Equatable, Sendable {
 
   public var productId: String { latest.productId }
   public var expirationDate: Timestamp { latest.expirationDate ?? latest.purchaseDate }
+  /// Whether the App Store is still trying to collect a renewal payment
+  /// (`isInBillingRetryPeriod`): in billing retry, and in the grace period that precedes it.
+  public var isInBillingRetry: Bool { status == .inBillingRetryPeriod || status == .inGracePeriod }
+
+  /// `expirationIntent` as renewal info reports it: why it expired, or 2 (billing error)
+  /// while a renewal payment is failing, as Apple pairs it with `isInBillingRetryPeriod`.
+  public var reportedExpirationIntent: Int? { expirationIntent ?? (isInBillingRetry ? 2 : nil) }
+
   /// The product the next renewal will be for (`autoRenewProductId`).
   public var autoRenewProductId: String { renewalProductId ?? latest.productId }
 }

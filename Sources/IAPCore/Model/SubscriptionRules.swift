@@ -22,18 +22,45 @@ public struct SubscriptionRules: Equatable, Sendable {
     return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
 
-  /// When an introductory offer phase of `count` × `period` starting at `start` ends. Offer
-  /// periods are compressed like subscription periods: a day at the rate's monthly pace, or
-  /// each offer period as one renewal interval for the "one renewal every …" rates.
+  /// When `count` periods of `period` from `anchor` end: on the calendar, the anchor's
+  /// anniversary, on the month's last day only when that month is shorter (one calendar
+  /// step, so O(1) whatever `count`); compressed, `count` times the compressed length.
+  public func end(of period: SubscriptionPeriod, count: Int, from anchor: Timestamp) -> Timestamp {
+    guard let seconds = timeRate.compressedSeconds(period) else {
+      let one = period.calendarPeriod
+      return anchor.adding(CalendarPeriod(months: one.months * count, days: one.days * count))
+    }
+    let (total, overflow) = seconds.multipliedReportingOverflow(by: Int64(count))
+    return Timestamp(saturating: overflow ? .max : total, times: 1000, plus: anchor.milliseconds)
+  }
+
+  /// When an introductory offer phase of `count` × `period` starting at `start` ends.
+  ///
+  /// Apple's time-rate tables give renewal periods only. An offer period is compressed as a
+  /// subscription period of the same length: a one-week trial lasts what a weekly period
+  /// lasts (3 minutes at `monthlyRenewalEveryFiveMinutes`, not 7/30 of a month's 5), months
+  /// and years follow their rows, days are a seventh of a week. For the "one renewal every
+  /// …" rates each offer period is one renewal interval.
   public func end(ofOffer period: OfferPeriod, count: Int, from start: Timestamp) -> Timestamp {
-    guard let monthly = timeRate.compressedSeconds(.oneMonth) else {
+    guard let monthly = timeRate.compressedSeconds(.oneMonth), let weekly = timeRate.compressedSeconds(.oneWeek),
+      let yearly = timeRate.compressedSeconds(.oneYear)
+    else {
       var end = start
       for _ in 0..<count { end = end.adding(period.calendarPeriod) }
       return end
     }
-    let days: Int64 = [OfferPeriod.Unit.day: 1, .week: 7, .month: 30, .year: 365][period.unit]! * Int64(period.count)
-    let fixed = timeRate.compressedSeconds(.oneWeek) == timeRate.compressedSeconds(.oneYear)
-    let seconds = fixed ? monthly * Int64(count) : days * Int64(count) * monthly / 30
+    let units = Int64(period.count) * Int64(count)
+    let seconds: Int64
+    if weekly == yearly {
+      seconds = monthly * Int64(count)
+    } else {
+      switch period.unit {
+      case .day: seconds = units * weekly / 7
+      case .week: seconds = units * weekly
+      case .month: seconds = SubscriptionPeriod(rawValue: "P\(units)M").flatMap(timeRate.compressedSeconds) ?? units * monthly
+      case .year: seconds = units * yearly
+      }
+    }
     return Timestamp(saturating: max(1, seconds), times: 1000, plus: start.milliseconds)
   }
 

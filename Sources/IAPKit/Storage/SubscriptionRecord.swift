@@ -31,6 +31,12 @@ package enum SubscriptionRecord {
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
     if !s.extensions.isEmpty { members.append(("extensions", .array(s.extensions.map(ExtensionRecord.encode)))) }
+    // Absent in states written before renewal anchors: such a subscription re-anchors at its
+    // next renewal.
+    if let anchor = s.anchor {
+      members.append(("anchor", .int(anchor.milliseconds)))
+      members.append(("anchorPeriods", .int(Int64(s.anchorPeriods))))
+    }
     return .object(members)
   }
 
@@ -79,6 +85,10 @@ package enum SubscriptionRecord {
     if let list = json["extensions"] {
       guard let items = list.arrayValue else { throw RecordError(field: "extensions") }
       for item in items { subscription.extensions.append(try ExtensionRecord.decode(item)) }
+    }
+    if let anchor = try optionalDate("anchor") {
+      subscription.anchor = anchor
+      subscription.anchorPeriods = try int("anchorPeriods")
     }
     return subscription
   }

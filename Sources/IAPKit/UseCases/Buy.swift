@@ -39,7 +39,7 @@ extension Workspace {
     let settings = opened.settings
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
-      currency: catalog.currency ?? Storefronts.currency(settings.storefront))
+      currency: catalog.currency(in: settings.storefront))
     // Offer signatures are checked against the state's keys, and against the real time too:
     // an app's server stamps real time even while the store's clock is simulated.
     let offer = try request.offer.map { (offer) throws(IAPError) in

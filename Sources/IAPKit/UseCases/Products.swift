@@ -18,7 +18,7 @@ public struct ProductsFetchRequest: Sendable {
 }
 
 /// Products as the store presents them: the products, and what their prices and copy are
-/// formatted with (the catalog's currency, and the locale in force).
+/// formatted with (the storefront's currency, and the locale in force).
 public struct ProductsResult {
   /// The products, in catalog order (`products list`) or in the order asked (`products fetch`).
   public var products: [Product]
@@ -29,6 +29,8 @@ public struct ProductsResult {
   public var catalog: Catalog
   /// The locale to show prices and copy in: the request's, else the `locale` setting.
   public var locale: String
+  /// The currency the storefront in force sells in, as purchases record it.
+  public var currency: String
 }
 
 extension Workspace {
@@ -38,7 +40,9 @@ extension Workspace {
   public func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
     let catalog = try loadCatalog()
     let settings = try self.settings(try stateDirectory.open(forWriting: false), catalog: catalog)
-    return ProductsResult(products: catalog.products, catalog: catalog, locale: locale ?? settings.locale)
+    return ProductsResult(
+      products: catalog.products, catalog: catalog, locale: locale ?? settings.locale,
+      currency: catalog.currency(in: settings.storefront))
   }
 
   /// Use case: answers an `SKProductsRequest`: the products the store sells among those
@@ -53,7 +57,9 @@ extension Workspace {
       let error = StoreError(code, "simulated failure: \(code.defaultMessage)")
       throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", error))
     }
-    var result = ProductsResult(products: [], catalog: catalog, locale: request.locale ?? settings.locale)
+    var result = ProductsResult(
+      products: [], catalog: catalog, locale: request.locale ?? settings.locale,
+      currency: catalog.currency(in: settings.storefront))
     var seen: Set<String> = []
     // A request is a set of identifiers: each is answered once, in the order first asked.
     for id in requested where seen.insert(id).inserted {

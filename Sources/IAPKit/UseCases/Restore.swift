@@ -1,9 +1,10 @@
 import IAPCore
 
 extension Workspace {
-  /// Use case: `restoreCompletedTransactions`: one restored transaction per non-consumable
-  /// and auto-renewable subscription the account bought and finished. Fails as the
-  /// `fail-restore` setting says, changing nothing.
+  /// Use case: `restoreCompletedTransactions`: one restored transaction per completed
+  /// purchase and renewal of a non-consumable or auto-renewable subscription, read from the
+  /// history one transaction at a time. Fails as the `fail-restore` setting says, changing
+  /// nothing.
   public func restore(signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       if let code = opened.settings.failRestore {
@@ -11,7 +12,12 @@ extension Workspace {
           api: "paymentQueue(_:restoreCompletedTransactionsFailedWithError:): the restore",
           StoreError(code, "simulated failure: \(code.defaultMessage)")))
       }
-      return store.restore(now: opened.now)
+      var sources: [Transaction] = []
+      let candidates = store
+      try opened.session.latestVersions().forEach { t throws(IAPError) in
+        if candidates.isRestorable(t) { sources.append(t) }
+      }
+      return store.restore(from: sources, now: opened.now)
     }
   }
 }

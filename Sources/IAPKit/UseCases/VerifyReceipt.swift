@@ -60,14 +60,17 @@ extension Workspace {
     }
     if let secret = catalog.sharedSecret, request.password != secret { return status(21004) }
     let latest = try appReceipt(for: owner, opened, catalog: catalog)
-    return VerifyReceiptResult(response: .object([
-      ("status", .int(0)),
-      ("environment", .string(environment)),
-      ("receipt", receipt),
-      ("latest_receipt", .string(ReceiptData.encode(latest, account: owner, signer: signer))),
-      ("latest_receipt_info", latest.latestReceiptInfo),
-      ("pending_renewal_info", latest.pendingRenewalInfo),
-    ]))
+    var members: [(String, JSONValue)] = [("status", .int(0)), ("environment", .string(environment)), ("receipt", receipt)]
+    // Apple (verifyReceipt's responseBody): these three are "only returned for receipts that
+    // contain auto-renewable subscriptions".
+    if latest.containsAutoRenewable {
+      members += [
+        ("latest_receipt", .string(ReceiptData.encode(latest, account: owner, signer: signer))),
+        ("latest_receipt_info", latest.latestReceiptInfo),
+        ("pending_renewal_info", latest.pendingRenewalInfo),
+      ]
+    }
+    return VerifyReceiptResult(response: .object(members))
   }
 
   /// The text of receipt data file `path`: missing is `inputMissing`, unreadable `inputInvalid`.

@@ -18,11 +18,12 @@ import Testing
   }
 
   @Test func listJSONCarriesPriceAsAStringAndTheDisplayPrice() {
+    // The storefront (USA) sets the currency; the locale only formats it.
     let products = harness.run("products list --json --locale de_DE").json["products"]?.arrayValue ?? []
     #expect(products.count == 6)
     #expect(products[0]["price"] == .string("0.99"))
-    #expect(products[0]["displayPrice"] == .string("0,99\u{a0}€"))
-    #expect(products[0]["currency"] == .string("EUR"))
+    #expect(products[0]["displayPrice"] == .string("0,99\u{a0}$"))
+    #expect(products[0]["currency"] == .string("USD"))
     #expect(products[0]["locale"] == .string("de_DE"))
     #expect(products[4]["subscriptionPeriod"] == .string("P1M"))
   }
@@ -45,5 +46,31 @@ import Testing
 
   @Test func fetchNeedsIdentifiers() {
     #expect(harness.run("products fetch").status == 64)
+  }
+
+  /// Apple (`Product.displayPrice`, `Product.priceFormatStyle`; `SKProduct.priceLocale`):
+  /// the storefront decides the currency and price, the device's locale only formats them.
+  /// A product shows the currency its purchase is charged in.
+  @Test func theStorefrontSetsTheCurrencyAndTheLocaleFormatsIt() {
+    harness.run("settings set storefront FRA")
+    let listed = harness.run("products list --json").json["products"]?.arrayValue?.first
+    #expect(listed?["currency"] == .string("EUR"))
+    #expect(listed?["displayPrice"] == .string("€0.99"), "en_US formats euros")
+    #expect(harness.run("products list").stdout.hasPrefix("gems         consumable     €0.99"))
+    let fetched = harness.run("products fetch gems --json --locale fr_FR").json["products"]?.arrayValue?.first
+    #expect(fetched?["displayPrice"] == .string("0,99\u{a0}€"))
+    let bought = harness.run("buy gems --json").json.transactions.last?["jwsRepresentation"]?.stringValue ?? ""
+    let payload = try? JWS.decode(bought, key: nil).payload
+    #expect(payload?["currency"] == .string("EUR"))
+    #expect(payload?["price"] == .int(990))
+  }
+
+  @Test func theCatalogCurrencyIsItsOwnStorefronts() {
+    let h = TestHarness(catalog: TestHarness.plist(
+      products: [TestHarness.product("gems", "consumable", price: "<string>120</string>")],
+      top: "<key>storefront</key><string>JPN</string><key>currency</key><string>JPY</string>"))
+    #expect(h.run("products list --json").json["products"]?.arrayValue?.first?["currency"] == .string("JPY"))
+    h.run("settings set storefront CAN")
+    #expect(h.run("products list --json").json["products"]?.arrayValue?.first?["currency"] == .string("CAD"))
   }
 }

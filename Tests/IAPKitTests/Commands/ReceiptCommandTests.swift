@@ -26,4 +26,19 @@ import Testing
     #expect(result.status == 1)
     #expect(result.json["status"] == .int(21002))
   }
+
+  /// Apple (App Store Receipts, `responseBody`): `latest_receipt`, `latest_receipt_info` and
+  /// `pending_renewal_info` are "only returned for receipts that contain auto-renewable
+  /// subscriptions".
+  @Test func verifyReturnsTheLatestInfoOnlyForReceiptsWithAnAutoRenewable() {
+    harness.run("buy sword --finish")
+    let plain = harness.run("receipt verify").json
+    #expect(plain["status"] == .int(0))
+    #expect(plain["latest_receipt"] == nil && plain["latest_receipt_info"] == nil && plain["pending_renewal_info"] == nil)
+    harness.run("buy pro.monthly --finish")
+    let subscribed = harness.run("receipt verify").json
+    #expect(subscribed["latest_receipt"]?.stringValue?.isEmpty == false)
+    #expect(subscribed["latest_receipt_info"]?.arrayValue?.count == 2)
+    #expect(subscribed["pending_renewal_info"]?.arrayValue?.count == 1)
+  }
 }

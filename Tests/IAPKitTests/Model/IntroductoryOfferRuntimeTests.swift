@@ -85,7 +85,15 @@ import Testing
   @Test func offerPeriodsAreCompressedWithTheTimeRate() {
     let rules = SubscriptionRules(timeRate: .monthlyRenewalEveryFiveMinutes)
     let week = OfferPeriod(count: 1, unit: .week)!
-    #expect(rules.end(ofOffer: week, count: 1, from: t0).milliseconds - t0.milliseconds == 70_000, "7 days at 5 minutes a month")
+    // Apple's TimeRate pages (`monthlyRenewalEveryFiveMinutes`: weekly 3 minutes, monthly 5,
+    // quarterly 15, annually 1 hour) give renewal periods; an offer of the same length lasts
+    // as long, so a one-week free trial ends when a weekly period would (not after 70 s).
+    #expect(rules.end(ofOffer: week, count: 1, from: t0).milliseconds - t0.milliseconds == 180_000)
+    #expect(rules.end(ofOffer: week, count: 2, from: t0).milliseconds - t0.milliseconds == 360_000)
+    #expect(rules.end(ofOffer: OfferPeriod(count: 3, unit: .month)!, count: 1, from: t0).milliseconds - t0.milliseconds == 900_000)
+    #expect(rules.end(ofOffer: OfferPeriod(count: 1, unit: .month)!, count: 3, from: t0).milliseconds - t0.milliseconds == 900_000)
+    #expect(rules.end(ofOffer: OfferPeriod(count: 1, unit: .year)!, count: 1, from: t0).milliseconds - t0.milliseconds == 3_600_000)
+    #expect(rules.end(ofOffer: OfferPeriod(count: 3, unit: .day)!, count: 1, from: t0).milliseconds - t0.milliseconds == 77_000, "3/7 of a week")
     let fixed = SubscriptionRules(timeRate: .oneRenewalEveryTenSeconds)
     #expect(fixed.end(ofOffer: week, count: 2, from: t0).milliseconds - t0.milliseconds == 20_000)
   }

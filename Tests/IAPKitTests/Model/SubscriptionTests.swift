@@ -154,6 +154,6 @@ import Testing
     _ = try store.refund(first, reason: .other, now: at("2026-01-20T00:00:00Z"))
     #expect(subscription.status == .revoked)
     #expect(store.entitlements().isEmpty)
-    #expect(store.restore(now: at("2026-01-21T00:00:00Z")).isEmpty)
+    #expect(store.restore(from: store.history, now: at("2026-01-21T00:00:00Z")).isEmpty)
   }
 }
