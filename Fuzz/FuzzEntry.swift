@@ -11,7 +11,7 @@
 /// the target, which keeps it to one build for all of them. A target reports a broken
 /// invariant with `fatalError`, which libFuzzer records as a crash with its input.
 enum FuzzTarget: String, CaseIterable {
-  case catalog, json, arguments
+  case catalog, json, arguments, http
 
   /// The target named by `IAP_FUZZ_TARGET`.
   static let selected: FuzzTarget = {
@@ -29,6 +29,7 @@ enum FuzzTarget: String, CaseIterable {
     case .catalog: CatalogFuzzTarget.run(bytes)
     case .json: JSONFuzzTarget.run(bytes)
     case .arguments: ArgumentsFuzzTarget.run(bytes)
+    case .http: HTTPFuzzTarget.run(bytes)
     }
   }
 }

@@ -17,7 +17,7 @@ if ! swiftc -sanitize=fuzzer -parse-as-library "$probe/p.swift" -o "$probe/p" >/
   finish
   exit
 fi
-for target in catalog json arguments; do
+for target in catalog json arguments http; do
   current="fuzz $target"
   corpus=$(mktemp -d "$scratch/corpus.XXXXXX")
   # scripts/fuzz builds once (and again only when a source changed).
