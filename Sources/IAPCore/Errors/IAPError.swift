@@ -65,6 +65,9 @@ public enum IAPError: Error, Equatable, Sendable {
       case .nothingToFinish: return "nothingToFinish"
       case .wrongState: return "wrongState"
       case .alreadyRefunded: return "alreadyRefunded"
+      case .refundRequestPending: return "refundRequestPending"
+      case .noRefundRequest: return "noRefundRequest"
+      case .notRefunded: return "notRefunded"
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name

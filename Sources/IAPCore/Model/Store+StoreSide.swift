@@ -14,6 +14,8 @@ public extension Store {
     var refunded = purchase
     refunded.revocationDate = now
     refunded.revocationReason = reason
+    // Granting answers a refund request under review, if there is one.
+    if refunded.hasOpenRefundRequest { refunded.refundRequest?.status = .granted }
     record(refunded)
     defer { notify("REFUND", nil, refunded, at: now) }
     // A refunded subscription ends: access goes, and it does not renew.

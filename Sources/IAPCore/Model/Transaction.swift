@@ -56,6 +56,11 @@ public struct Transaction: Equatable, Sendable {
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int?
+  /// The customer's latest refund request, and how Apple answered it; nil if none was made.
+  public var refundRequest: RefundRequest?
+  /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
+  /// product again and `revocationDate` is gone.
+  public var refundReversalDate: Timestamp?
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
@@ -103,6 +108,14 @@ public struct Transaction: Equatable, Sendable {
     if offerIdentifier != nil { return 2 }
     return offerDiscountType == nil ? nil : 1
   }
+
+  /// Whether the customer asked for a refund of this purchase and Apple has not answered yet
+  /// (neither granted nor declined): the window in which a developer sends consumption
+  /// information.
+  public var hasOpenRefundRequest: Bool { refundRequest?.isOpen ?? false }
+
+  /// When the open refund request was made; nil when there is none.
+  public var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.
   public var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }

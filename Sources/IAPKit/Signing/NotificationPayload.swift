@@ -24,6 +24,7 @@ public enum NotificationPayload {
     ]
     if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
     if let status = n.status { data.append(("status", .int(Int64(status)))) }
+    if let reason = n.consumptionRequestReason { data.append(("consumptionRequestReason", .string(reason.rawValue))) }
     var members: [(String, JSONValue)] = [("notificationType", .string(n.type))]
     if let subtype = n.subtype { members.append(("subtype", .string(subtype))) }
     members += [

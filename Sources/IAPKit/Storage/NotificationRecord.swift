@@ -9,14 +9,17 @@ import IAPCore
 /// was an `"after"` count always.
 package enum NotificationRecord {
   static func encode(_ n: ServerNotification, after logLength: Int) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("type", .string(n.type)),
       ("subtype", .optional(n.subtype)),
       ("date", .int(n.date.milliseconds)),
       ("transaction", TransactionRecord.encode(n.transaction)),
       ("subscription", n.subscription.map(SubscriptionRecord.encode) ?? .null),
-      ("after", .int(Int64(logLength))),
-    ])
+    ]
+    // Written only for the notifications that carry it (CONSUMPTION_REQUEST).
+    if let reason = n.consumptionRequestReason { members.append(("consumptionRequestReason", .string(reason.rawValue))) }
+    members.append(("after", .int(Int64(logLength))))
+    return .object(members)
   }
 
   /// The transaction log length a record needs, 0 for records that name none.
@@ -30,8 +33,15 @@ package enum NotificationRecord {
     guard let transaction = json["transaction"] else { throw RecordError(field: "transaction") }
     var subscription: Subscription?
     if let value = json["subscription"], value != .null { subscription = try SubscriptionRecord.decode(value) }
-    return ServerNotification(
+    var notification = ServerNotification(
       type: type, subtype: json["subtype"]?.stringValue, date: Timestamp(milliseconds: date),
       transaction: try TransactionRecord.decode(transaction), subscription: subscription)
+    if let raw = json["consumptionRequestReason"], raw != .null {
+      guard let reason = raw.stringValue.flatMap(ConsumptionRequestReason.init(rawValue:)) else {
+        throw RecordError(field: "consumptionRequestReason")
+      }
+      notification.consumptionRequestReason = reason
+    }
+    return notification
   }
 }

@@ -43,6 +43,16 @@ package enum TransactionRecord {
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
     if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
     if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
+    if let request = t.refundRequest {
+      members.append((
+        "refundRequest",
+        .object([
+          ("date", .int(request.date.milliseconds)), ("reason", .string(request.reason.rawValue)),
+          ("status", .string(request.status.rawValue)),
+        ])
+      ))
+    }
+    if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
     return .object(members)
   }
 
@@ -117,6 +127,15 @@ package enum TransactionRecord {
       offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
     transaction.hasDownloads = try flag("hasDownloads")
     transaction.offerIdentifier = try optionalString("offerIdentifier")
+    // Absent in records written before refund requests, and on most transactions.
+    if let value = json["refundRequest"], value != .null {
+      guard let ms = value["date"]?.intValue,
+        let reason = value["reason"]?.stringValue.flatMap(ConsumptionRequestReason.init(rawValue:)),
+        let status = value["status"]?.stringValue.flatMap(RefundRequestStatus.init(rawValue:))
+      else { throw RecordError(field: "refundRequest") }
+      transaction.refundRequest = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
+    }
+    transaction.refundReversalDate = try optionalDate("refundReversalDate")
     return transaction
   }
 }

@@ -28,6 +28,7 @@ import Testing
   @Test func completesOptionsAndTheirValues() {
     #expect(complete("buy x --q") == ["--quantity", "--quiet"])
     #expect(complete("refund 1 --reason ") == ["developerIssue", "other"])
+    #expect(complete("refund-request 1 --reason U") == ["UNINTENDED_PURCHASE", "UNSATISFIED_WITH_PURCHASE"])
     #expect(complete("receipt verify --endpoint p") == ["production"])
     #expect(complete("buy x --fail paymentC") == ["paymentCancelled"])
     #expect(complete("--ver") == ["--version"])
