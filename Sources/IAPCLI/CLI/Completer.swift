@@ -11,6 +11,7 @@ public enum Completer {
     case "reason" where path == ["refund-request"]: return ConsumptionRequestReason.allCases.map(\.rawValue)
     case "reason": return RevocationReason.allCases.map(\.rawValue)
     case "endpoint": return ["production", "sandbox"]
+    case "consent": return ["required", "notRequired"]
     case "fail": return SKErrorCode.allCases.map(\.name)
     default: return nil
     }

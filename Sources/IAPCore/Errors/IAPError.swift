@@ -68,6 +68,8 @@ public enum IAPError: Error, Equatable, Sendable {
       case .refundRequestPending: return "refundRequestPending"
       case .noRefundRequest: return "noRefundRequest"
       case .notRefunded: return "notRefunded"
+      case .notAPriceIncrease: return "notAPriceIncrease"
+      case .noPriceIncrease: return "noPriceIncrease"
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name

@@ -63,6 +63,10 @@ public struct AppReceipt {
         members.append(("is_in_billing_retry_period", .string(s.status == .expired ? "0" : "1")))
       }
       if let grace = s.gracePeriodExpires { members += dates("grace_period_expires", grace) }
+      if let status = s.pendingPriceIncrease?.renewalInfoStatus {
+        members.append(("price_consent_status", .string(String(status))))
+        members.append(("price_increase_status", .string(String(status))))
+      }
       return .object(members)
     })
   }

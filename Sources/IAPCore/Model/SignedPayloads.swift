@@ -91,7 +91,10 @@ public enum SignedPayloads {
       members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
     }
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
-    if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
+    if let price = milliunits(s.pendingPriceIncrease?.price ?? s.renewalPrice ?? s.latest.price) {
+      members.append(("renewalPrice", .int(price)))
+    }
+    if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }
     // A pay-as-you-go offer still running applies to the next renewal too.
     if s.introRenewalsLeft > 0 {
       members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))

@@ -22,6 +22,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case noRefundRequest(UInt64)
   /// A reversal of a refund that was not granted.
   case notRefunded(UInt64)
+  /// A "price increase" to a price that is not above the subscription's.
+  case notAPriceIncrease(String, current: String, asked: String)
+  /// Consent asked for a subscription with no price increase waiting for it.
+  case noPriceIncrease(String)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
   case requestFailed(api: String, StoreError)
   /// A transaction whose hosted content is not downloaded (nor the download cancelled) cannot
@@ -58,6 +62,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .noRefundRequest(id):
       return "transaction \(id) has no refund request under review: the customer asks first (iap refund-request \(id))"
     case let .notRefunded(id): return "transaction \(id) is not refunded: only a granted refund can be reversed"
+    case let .notAPriceIncrease(product, current, asked):
+      return "\(asked) is not above the price of '\(product)' (\(current)): a price increase must raise it"
+    case let .noPriceIncrease(product):
+      return "the subscription to '\(product)' has no price increase waiting for consent (iap subscription price-increase \(product) --price P)"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
     case let .downloadIncomplete(id, product, state):

@@ -30,6 +30,15 @@ package enum SubscriptionRecord {
     ]
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
+    if let increase = s.priceIncrease {
+      members.append((
+        "priceIncrease",
+        .object([
+          ("productId", .string(increase.productId)), ("price", .string(increase.price)),
+          ("status", .string(increase.status.rawValue)),
+        ])
+      ))
+    }
     return .object(members)
   }
 
@@ -75,6 +84,13 @@ package enum SubscriptionRecord {
     subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
+    // Absent in records written before price increases, and when none is announced.
+    if let value = json["priceIncrease"], value != .null {
+      guard let productId = value["productId"]?.stringValue, let price = value["price"]?.stringValue,
+        let status = value["status"]?.stringValue.flatMap(PriceIncrease.Status.init(rawValue:))
+      else { throw RecordError(field: "priceIncrease") }
+      subscription.priceIncrease = PriceIncrease(productId: productId, price: price, status: status)
+    }
     return subscription
   }
 }
