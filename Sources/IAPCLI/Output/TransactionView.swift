@@ -23,6 +23,7 @@ public enum TransactionView {
       ("orderId", t.state == .purchased ? .string(OrderId.of(t.id)) : .null),
       ("refundRequest", t.refundRequest.map(refundRequestJSON) ?? .null),
       ("refundReversalDate", .optional(t.refundReversalDate?.iso8601)),
+      ("inAppOwnershipType", .string(t.inAppOwnershipType)),
     ]
     if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
     return .object(members)
@@ -103,6 +104,7 @@ public enum TransactionView {
       notes.append("refund \(request.status == .pending ? "requested" : request.status.rawValue) (\(request.reason.rawValue), asked \(request.date.iso8601))")
     }
     if let date = t.refundReversalDate { notes.append("refund reversed \(date.iso8601)") }
+    if let source = t.familySharedFrom { notes.append("family shared (purchase #\(source))") }
     if t.purchaseIssue { notes.append("purchase issue") }
     if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
     if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }

@@ -70,6 +70,7 @@ public enum IAPError: Error, Equatable, Sendable {
       case .notRefunded: return "notRefunded"
       case .notAPriceIncrease: return "notAPriceIncrease"
       case .noPriceIncrease: return "noPriceIncrease"
+      case .family: return "family"
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name

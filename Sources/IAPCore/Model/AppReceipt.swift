@@ -94,7 +94,7 @@ public struct AppReceipt {
       members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
       if let offer = t.offerIdentifier { members.append(("promotional_offer_id", .string(offer))) }
     }
-    members.append(("in_app_ownership_type", .string("PURCHASED")))
+    members.append(("in_app_ownership_type", .string(t.inAppOwnershipType)))
     if latest, t.productType == .autoRenewable {
       if t.isUpgraded { members.append(("is_upgraded", .string("true"))) }
       if let group = t.subscriptionGroup { members.append(("subscription_group_identifier", .string(group))) }

@@ -16,6 +16,8 @@ public enum LogRecord: Equatable, Sendable {
   case receiptUpdate(String)
   /// A promotional offer's nonce (lowercased) was used: it cannot be used again.
   case offerNonce(String)
+  /// `member` joined (`joined`) or left the family whose purchases `organizer` shares.
+  case family(organizer: String, member: String, joined: Bool)
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

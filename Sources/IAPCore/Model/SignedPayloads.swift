@@ -55,7 +55,7 @@ public enum SignedPayloads {
     add("quantity", .int(Int64(t.quantity)))
     add("type", typeName(t.productType).map(JSONValue.string))
     add("appAccountToken", accountToken(t.applicationUsername).map(JSONValue.string))
-    add("inAppOwnershipType", .string("PURCHASED"))
+    add("inAppOwnershipType", .string(t.inAppOwnershipType))
     add("signedDate", .int(signedDate.milliseconds))
     add("revocationReason", t.revocationReason.map { .int(Int64($0.receiptCode)) })
     add("revocationDate", t.revocationDate.map { .int($0.milliseconds) })

@@ -101,6 +101,7 @@ public extension Store {
     record(.subscription(subscription))
     let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE"][intent] ?? "VOLUNTARY"
     notify("EXPIRED", subtype, subscription, at: date ?? subscription.expirationDate)
+    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate)
   }
 
   /// A renewal: a new transaction under the same original, starting at `start`, for the
@@ -147,5 +148,6 @@ public extension Store {
     subscription.expirationIntent = nil
     record(.subscription(subscription))
     notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
+    mirrorFamilyShares(of: subscription, at: date ?? start)
   }
 }

@@ -26,6 +26,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case notAPriceIncrease(String, current: String, asked: String)
   /// Consent asked for a subscription with no price increase waiting for it.
   case noPriceIncrease(String)
+  /// A Family Sharing change that cannot be made; the text says why.
+  case family(String)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
   case requestFailed(api: String, StoreError)
   /// A transaction whose hosted content is not downloaded (nor the download cancelled) cannot
@@ -66,6 +68,7 @@ public enum StoreRefusal: Error, Equatable, Sendable {
       return "\(asked) is not above the price of '\(product)' (\(current)): a price increase must raise it"
     case let .noPriceIncrease(product):
       return "the subscription to '\(product)' has no price increase waiting for consent (iap subscription price-increase \(product) --price P)"
+    case let .family(why): return "family sharing: \(why)"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
     case let .downloadIncomplete(id, product, state):

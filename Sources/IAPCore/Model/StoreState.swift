@@ -25,6 +25,8 @@ public struct StoreState: Equatable, Sendable {
   /// The nonces of promotional offer signatures already used (lowercased), store-wide as the
   /// App Store keeps them: a signature is good for one purchase.
   public var usedOfferNonces: Set<String> = []
+  /// Family Sharing: each purchaser's family members (account names, sorted).
+  public var families: [String: [String]] = [:]
 
   public init() {}
 
@@ -45,6 +47,10 @@ public struct StoreState: Equatable, Sendable {
       accounts[account]?.subscriptions[group] = nil
     case let .receiptUpdate(account):
       accounts[account, default: AccountState()].receiptUpdates += 1
+    case let .family(organizer, member, joined):
+      var members = families[organizer, default: []].filter { $0 != member }
+      if joined { members = (members + [member]).sorted() }
+      families[organizer] = members.isEmpty ? nil : members
     case let .offerNonce(nonce):
       usedOfferNonces.insert(nonce)
     case .notification:

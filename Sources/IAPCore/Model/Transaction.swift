@@ -61,6 +61,9 @@ public struct Transaction: Equatable, Sendable {
   /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
   /// product again and `revocationDate` is gone.
   public var refundReversalDate: Timestamp?
+  /// For a family member's transaction: the purchaser's original transaction id whose product
+  /// Family Sharing gives the member (`inAppOwnershipType` FAMILY_SHARED).
+  public var familySharedFrom: UInt64?
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
@@ -116,6 +119,9 @@ public struct Transaction: Equatable, Sendable {
 
   /// When the open refund request was made; nil when there is none.
   public var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
+
+  /// `inAppOwnershipType`: FAMILY_SHARED for a family member's share, else PURCHASED.
+  public var inAppOwnershipType: String { familySharedFrom == nil ? "PURCHASED" : "FAMILY_SHARED" }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.
   public var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }

@@ -53,6 +53,7 @@ package enum TransactionRecord {
       ))
     }
     if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
+    if let v = t.familySharedFrom { members.append(("familySharedFrom", .string(String(v)))) }
     return .object(members)
   }
 
@@ -136,6 +137,7 @@ package enum TransactionRecord {
       transaction.refundRequest = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
     }
     transaction.refundReversalDate = try optionalDate("refundReversalDate")
+    if json["familySharedFrom"] != nil { transaction.familySharedFrom = try id("familySharedFrom") }
     return transaction
   }
 }
@@ -161,6 +163,10 @@ package enum LogRecordCodec {
       return .object([("event", .string("receiptUpdate")), ("account", .string(account))])
     case let .offerNonce(nonce):
       return .object([("event", .string("offerNonce")), ("nonce", .string(nonce))])
+    case let .family(organizer, member, joined):
+      return .object([
+        ("event", .string("family")), ("organizer", .string(organizer)), ("member", .string(member)), ("joined", .bool(joined)),
+      ])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -188,6 +194,11 @@ package enum LogRecordCodec {
     case "offerNonce":
       guard let nonce = json["nonce"]?.stringValue else { throw RecordError(field: "nonce") }
       return .offerNonce(nonce)
+    case "family":
+      guard let organizer = json["organizer"]?.stringValue, let member = json["member"]?.stringValue,
+        let joined = json["joined"]?.boolValue
+      else { throw RecordError(field: "family") }
+      return .family(organizer: organizer, member: member, joined: joined)
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)
