@@ -4,11 +4,14 @@ import IAPKit
 /// What to offer when a shell asks to complete an `iap` command line: commands, options,
 /// option values and product ids. The shell scripts only ask; this decides.
 public enum Completer {
-  /// Values options take, where they are a fixed set.
-  static func optionValues(_ name: String) -> [String]? {
+  /// Values options take, where they are a fixed set; `path` is the command, for options
+  /// whose values depend on it.
+  static func optionValues(_ name: String, path: [String] = []) -> [String]? {
     switch name {
+    case "reason" where path == ["refund-request"]: return ConsumptionRequestReason.allCases.map(\.rawValue)
     case "reason": return RevocationReason.allCases.map(\.rawValue)
     case "endpoint": return ["production", "sandbox"]
+    case "consent": return ["required", "notRequired"]
     case "fail": return SKErrorCode.allCases.map(\.name)
     default: return nil
     }
@@ -43,7 +46,7 @@ public enum Completer {
       }
     }
     if let option = pendingOption {
-      return (optionValues(option.name) ?? []).filter { $0.hasPrefix(current) }
+      return (optionValues(option.name, path: path) ?? []).filter { $0.hasPrefix(current) }
     }
     if current.hasPrefix("-") {
       return options(at: path).map { "--\($0.name)" }.filter { $0.hasPrefix(current) }

@@ -49,7 +49,16 @@ struct SubscriptionStatusCommand: Command {
       ("billingRetryEndDate", date(s.billingRetryEnds)),
       ("expirationIntent", s.reportedExpirationIntent.map { .int(Int64($0)) } ?? .null),
       ("latestTransaction", TransactionView.json(s.latest)),
+      ("priceIncrease", s.priceIncrease.map(priceIncreaseJSON) ?? .null),
     ] + signed)
+  }
+
+  /// `{productId, price, status}`: a price increase announced to the subscriber.
+  static func priceIncreaseJSON(_ increase: PriceIncrease) -> JSONValue {
+    .object([
+      ("productId", .string(increase.productId)), ("price", .string(increase.price)),
+      ("status", .string(increase.status.rawValue)),
+    ])
   }
 
   /// Prints subscriptions as text lines or `{"subscriptions": [...]}`.
@@ -64,6 +73,7 @@ struct SubscriptionStatusCommand: Command {
       if s.autoRenewProductId != s.productId { notes.append("renews as \(s.autoRenewProductId)") }
       if let grace = s.gracePeriodExpires { notes.append("grace until \(grace.iso8601)") }
       if let retry = s.billingRetryEnds { notes.append("billing retry until \(retry.iso8601)") }
+      if let increase = s.priceIncrease { notes.append("price increase to \(increase.price) \(increase.status.rawValue)") }
       table.append([s.productId, s.status.rawValue, "auto-renew \(s.autoRenew ? "on" : "off")", notes.joined(separator: "  ")])
     }
     table.lines.forEach { context.console.line($0) }

@@ -21,9 +21,20 @@ public enum TransactionView {
       ("applicationUsername", .optional(t.applicationUsername)),
       ("error", t.error.map(errorJSON) ?? .null),
       ("orderId", t.state == .purchased ? .string(OrderId.of(t.id)) : .null),
+      ("refundRequest", t.refundRequest.map(refundRequestJSON) ?? .null),
+      ("refundReversalDate", .optional(t.refundReversalDate?.iso8601)),
+      ("inAppOwnershipType", .string(t.inAppOwnershipType)),
     ]
     if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
     return .object(members)
+  }
+
+  /// `{date, reason, status}`: the customer's refund request and Apple's answer.
+  static func refundRequestJSON(_ request: RefundRequest) -> JSONValue {
+    .object([
+      ("date", .string(request.date.iso8601)), ("reason", .string(request.reason.rawValue)),
+      ("status", .string(request.status.rawValue)),
+    ])
   }
 
   /// `{code, name, message}` with `SKError`'s number and name.
@@ -89,6 +100,11 @@ public enum TransactionView {
     if let date = t.revocationDate {
       notes.append("refunded \(date.iso8601)" + (t.revocationReason.map { " (\($0.rawValue))" } ?? ""))
     }
+    if let request = t.refundRequest {
+      notes.append("refund \(request.status == .pending ? "requested" : request.status.rawValue) (\(request.reason.rawValue), asked \(request.date.iso8601))")
+    }
+    if let date = t.refundReversalDate { notes.append("refund reversed \(date.iso8601)") }
+    if let source = t.familySharedFrom { notes.append("family shared (purchase #\(source))") }
     if t.purchaseIssue { notes.append("purchase issue") }
     if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
     if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }

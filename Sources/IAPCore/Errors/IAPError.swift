@@ -65,6 +65,12 @@ public enum IAPError: Error, Equatable, Sendable {
       case .nothingToFinish: return "nothingToFinish"
       case .wrongState: return "wrongState"
       case .alreadyRefunded: return "alreadyRefunded"
+      case .refundRequestPending: return "refundRequestPending"
+      case .noRefundRequest: return "noRefundRequest"
+      case .notRefunded: return "notRefunded"
+      case .notAPriceIncrease: return "notAPriceIncrease"
+      case .noPriceIncrease: return "noPriceIncrease"
+      case .family: return "family"
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"
       case let .requestFailed(_, error): return error.code.name

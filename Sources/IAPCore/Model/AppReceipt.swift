@@ -67,6 +67,10 @@ public struct AppReceipt {
         members.append(("is_in_billing_retry_period", .string(s.status == .expired ? "0" : "1")))
       }
       if let grace = s.gracePeriodExpires { members += dates("grace_period_expires", grace) }
+      if let status = s.pendingPriceIncrease?.renewalInfoStatus {
+        members.append(("price_consent_status", .string(String(status))))
+        members.append(("price_increase_status", .string(String(status))))
+      }
       return .object(members)
     })
   }
@@ -94,7 +98,7 @@ public struct AppReceipt {
       members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
       if let offer = t.offerIdentifier { members.append(("promotional_offer_id", .string(offer))) }
     }
-    members.append(("in_app_ownership_type", .string("PURCHASED")))
+    members.append(("in_app_ownership_type", .string(t.inAppOwnershipType)))
     if latest, t.productType == .autoRenewable {
       if t.isUpgraded { members.append(("is_upgraded", .string("true"))) }
       if let group = t.subscriptionGroup { members.append(("subscription_group_identifier", .string(group))) }

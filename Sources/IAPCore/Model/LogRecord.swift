@@ -18,6 +18,8 @@ public enum LogRecord: Equatable, Sendable {
   case offerNonce(String)
   /// A mass renewal-date extension was made (its subscribers' changes are records of their own).
   case massExtension(MassExtension)
+  /// `member` joined (`joined`) or left the family whose purchases `organizer` shares.
+  case family(organizer: String, member: String, joined: Bool)
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

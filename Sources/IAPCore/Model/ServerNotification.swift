@@ -14,6 +14,8 @@ public struct ServerNotification: Equatable, Sendable {
   public var summary: MassExtension?
   /// The app's bundle id, for a notification without a transaction to take it from.
   public var bundleId: String?
+  /// For CONSUMPTION_REQUEST: the reason the customer gave for the refund request.
+  public var consumptionRequestReason: ConsumptionRequestReason?
 
   public init(
     type: String, subtype: String? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,
@@ -46,9 +48,14 @@ public struct ServerNotification: Equatable, Sendable {
 
 package extension Store {
   /// Sends a notification about `transaction` (and its subscription, if any).
-  mutating func notify(_ type: String, _ subtype: String?, _ transaction: Transaction, at date: Timestamp) {
+  mutating func notify(
+    _ type: String, _ subtype: String?, _ transaction: Transaction, at date: Timestamp,
+    consumptionRequestReason: ConsumptionRequestReason? = nil
+  ) {
     let subscription = transaction.subscriptionGroup.flatMap { state.accounts[transaction.account]?.subscriptions[$0] }
-    record(.notification(ServerNotification(type: type, subtype: subtype, date: date, transaction: transaction, subscription: subscription)))
+    var notification = ServerNotification(type: type, subtype: subtype, date: date, transaction: transaction, subscription: subscription)
+    notification.consumptionRequestReason = consumptionRequestReason
+    record(.notification(notification))
   }
 
   /// Sends a notification about a subscription's newest transaction.

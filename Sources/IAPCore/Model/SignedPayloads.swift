@@ -55,7 +55,7 @@ public enum SignedPayloads {
     add("quantity", .int(Int64(t.quantity)))
     add("type", typeName(t.productType).map(JSONValue.string))
     add("appAccountToken", (t.appAccountToken ?? accountToken(t.applicationUsername)).map(JSONValue.string))
-    add("inAppOwnershipType", .string("PURCHASED"))
+    add("inAppOwnershipType", .string(t.inAppOwnershipType))
     add("signedDate", .int(signedDate.milliseconds))
     add("revocationReason", t.revocationReason.map { .int(Int64($0.receiptCode)) })
     add("revocationDate", t.revocationDate.map { .int($0.milliseconds) })
@@ -91,7 +91,10 @@ public enum SignedPayloads {
     // included: the end of its latest period.
     members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
-    if let price = milliunits(s.renewalPrice ?? s.latest.price) { members.append(("renewalPrice", .int(price))) }
+    if let price = milliunits(s.pendingPriceIncrease?.price ?? s.renewalPrice ?? s.latest.price) {
+      members.append(("renewalPrice", .int(price)))
+    }
+    if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }
     // A pay-as-you-go offer still running applies to the next renewal too.
     if s.introRenewalsLeft > 0 {
       members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))

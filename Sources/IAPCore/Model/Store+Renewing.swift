@@ -41,7 +41,12 @@ public extension Store {
       switch subscription.status {
       case .subscribed:
         if !subscription.autoRenew {
-          lapse(&subscription, intent: 1, at: at)
+          // A declined price increase is why auto-renew is off: intent 3.
+          lapse(&subscription, intent: subscription.priceIncrease?.status == .declined ? 3 : 1, at: at)
+        } else if subscription.pendingPriceIncrease?.status == .pending {
+          // No consent to the price increase by the renewal date: it does not renew.
+          subscription.autoRenew = false
+          lapse(&subscription, intent: 3, at: at)
         } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
@@ -91,8 +96,12 @@ public extension Store {
   mutating func lapse(_ subscription: inout Subscription, intent: Int, at date: Timestamp? = nil) {
     subscription.status = .expired
     subscription.expirationIntent = intent
+    // An expired subscription has no price left to rise.
+    subscription.priceIncrease = nil
     record(.subscription(subscription))
-    notify("EXPIRED", intent == 2 ? "BILLING_RETRY" : "VOLUNTARY", subscription, at: date ?? subscription.expirationDate)
+    let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE"][intent] ?? "VOLUNTARY"
+    notify("EXPIRED", subtype, subscription, at: date ?? subscription.expirationDate)
+    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate)
   }
 
   /// A renewal: a new transaction under the same original, starting at `start`, for the
@@ -112,13 +121,15 @@ public extension Store {
       anchor = current
       periods = subscription.anchorPeriods + 1
     }
+    // An accepted price increase is charged from this renewal on.
+    let increase = subscription.pendingPriceIncrease.flatMap { $0.status == .accepted ? $0 : nil }
     var renewal = Transaction(
       id: issueId(), originalId: subscription.originalId, productId: subscription.autoRenewProductId,
       productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: start,
       originalPurchaseDate: subscription.originalPurchaseDate, expirationDate: rules.end(of: period, count: periods, from: anchor),
       applicationUsername: previous.applicationUsername, account: subscription.account, device: previous.device,
       subscriptionGroup: subscription.group, isRenewal: true, bundleId: previous.bundleId,
-      storefront: previous.storefront, price: subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
+      storefront: previous.storefront, price: increase?.price ?? subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
       currency: previous.currency)
     renewal.appAccountToken = previous.appAccountToken
     if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
@@ -138,6 +149,10 @@ public extension Store {
     }
     record(renewal)
     subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice
+    if let increase {
+      subscription.regularPrice = increase.price
+      subscription.priceIncrease = nil
+    }
     subscription.latest = renewal
     subscription.period = period
     subscription.level = subscription.renewalLevel ?? subscription.level
@@ -152,5 +167,6 @@ public extension Store {
     subscription.expirationIntent = nil
     record(.subscription(subscription))
     notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
+    mirrorFamilyShares(of: subscription, at: date ?? start)
   }
 }

@@ -14,8 +14,14 @@ public extension Store {
     var refunded = purchase
     refunded.revocationDate = now
     refunded.revocationReason = reason
+    // Granting answers a refund request under review, if there is one.
+    if refunded.hasOpenRefundRequest { refunded.refundRequest?.status = .granted }
     record(refunded)
-    defer { notify("REFUND", nil, refunded, at: now) }
+    defer {
+      notify("REFUND", nil, refunded, at: now)
+      // Family members lose what the refunded purchase shared with them.
+      revokeShares(of: refunded.originalId, now: now)
+    }
     // A refunded subscription ends: access goes, and it does not renew.
     if let group = refunded.subscriptionGroup, var subscription = accountState.subscriptions[group],
       subscription.originalId == refunded.originalId

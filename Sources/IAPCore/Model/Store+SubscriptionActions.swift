@@ -19,6 +19,9 @@ public extension Store {
   mutating func setAutoRenew(_ on: Bool, for productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, on ? "resumed" : "cancelled")
     subscription.autoRenew = on
+    // Turning auto-renew back on after declining a price increase renews at the new price:
+    // the old one is no longer offered.
+    if on, subscription.priceIncrease?.status == .declined { subscription.priceIncrease?.status = .accepted }
     if !on {
       subscription.renewalProductId = nil
       subscription.renewalPeriod = nil

@@ -16,6 +16,18 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case subscriptionState(String, SubscriptionStatus, String)
   /// A refund of a transaction that was already refunded.
   case alreadyRefunded(UInt64)
+  /// A refund request for a purchase that already has one under review.
+  case refundRequestPending(UInt64)
+  /// A decline of a refund request that is not under review.
+  case noRefundRequest(UInt64)
+  /// A reversal of a refund that was not granted.
+  case notRefunded(UInt64)
+  /// A "price increase" to a price that is not above the subscription's.
+  case notAPriceIncrease(String, current: String, asked: String)
+  /// Consent asked for a subscription with no price increase waiting for it.
+  case noPriceIncrease(String)
+  /// A Family Sharing change that cannot be made; the text says why.
+  case family(String)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
   case requestFailed(api: String, StoreError)
   /// A transaction whose hosted content is not downloaded (nor the download cancelled) cannot
@@ -47,6 +59,16 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .noSubscription(product): return "no subscription to '\(product)' on this account"
     case let .subscriptionState(product, status, rule): return "the subscription to '\(product)' is \(status.rawValue): \(rule)"
     case let .alreadyRefunded(id): return "transaction \(id) is already refunded"
+    case let .refundRequestPending(id):
+      return "transaction \(id) already has a refund request under review: grant it (iap refund \(id)) or decline it (iap refund-decline \(id))"
+    case let .noRefundRequest(id):
+      return "transaction \(id) has no refund request under review: the customer asks first (iap refund-request \(id))"
+    case let .notRefunded(id): return "transaction \(id) is not refunded: only a granted refund can be reversed"
+    case let .notAPriceIncrease(product, current, asked):
+      return "\(asked) is not above the price of '\(product)' (\(current)): a price increase must raise it"
+    case let .noPriceIncrease(product):
+      return "the subscription to '\(product)' has no price increase waiting for consent (iap subscription price-increase \(product) --price P)"
+    case let .family(why): return "family sharing: \(why)"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
     case let .downloadIncomplete(id, product, state):

@@ -27,6 +27,8 @@ public struct StoreState: Equatable, Sendable {
   public var usedOfferNonces: Set<String> = []
   /// Mass renewal-date extensions, by `MassExtension.key`.
   public var massExtensions: [String: MassExtension] = [:]
+  /// Family Sharing: each purchaser's family members (account names, sorted).
+  public var families: [String: [String]] = [:]
 
   public init() {}
 
@@ -47,6 +49,10 @@ public struct StoreState: Equatable, Sendable {
       accounts[account]?.subscriptions[group] = nil
     case let .receiptUpdate(account):
       accounts[account, default: AccountState()].receiptUpdates += 1
+    case let .family(organizer, member, joined):
+      var members = families[organizer, default: []].filter { $0 != member }
+      if joined { members = (members + [member]).sorted() }
+      families[organizer] = members.isEmpty ? nil : members
     case let .offerNonce(nonce):
       usedOfferNonces.insert(nonce)
     case let .massExtension(request):

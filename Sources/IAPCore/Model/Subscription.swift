@@ -38,7 +38,8 @@ public struct Subscription: Equatable, Sendable {
   public var gracePeriodExpires: Timestamp?
   /// End of billing retry, while a renewal payment is failing.
   public var billingRetryEnds: Timestamp?
-  /// `expirationIntent` once it lapsed: 1 cancelled by the customer, 2 billing error.
+  /// `expirationIntent` once it lapsed: 1 cancelled by the customer, 2 billing error, 3 the
+  /// customer did not consent to a price increase.
   public var expirationIntent: Int?
   /// Whether a transaction of it was completed, so `restore` gives it back.
   public var restorable: Bool
@@ -61,6 +62,8 @@ public struct Subscription: Equatable, Sendable {
   /// or an offer period running), and the next renewal starts a new anchor.
   public var anchor: Timestamp?
   public var anchorPeriods = 0
+  /// A price increase announced to this subscriber and not yet charged.
+  public var priceIncrease: PriceIncrease?
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
@@ -100,4 +103,18 @@ public struct Subscription: Equatable, Sendable {
 
   /// The product the next renewal will be for (`autoRenewProductId`).
   public var autoRenewProductId: String { renewalProductId ?? latest.productId }
+
+  /// The price increase the next renewal is subject to: one for the product it renews into,
+  /// not declined.
+  public var pendingPriceIncrease: PriceIncrease? {
+    guard let increase = priceIncrease, increase.status != .declined, increase.productId == autoRenewProductId else { return nil }
+    return increase
+  }
+
+  /// The price the next renewal charges (`renewalPrice`), a decimal string: a price increase
+  /// the customer accepted or has yet to answer, else a scheduled product's, else the
+  /// regular price.
+  public var nextRenewalPrice: String? {
+    pendingPriceIncrease?.price ?? renewalPrice ?? regularPrice ?? latest.price
+  }
 }

@@ -59,6 +59,14 @@ public struct Transaction: Equatable, Sendable {
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int?
+  /// The customer's latest refund request, and how Apple answered it; nil if none was made.
+  public var refundRequest: RefundRequest?
+  /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
+  /// product again and `revocationDate` is gone.
+  public var refundReversalDate: Timestamp?
+  /// For a family member's transaction: the purchaser's original transaction id whose product
+  /// Family Sharing gives the member (`inAppOwnershipType` FAMILY_SHARED).
+  public var familySharedFrom: UInt64?
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
@@ -106,6 +114,17 @@ public struct Transaction: Equatable, Sendable {
     if offerIdentifier != nil { return 2 }
     return offerDiscountType == nil ? nil : 1
   }
+
+  /// Whether the customer asked for a refund of this purchase and Apple has not answered yet
+  /// (neither granted nor declined): the window in which a developer sends consumption
+  /// information.
+  public var hasOpenRefundRequest: Bool { refundRequest?.isOpen ?? false }
+
+  /// When the open refund request was made; nil when there is none.
+  public var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
+
+  /// `inAppOwnershipType`: FAMILY_SHARED for a family member's share, else PURCHASED.
+  public var inAppOwnershipType: String { familySharedFrom == nil ? "PURCHASED" : "FAMILY_SHARED" }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.
   public var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }

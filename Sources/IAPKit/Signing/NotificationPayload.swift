@@ -35,6 +35,7 @@ public enum NotificationPayload {
       }
       if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
       if let status = n.status { data.append(("status", .int(Int64(status)))) }
+      if let reason = n.consumptionRequestReason { data.append(("consumptionRequestReason", .string(reason.rawValue))) }
       members.append(("data", .object(data)))
     }
     members += [("version", .string("2.0")), ("signedDate", .int(n.date.milliseconds))]

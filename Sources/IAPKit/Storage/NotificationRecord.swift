@@ -9,15 +9,19 @@ import IAPCore
 /// was an `"after"` count always.
 package enum NotificationRecord {
   static func encode(_ n: ServerNotification, after logLength: Int) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("type", .string(n.type)),
       ("subtype", .optional(n.subtype)),
       ("date", .int(n.date.milliseconds)),
       ("transaction", n.transaction.map(TransactionRecord.encode) ?? .null),
       ("subscription", n.subscription.map(SubscriptionRecord.encode) ?? .null),
-      ("after", .int(Int64(logLength))),
-    ] + (n.summary.map { [("summary", ExtensionRecord.encode($0))] } ?? [])
-      + (n.transaction == nil ? [("bundleId", .optional(n.bundleId))] : []))
+    ]
+    // Written only for the notifications that carry them.
+    if let reason = n.consumptionRequestReason { members.append(("consumptionRequestReason", .string(reason.rawValue))) }
+    if let summary = n.summary { members.append(("summary", ExtensionRecord.encode(summary))) }
+    if n.transaction == nil { members.append(("bundleId", .optional(n.bundleId))) }
+    members.append(("after", .int(Int64(logLength))))
+    return .object(members)
   }
 
   /// The transaction log length a record needs, 0 for records that name none.
@@ -34,9 +38,16 @@ package enum NotificationRecord {
     if let value = json["subscription"], value != .null { subscription = try SubscriptionRecord.decode(value) }
     var summary: MassExtension?
     if let value = json["summary"] { summary = try ExtensionRecord.decodeMass(value) }
-    return ServerNotification(
+    var notification = ServerNotification(
       type: type, subtype: json["subtype"]?.stringValue, date: Timestamp(milliseconds: date),
       transaction: transaction == .null ? nil : try TransactionRecord.decode(transaction), subscription: subscription,
       summary: summary, bundleId: json["bundleId"]?.stringValue)
+    if let raw = json["consumptionRequestReason"], raw != .null {
+      guard let reason = raw.stringValue.flatMap(ConsumptionRequestReason.init(rawValue:)) else {
+        throw RecordError(field: "consumptionRequestReason")
+      }
+      notification.consumptionRequestReason = reason
+    }
+    return notification
   }
 }

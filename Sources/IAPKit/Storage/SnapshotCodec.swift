@@ -43,7 +43,10 @@ package enum SnapshotCodec {
       ("accounts", .object(accounts)),
     ] + (state.usedOfferNonces.isEmpty ? [] : [("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string)))])
       + (state.massExtensions.isEmpty
-        ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))]))
+        ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))])
+      + (state.families.isEmpty
+        ? []
+        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))]))
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
@@ -69,6 +72,13 @@ package enum SnapshotCodec {
     for nonce in json["offerNonces"]?.arrayValue ?? [] {
       guard let text = nonce.stringValue else { throw RecordError(field: "offerNonces") }
       state.usedOfferNonces.insert(text)
+    }
+    // Absent in snapshots written before Family Sharing, and when no account has a family.
+    for (organizer, list) in json["families"]?.objectValue ?? [] {
+      guard let members = list.arrayValue?.compactMap(\.stringValue), members.count == list.arrayValue?.count else {
+        throw RecordError(field: "families")
+      }
+      state.families[organizer] = members
     }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     for (name, value) in accounts {

@@ -37,6 +37,15 @@ package enum SubscriptionRecord {
       members.append(("anchor", .int(anchor.milliseconds)))
       members.append(("anchorPeriods", .int(Int64(s.anchorPeriods))))
     }
+    if let increase = s.priceIncrease {
+      members.append((
+        "priceIncrease",
+        .object([
+          ("productId", .string(increase.productId)), ("price", .string(increase.price)),
+          ("status", .string(increase.status.rawValue)),
+        ])
+      ))
+    }
     return .object(members)
   }
 
@@ -89,6 +98,13 @@ package enum SubscriptionRecord {
     if let anchor = try optionalDate("anchor") {
       subscription.anchor = anchor
       subscription.anchorPeriods = try int("anchorPeriods")
+    }
+    // Absent in records written before price increases, and when none is announced.
+    if let value = json["priceIncrease"], value != .null {
+      guard let productId = value["productId"]?.stringValue, let price = value["price"]?.stringValue,
+        let status = value["status"]?.stringValue.flatMap(PriceIncrease.Status.init(rawValue:))
+      else { throw RecordError(field: "priceIncrease") }
+      subscription.priceIncrease = PriceIncrease(productId: productId, price: price, status: status)
     }
     return subscription
   }

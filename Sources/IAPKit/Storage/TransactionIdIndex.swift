@@ -51,7 +51,7 @@ public final class TransactionIdIndex: @unchecked Sendable {
       switch try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
       case let .transaction(t): latest[t.id] = t.deleted ? nil : (offset, record.count, t.account)
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .notification: break
+      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
       }
     }
     end = validEnd

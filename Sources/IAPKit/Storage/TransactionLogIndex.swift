@@ -41,7 +41,7 @@ public struct TransactionLogIndex {
       switch try Self.decodeRecord(record, at: offset, path: path) {
       case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .notification: break
+      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
       }
     }
     spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.value.offset, $0.value.length) }

@@ -44,6 +44,17 @@ package enum TransactionRecord {
     if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
     if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
     if let v = t.appAccountToken { members.append(("appAccountToken", .string(v))) }
+    if let request = t.refundRequest {
+      members.append((
+        "refundRequest",
+        .object([
+          ("date", .int(request.date.milliseconds)), ("reason", .string(request.reason.rawValue)),
+          ("status", .string(request.status.rawValue)),
+        ])
+      ))
+    }
+    if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
+    if let v = t.familySharedFrom { members.append(("familySharedFrom", .string(String(v)))) }
     return .object(members)
   }
 
@@ -119,6 +130,16 @@ package enum TransactionRecord {
     transaction.hasDownloads = try flag("hasDownloads")
     transaction.offerIdentifier = try optionalString("offerIdentifier")
     transaction.appAccountToken = try optionalString("appAccountToken")
+    // Absent in records written before refund requests, and on most transactions.
+    if let value = json["refundRequest"], value != .null {
+      guard let ms = value["date"]?.intValue,
+        let reason = value["reason"]?.stringValue.flatMap(ConsumptionRequestReason.init(rawValue:)),
+        let status = value["status"]?.stringValue.flatMap(RefundRequestStatus.init(rawValue:))
+      else { throw RecordError(field: "refundRequest") }
+      transaction.refundRequest = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
+    }
+    transaction.refundReversalDate = try optionalDate("refundReversalDate")
+    if json["familySharedFrom"] != nil { transaction.familySharedFrom = try id("familySharedFrom") }
     return transaction
   }
 }
@@ -146,6 +167,10 @@ package enum LogRecordCodec {
       return .object([("event", .string("offerNonce")), ("nonce", .string(nonce))])
     case let .massExtension(request):
       return .object([("event", .string("massExtension"))] + (ExtensionRecord.encode(request).objectValue ?? []))
+    case let .family(organizer, member, joined):
+      return .object([
+        ("event", .string("family")), ("organizer", .string(organizer)), ("member", .string(member)), ("joined", .bool(joined)),
+      ])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -175,6 +200,11 @@ package enum LogRecordCodec {
       return .offerNonce(nonce)
     case "massExtension":
       return .massExtension(try ExtensionRecord.decodeMass(json))
+    case "family":
+      guard let organizer = json["organizer"]?.stringValue, let member = json["member"]?.stringValue,
+        let joined = json["joined"]?.boolValue
+      else { throw RecordError(field: "family") }
+      return .family(organizer: organizer, member: member, joined: joined)
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

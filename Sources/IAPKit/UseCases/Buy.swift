@@ -52,6 +52,7 @@ extension Workspace {
         canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
       offer: offer, now: opened.now)
+    if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: opened.now) }
     try opened.commit()
     return BuyResult(
       purchasing: purchase.purchasing, outcome: purchase.outcome, failure: purchase.outcome.error.map(IAPError.purchaseFailed),

@@ -13,7 +13,7 @@ import Testing
 
   @Test func completesCommandsAndSubcommands() {
     #expect(complete("b") == ["buy"])
-    #expect(complete("subscription ") == ["status", "cancel", "resume", "expire", "renew"])
+    #expect(complete("subscription ") == ["status", "cancel", "resume", "expire", "renew", "price-increase", "price-increase-consent"])
     #expect(complete("clock a") == ["advance"])
     #expect(complete("settings ") == ["set", "reset"])
   }
@@ -28,7 +28,10 @@ import Testing
   @Test func completesOptionsAndTheirValues() {
     #expect(complete("buy x --q") == ["--quantity", "--quiet"])
     #expect(complete("refund 1 --reason ") == ["developerIssue", "other"])
+    #expect(complete("refund-request 1 --reason U") == ["UNINTENDED_PURCHASE", "UNSATISFIED_WITH_PURCHASE"])
     #expect(complete("receipt verify --endpoint p") == ["production"])
+    #expect(complete("subscription price-increase pro.monthly --consent n") == ["notRequired"])
+    #expect(complete("subscription price-increase-consent pro.monthly d") == ["decline"])
     #expect(complete("buy x --fail paymentC") == ["paymentCancelled"])
     #expect(complete("--ver") == ["--version"])
   }

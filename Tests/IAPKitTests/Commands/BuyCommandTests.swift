@@ -27,7 +27,8 @@ import Testing
     let outcome = json.transactions[1]
     #expect(outcome.objectValue?.map(\.0) == [
       "id", "originalId", "productId", "productType", "state", "quantity", "purchaseDate", "originalPurchaseDate",
-      "expirationDate", "revocationDate", "revocationReason", "applicationUsername", "error", "orderId", "jwsRepresentation",
+      "expirationDate", "revocationDate", "revocationReason", "applicationUsername", "error", "orderId", "refundRequest",
+      "refundReversalDate", "inAppOwnershipType", "jwsRepresentation",
     ])
     #expect(outcome["id"] == .string("1"))
     #expect(outcome["originalId"] == .string("1"))

@@ -24,4 +24,18 @@ import Testing
     state.apply(try TransactionRecord.decode(try JSONParser.parse(largest)))
     #expect(state.nextId == 1 << 63)
   }
+
+  /// A record written before refund requests reads as one without; one with a request and a
+  /// reversal reads back as written; a request whose reason is not Apple's is damage.
+  @Test func refundRequestsAndReversalsRoundTrip() throws {
+    #expect(try TransactionRecord.decode(try JSONParser.parse(record)).refundRequest == nil)
+    let withRequest = record.dropLast() + #","refundRequest":{"date":5,"reason":"LEGAL","status":"declined"},"refundReversalDate":9}"#
+    let transaction = try TransactionRecord.decode(try JSONParser.parse(String(withRequest)))
+    #expect(transaction.refundRequest == RefundRequest(date: Timestamp(milliseconds: 5), reason: .legal, status: .declined))
+    #expect(transaction.refundReversalDate == Timestamp(milliseconds: 9))
+    #expect(!transaction.hasOpenRefundRequest)
+    #expect(JSONWriter.compact(TransactionRecord.encode(transaction)) == String(withRequest))
+    let damaged = withRequest.replacingOccurrences(of: "LEGAL", with: "ANGRY")
+    #expect(throws: RecordError.self) { try TransactionRecord.decode(try JSONParser.parse(damaged)) }
+  }
 }

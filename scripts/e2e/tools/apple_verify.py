@@ -49,4 +49,10 @@ for line in sys.stdin:
             "appAppleId": n.data.appAppleId,
             "transactionId": t.transactionId, "productId": t.productId,
             "autoRenewStatus": r.autoRenewStatus.value if r else None,
+            "inAppOwnershipType": t.inAppOwnershipType.value if t.inAppOwnershipType else None,
+            "revocationDate": t.revocationDate,
+            "priceIncreaseStatus": r.priceIncreaseStatus.value if r and r.priceIncreaseStatus is not None else None,
+            "expirationIntent": r.expirationIntent.value if r and r.expirationIntent else None,
+            # Newer versions of the library only (App Store Server Notifications 2.11).
+            "consumptionRequestReason": getattr(getattr(n.data, "consumptionRequestReason", None), "value", None),
         }, sort_keys=True))

@@ -1,0 +1,36 @@
+/// `consumptionRequestReason`: why the customer asked Apple for a refund, as the
+/// CONSUMPTION_REQUEST notification's `data` names it (App Store Server Notifications 2.11).
+public enum ConsumptionRequestReason: String, CaseIterable, Sendable {
+  case unintendedPurchase = "UNINTENDED_PURCHASE"
+  case fulfillmentIssue = "FULFILLMENT_ISSUE"
+  case unsatisfiedWithPurchase = "UNSATISFIED_WITH_PURCHASE"
+  case legal = "LEGAL"
+  case other = "OTHER"
+}
+
+/// Where a customer's refund request stands: Apple has it under review, declined it, or
+/// granted it (`iap refund`).
+public enum RefundRequestStatus: String, CaseIterable, Sendable {
+  case pending
+  case declined
+  case granted
+}
+
+/// A customer's request to Apple for the refund of one purchase (reportaproblem.apple.com,
+/// or StoreKit 2's `Transaction.beginRefundRequest`).
+public struct RefundRequest: Equatable, Sendable {
+  /// When the customer asked.
+  public var date: Timestamp
+  public var reason: ConsumptionRequestReason
+  public var status: RefundRequestStatus
+
+  public init(date: Timestamp, reason: ConsumptionRequestReason, status: RefundRequestStatus = .pending) {
+    self.date = date
+    self.reason = reason
+    self.status = status
+  }
+
+  /// Whether Apple has yet to answer it: what the App Store Server API's Send Consumption
+  /// Information endpoint answers to.
+  public var isOpen: Bool { status == .pending }
+}

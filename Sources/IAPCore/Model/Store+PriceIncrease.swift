@@ -1,0 +1,51 @@
+/// Price increases of auto-renewable subscriptions, as one subscriber meets them
+/// (`SKTestSession.requestPriceIncreaseConsentForTransactionIdentifier`, iOS 15.4+).
+public extension Store {
+  /// Announces a price increase of the subscription to `productId`: PRICE_INCREASE with
+  /// subtype PENDING when the customer must consent, ACCEPTED when no consent is needed
+  /// (Apple's notificationType page). The next renewal charges `price`; without consent by
+  /// then, the subscription expires instead (`expirationIntent` 3).
+  ///
+  /// - Parameter price: the new price, a decimal string (the caller checked its form).
+  mutating func announcePriceIncrease(
+    _ productId: String, price: String, consentRequired: Bool, now: Timestamp
+  ) throws(StoreRefusal) -> Subscription {
+    var subscription = try activeSubscription(productId, "given a price increase")
+    let current = subscription.regularPrice ?? subscription.latest.price
+    if let old = SignedPayloads.milliunits(current), let new = SignedPayloads.milliunits(price), new <= old {
+      throw .notAPriceIncrease(productId, current: current ?? "", asked: price)
+    }
+    subscription.priceIncrease = PriceIncrease(
+      productId: subscription.productId, price: price, status: consentRequired ? .pending : .accepted)
+    record(.subscription(subscription))
+    notify("PRICE_INCREASE", consentRequired ? "PENDING" : "ACCEPTED", subscription, at: now)
+    return subscription
+  }
+
+  /// The customer answers a price increase that waits for consent. Accepting sends
+  /// PRICE_INCREASE with subtype ACCEPTED; declining turns auto-renew off
+  /// (DID_CHANGE_RENEWAL_STATUS, AUTO_RENEW_DISABLED), and the subscription expires at the
+  /// end of its period with `expirationIntent` 3.
+  mutating func answerPriceIncrease(_ productId: String, accept: Bool, now: Timestamp) throws(StoreRefusal) -> Subscription {
+    var subscription = try activeSubscription(productId, "asked for consent")
+    guard subscription.priceIncrease?.status == .pending else { throw .noPriceIncrease(productId) }
+    subscription.priceIncrease?.status = accept ? .accepted : .declined
+    if accept {
+      record(.subscription(subscription))
+      notify("PRICE_INCREASE", "ACCEPTED", subscription, at: now)
+    } else {
+      subscription.autoRenew = false
+      record(.subscription(subscription))
+      notify("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", subscription, at: now)
+    }
+    return subscription
+  }
+
+  private func activeSubscription(_ productId: String, _ action: String) throws(StoreRefusal) -> Subscription {
+    guard let subscription = subscription(for: productId) else { throw .noSubscription(productId) }
+    guard subscription.status != .expired, subscription.status != .revoked else {
+      throw .subscriptionState(productId, subscription.status, "only an active subscription can be \(action)")
+    }
+    return subscription
+  }
+}
