@@ -5,6 +5,9 @@ public enum ExtensionRefusal: Error, Equatable, Sendable {
   case ineligible
   /// Already extended twice in the past 365 days (SubscriptionMaxExtensionError).
   case maximumReached
+  /// A family member's share: it is extended with the purchaser's subscription
+  /// (FamilySharedSubscriptionExtensionIneligibleError).
+  case familyShared
 }
 
 /// What the developer's server asks of the store through the App Store Server API: renewal-
@@ -19,6 +22,7 @@ public extension Store {
   ) throws(ExtensionRefusal) -> RenewalExtension {
     var subscription = subscription
     if let earlier = subscription.extensions.first(where: { $0.requestIdentifier == requestIdentifier }) { return earlier }
+    guard subscription.latest.familySharedFrom == nil else { throw .familyShared }
     // Apple: only paid, active subscriptions; not in a free offer period, billing retry or grace.
     guard subscription.status == .subscribed, subscription.expirationDate > now, subscription.latest.offerDiscountType != "FREE_TRIAL"
     else { throw .ineligible }
@@ -33,7 +37,21 @@ public extension Store {
     subscription.extensions.append(granted)
     record(.subscription(subscription))
     notify("RENEWAL_EXTENDED", nil, subscription, at: now)
+    extendFamilyShares(of: subscription, to: effective, at: now)
     return granted
+  }
+
+  /// Apple extends the family members' shares of an extended subscription with it.
+  private mutating func extendFamilyShares(of subscription: Subscription, to effective: Timestamp, at now: Timestamp) {
+    for member in state.families[subscription.account] ?? [] {
+      guard var shared = state.accounts[member]?.subscriptions[subscription.group],
+        shared.latest.familySharedFrom == subscription.originalId, shared.status == .subscribed
+      else { continue }
+      shared.latest.expirationDate = effective
+      record(shared.latest)
+      record(.subscription(shared))
+      notify("RENEWAL_EXTENDED", nil, shared, at: now)
+    }
   }
 
   /// Extend Subscription Renewal Dates for All Active Subscribers of a product (in the given
@@ -50,6 +68,7 @@ public extension Store {
         let subscription = subscriptions[group]!
         // Active subscribers: those the store has not already let go.
         guard subscription.productId == request.productId, subscription.status != .expired, subscription.status != .revoked,
+          subscription.latest.familySharedFrom == nil,
           request.storefrontCountryCodes.isEmpty || request.storefrontCountryCodes.contains(subscription.latest.storefront ?? "")
         else { continue }
         do {

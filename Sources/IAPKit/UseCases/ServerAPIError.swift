@@ -52,6 +52,8 @@ public struct ServerAPIError: Error, Equatable, Sendable {
     status: 403, code: 4_030_004, message: "Forbidden - subscription state ineligible for extension.")
   public static let subscriptionMaxExtension = ServerAPIError(
     status: 403, code: 4_030_005, message: "Forbidden - subscription has reached maximum extension count.")
+  public static let familySharedSubscriptionExtensionIneligible = ServerAPIError(
+    status: 403, code: 4_030_007, message: "Subscriptions that users obtain through Family Sharing can't get a renewal date extension directly.")
   public static let originalTransactionIdNotFound = ServerAPIError(status: 404, code: 4_040_005, message: "Original transaction id not found.")
   public static let notificationURLNotFound = ServerAPIError(
     status: 404, code: 4_040_007, message: "No App Store Server Notification URL was found: iap settings set notification-url URL.")

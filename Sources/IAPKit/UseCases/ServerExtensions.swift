@@ -37,7 +37,11 @@ extension Workspace {
       do throws(ExtensionRefusal) {
         granted = try opened.store.extendRenewalDate(of: subscription, days: days, reasonCode: reason, requestIdentifier: request, now: opened.now)
       } catch {
-        throw error == .maximumReached ? ServerAPIError.subscriptionMaxExtension : ServerAPIError.subscriptionExtensionIneligible
+        switch error {
+        case .maximumReached: throw ServerAPIError.subscriptionMaxExtension
+        case .familyShared: throw ServerAPIError.familySharedSubscriptionExtensionIneligible
+        case .ineligible: throw ServerAPIError.subscriptionExtensionIneligible
+        }
       }
       let latest = opened.store.state.accounts[original.account]?.subscriptions[group]?.latest ?? subscription.latest
       return .object([

@@ -39,7 +39,7 @@ public struct TransactionHistoryQuery: Sendable {
       guard productTypes.contains(where: names.contains) else { return false }
     }
     if !subscriptionGroups.isEmpty, !subscriptionGroups.contains(t.subscriptionGroup ?? "") { return false }
-    if let inAppOwnershipType, inAppOwnershipType != "PURCHASED" { return false }
+    if let inAppOwnershipType, inAppOwnershipType != t.inAppOwnershipType { return false }
     if let revoked, revoked != (t.revocationDate != nil) { return false }
     if version >= 2, t.productType == .consumable, t.finished { return false }
     return true

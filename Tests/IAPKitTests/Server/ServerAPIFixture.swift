@@ -17,7 +17,8 @@ enum ServerAPIFixture {
         TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>"),
         TestHarness.product(
           "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
-          extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"),
+          extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"
+            + "<key>familyShareable</key><true/>"),
       ],
       top: "<key>bundleId</key><string>com.example.app</string>"))
     let created = harness.run("keys create -o key.p8 --json").json

@@ -86,6 +86,25 @@ import Testing
     #expect(harness.run("subscription status pro.monthly --json").json["subscriptions"]?.arrayValue?.first?["state"] == .string("expired"))
   }
 
+  /// "When this endpoint extends eligible purchased subscriptions that support Family
+  /// Sharing, it also extends the subscriptions for family members" (Extend a Subscription
+  /// Renewal Date); a member's share is not extended on its own.
+  @Test func familyMembersSharesAreExtendedWithThePurchasersSubscription() throws {
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    #expect(harness.run("family add bob").status == 0)
+    let shared = try #require(harness.run("history --json --account bob").json["transactions"]?.arrayValue?.first)
+    #expect(shared["inAppOwnershipType"] == .string("FAMILY_SHARED"))
+    let sharedId = try #require(shared["id"]?.stringValue)
+    #expect(extend(sharedId).jsonBody == ServerAPIError.familySharedSubscriptionExtensionIneligible.json)
+    #expect(extend("1").status == 200)
+    let bob = harness.run("subscription status pro.monthly --json --account bob").json["subscriptions"]?.arrayValue?.first
+    #expect(bob?["expirationDate"] == .string("2026-02-25T10:00:00Z"))
+    let extended = harness.run("notifications --json").json["notifications"]?.arrayValue?.filter { $0["notificationType"] == .string("RENEWAL_EXTENDED") }
+    #expect(extended?.map { $0["transactionId"]?.stringValue ?? "" } == ["1", sharedId])
+    #expect(get("/inApps/v1/history/1?inAppOwnershipType=FAMILY_SHARED").jsonBody?["signedTransactions"]?.arrayValue?.isEmpty == true)
+    #expect(get("/inApps/v1/history/\(sharedId)?inAppOwnershipType=FAMILY_SHARED").jsonBody?["signedTransactions"]?.arrayValue?.count == 1)
+  }
+
   @Test func underAnAcceleratedRateADayLastsAThirtiethOfTheMonth() throws {
     #expect(harness.run("settings set time-rate monthlyRenewalEveryFiveMinutes").status == 0)
     #expect(harness.run("buy pro.monthly --finish").status == 0)
