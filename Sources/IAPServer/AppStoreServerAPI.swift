@@ -55,6 +55,9 @@ public struct AppStoreServerAPI: Sendable {
         return delivering(workspace, try workspace.serverMassExtendRenewalDate(try Self.extensionRequest(request)))
       case ("GET", "v1", "subscriptions", 8) where parts[4] == "extend" && parts[5] == "mass":
         return .json(try workspace.serverMassExtensionStatus(productId: parts[6], requestIdentifier: parts[7]))
+      case ("PUT", "v1", "transactions", 6) where parts[4] == "consumption", ("PUT", "v2", "transactions", 6) where parts[4] == "consumption":
+        _ = try workspace.serverSendConsumptionInformation(parts[5], body: try Self.jsonBody(request), version: parts[2] == "v2" ? 2 : 1)
+        return HTTPResponse(status: 202, body: [])
       case ("PUT", "v1", "transactions", 6) where parts[5] == "appAccountToken":
         let body = try Self.jsonBody(request)
         _ = try workspace.serverSetAppAccountToken(parts[4], token: body["appAccountToken"]?.stringValue)

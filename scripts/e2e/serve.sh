@@ -112,6 +112,15 @@ if [ -n "$APPLE" ]; then
   expect_same "$(wc -l <bodies | tr -d ' ')" 6 "notifications the receiver took"
   out=$(iap notifications --json)
   expect_json '[n["notificationType"] for n in d["notifications"] if n["transactionId"] is None]' "['TEST', 'RENEWAL_EXTENSION', 'TEST']"
+  # A refund request sends CONSUMPTION_REQUEST; the server answers it with Send Consumption
+  # Information, version 1 then 2, and the shell sees the answer on the request.
+  iap refund-request 1 --reason FULFILLMENT_ISSUE >/dev/null
+  client consumption >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  out=$(grep '"consumption-v1"' calls); expect_json 'd["result"]' True
+  out=$(grep '"consumption-v2"' calls); expect_json 'd["result"]' True
+  out=$(grep '"consumption-no-consent"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000035"
+  out=$(iap history --json)
+  expect_json '[t["refundRequest"]["consumptionInformation"]["consumptionPercentage"] for t in d["transactions"] if t["refundRequest"]]' "[50000]"
   kill $server $receiver
   wait $server 2>/dev/null
 else

@@ -29,11 +29,13 @@ public enum TransactionView {
     return .object(members)
   }
 
-  /// `{date, reason, status}`: the customer's refund request and Apple's answer.
+  /// `{date, reason, status, consumptionInformation}`: the customer's refund request, Apple's
+  /// answer, and what the developer's server sent about it (the body as JSON; null before).
   static func refundRequestJSON(_ request: RefundRequest) -> JSONValue {
     .object([
       ("date", .string(request.date.iso8601)), ("reason", .string(request.reason.rawValue)),
       ("status", .string(request.status.rawValue)),
+      ("consumptionInformation", request.consumptionInformation.flatMap { try? JSONParser.parse($0) } ?? .null),
     ])
   }
 

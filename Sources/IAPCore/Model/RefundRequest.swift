@@ -23,6 +23,9 @@ public struct RefundRequest: Equatable, Sendable {
   public var date: Timestamp
   public var reason: ConsumptionRequestReason
   public var status: RefundRequestStatus
+  /// What the developer's server answered the CONSUMPTION_REQUEST with (Send Consumption
+  /// Information): the request body as it sent it, compact JSON; nil until it answered.
+  public var consumptionInformation: String?
 
   public init(date: Timestamp, reason: ConsumptionRequestReason, status: RefundRequestStatus = .pending) {
     self.date = date

@@ -50,7 +50,7 @@ package enum TransactionRecord {
         .object([
           ("date", .int(request.date.milliseconds)), ("reason", .string(request.reason.rawValue)),
           ("status", .string(request.status.rawValue)),
-        ])
+        ] + (request.consumptionInformation.map { [("consumptionInformation", .string($0))] } ?? []))
       ))
     }
     if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
@@ -137,6 +137,7 @@ package enum TransactionRecord {
         let status = value["status"]?.stringValue.flatMap(RefundRequestStatus.init(rawValue:))
       else { throw RecordError(field: "refundRequest") }
       transaction.refundRequest = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
+      transaction.refundRequest?.consumptionInformation = value["consumptionInformation"]?.stringValue
     }
     transaction.refundReversalDate = try optionalDate("refundReversalDate")
     if json["familySharedFrom"] != nil { transaction.familySharedFrom = try id("familySharedFrom") }

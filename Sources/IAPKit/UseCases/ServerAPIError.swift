@@ -45,6 +45,12 @@ public struct ServerAPIError: Error, Equatable, Sendable {
   public static let invalidEmptyStorefrontCountryCodeList = ServerAPIError(
     status: 400, code: 4_000_027, message: "Invalid request. If provided, the list of storefront country codes must not be empty.")
   public static let invalidStorefrontCountryCode = ServerAPIError(status: 400, code: 4_000_028, message: "Invalid request. A storefront country code was invalid.")
+  /// A Send Consumption Information field Apple refuses (4000032–4000042).
+  public static func invalidConsumptionField(_ code: Int64, _ name: String) -> ServerAPIError {
+    ServerAPIError(status: 400, code: code, message: "Invalid request. The \(name) field is invalid.")
+  }
+  public static let transactionTypeNotSupported = ServerAPIError(
+    status: 400, code: 4_000_047, message: "Invalid request. The transaction id parameter must represent a consumable or auto-renewable subscription.")
   public static let invalidAppAccountToken = ServerAPIError(status: 400, code: 4_000_183, message: "Invalid request. The app account token field must be a valid UUID.")
   public static let transactionIdIsNotOriginal = ServerAPIError(
     status: 400, code: 4_000_187, message: "Invalid request. The transaction id provided is not an original transaction id.")

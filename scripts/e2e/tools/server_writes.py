@@ -115,3 +115,33 @@ if step == "history":
     call("history-too-old", lambda: client.get_notification_history(None, NotificationHistoryRequest(startDate=now - 200 * DAY, endDate=now)))
     call("history-both-filters", lambda: client.get_notification_history(
         None, NotificationHistoryRequest(startDate=now - DAY, endDate=now, transactionId="1", notificationType="TEST")))
+
+
+if step == "consumption":
+    from appstoreserverlibrary.models.AccountTenure import AccountTenure
+    from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+    from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+    from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
+    from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
+    from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
+    from appstoreserverlibrary.models.LifetimeDollarsPurchased import LifetimeDollarsPurchased
+    from appstoreserverlibrary.models.LifetimeDollarsRefunded import LifetimeDollarsRefunded
+    from appstoreserverlibrary.models.Platform import Platform
+    from appstoreserverlibrary.models.PlayTime import PlayTime
+    from appstoreserverlibrary.models.RefundPreference import RefundPreference
+    from appstoreserverlibrary.models.UserStatus import UserStatus
+
+    v1 = ConsumptionRequestV1(
+        customerConsented=True, consumptionStatus=ConsumptionStatus.PARTIALLY_CONSUMED, platform=Platform.APPLE,
+        sampleContentProvided=False, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY, appAccountToken="",
+        accountTenure=AccountTenure.THIRTY_DAYS_TO_NINETY_DAYS, playTime=PlayTime.ONE_TO_SIX_HOURS,
+        lifetimeDollarsRefunded=LifetimeDollarsRefunded.ZERO_DOLLARS,
+        lifetimeDollarsPurchased=LifetimeDollarsPurchased.FIFTY_DOLLARS_TO_NINETY_NINE_DOLLARS_AND_NINETY_NINE_CENTS,
+        userStatus=UserStatus.ACTIVE)
+    call("consumption-v1", lambda: client.send_consumption_data("1", v1) is None)
+    v2 = ConsumptionRequest(
+        customerConsented=True, sampleContentProvided=True, deliveryStatus=DeliveryStatus.DELIVERED,
+        consumptionPercentage=50000, refundPreference=RefundPreference.GRANT_PRORATED)
+    call("consumption-v2", lambda: client.send_consumption_information("1", v2) is None)
+    v2.customerConsented = False
+    call("consumption-no-consent", lambda: client.send_consumption_information("1", v2))

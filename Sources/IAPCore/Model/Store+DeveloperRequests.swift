@@ -95,6 +95,18 @@ public extension Store {
     return state.notificationCount
   }
 
+  /// Send Consumption Information: the developer's answer to a refund request's
+  /// CONSUMPTION_REQUEST is kept with the request (a later answer replaces it).
+  /// - Returns: the transaction as it now stands, or nil when no refund request is open.
+  mutating func recordConsumptionInformation(_ body: String, on transaction: Transaction) -> Transaction? {
+    guard var request = transaction.refundRequest, request.isOpen else { return nil }
+    request.consumptionInformation = body
+    var answered = transaction
+    answered.refundRequest = request
+    record(answered)
+    return answered
+  }
+
   /// Set App Account Token: `token` (a lowercased UUID) becomes the `appAccountToken` of the
   /// purchase `original` and, for a subscription, of its newest transaction and the renewals
   /// to come.
