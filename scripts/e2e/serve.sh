@@ -42,9 +42,29 @@ key = ec.generate_private_key(ec.SECP256R1())
 open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))' 
   "$APPLE" "$TOOLS/server_client.py" "$url" other.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>/dev/null
   out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
+  # A refund made from the shell is in the next answer.
+  iap refund 24 >/dev/null
+  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer refunds >calls 2>client.err && ok ||
+    not_ok "Apple's client failed: $(tail -n 5 client.err)"
+  out=$(grep '"refunds"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
 else
   skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
+# Malformed requests are answered and never end the server.
+out=$(python3 - "$url" <<'PY'
+import socket, sys
+host, port = sys.argv[1].removeprefix("http://").split(":")
+answers = []
+for raw in [b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 17000 + b"\r\n\r\n",
+            b"POST /verifyReceipt HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n"]:
+    s = socket.create_connection((host, int(port)))
+    s.sendall(raw)
+    answers.append(s.recv(64).split(b" ")[1].decode())
+    s.close()
+print(" ".join(answers))
+PY
+)
+expect_same "$out" "400 431 413 505" "the answers to malformed requests"
 if command -v curl >/dev/null 2>&1; then
   expect_same "$(curl -s -o /dev/null -w '%{http_code}' "$url/inApps/v1/transactions/1")" 401 "a request without a token"
 else

@@ -27,7 +27,7 @@ package struct HTTPRequestParser: Sendable {
   /// What the parser refuses beyond, and the status it answers with.
   package struct Limits: Sendable {
     /// The request line and header fields together, with their line ends (431).
-    package var headerBytes = 64 * 1024
+    package var headerBytes = 16 * 1024
     /// The request line alone (414).
     package var requestLineBytes = 8 * 1024
     /// Header fields (431).

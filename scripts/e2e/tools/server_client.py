@@ -1,6 +1,6 @@
 """Calls `iap serve` with Apple's App Store Server Library, as a developer's server would.
 
-Usage: server_client.py URL KEY_FILE KEY_ID ISSUER_ID BUNDLE_ID ENVIRONMENT ROOT_FILE
+Usage: server_client.py URL KEY_FILE KEY_ID ISSUER_ID BUNDLE_ID ENVIRONMENT ROOT_FILE [refunds]
 Prints one JSON line per call: what Apple's client got back, decoded and verified with
 SignedDataVerifier against ROOT_FILE, or the APIException it raised.
 """
@@ -13,6 +13,7 @@ from appstoreserverlibrary.models.TransactionHistoryRequest import Order, Transa
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
 url, key_file, key_id, issuer_id, bundle_id, environment, root_file = sys.argv[1:8]
+step = sys.argv[8] if len(sys.argv) > 8 else "main"
 env = Environment[environment]
 client = AppStoreServerAPIClient(open(key_file, "rb").read(), key_id, issuer_id, bundle_id, env)
 client._base_url = url
@@ -30,6 +31,11 @@ def call(name, body):
 def transaction(token):
     return verifier.verify_and_decode_signed_transaction(token).productId
 
+
+if step == "refunds":
+    refunds = client.get_refund_history("1", None)
+    call("refunds", lambda: [transaction(t) for t in refunds.signedTransactions])
+    sys.exit(0)
 
 call("info", lambda: transaction(client.get_transaction_info("1").signedTransactionInfo))
 call("missing", lambda: client.get_transaction_info("999"))
