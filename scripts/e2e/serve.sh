@@ -42,6 +42,9 @@ key = ec.generate_private_key(ec.SECP256R1())
 open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))' 
   "$APPLE" "$TOOLS/server_client.py" "$url" other.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>/dev/null
   out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
+  # Another bundle id: 401.
+  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" com.example.other SANDBOX root.cer >calls 2>/dev/null
+  out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
   # A refund made from the shell is in the next answer.
   iap refund 24 >/dev/null
   "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer refunds >calls 2>client.err && ok ||
@@ -141,8 +144,11 @@ if [ -n "$APPLE" ]; then
   out=$(grep '"consumption-no-consent"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000035"
   out=$(iap history --json)
   expect_json '[t["refundRequest"]["consumptionInformation"]["consumptionPercentage"] for t in d["transactions"] if t["refundRequest"]]' "[50000]"
-  kill $server $receiver
-  wait $server 2>/dev/null
+  kill -TERM $server
+  wait $server
+  status=$?
+  expect_status 0
+  kill $receiver
 else
   skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
