@@ -190,6 +190,21 @@ import Testing
     #expect(Self.failure(Self.drain(&parser))?.status == 431, "without waiting for the end of the head")
   }
 
+  /// Found by the http fuzz target: a CR at the end of a read, before the request line, was
+  /// scanned past, so that the empty lines before a request were skipped or not depending on
+  /// where the reads split.
+  @Test func emptyLinesBeforeARequestAreSkippedWhereverTheReadsSplit() {
+    let text = Array("\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+    for cut in 0...text.count {
+      var parser = HTTPRequestParser()
+      parser.append(text[..<cut])
+      var events = Self.drain(&parser)
+      parser.append(text[cut...])
+      events += Self.drain(&parser)
+      #expect(Self.requests(events).map(\.path) == ["/"], "cut at \(cut)")
+    }
+  }
+
   /// Issue 13: "request line and headers at most 16 KB (431 past it)".
   @Test func theDefaultHeaderLimitIs16KiB() {
     let fields = String(repeating: "X-Filler: \(String(repeating: "f", count: 1000))\r\n", count: 15)
