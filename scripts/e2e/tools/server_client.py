@@ -4,28 +4,15 @@ Usage: server_client.py URL KEY_FILE KEY_ID ISSUER_ID BUNDLE_ID ENVIRONMENT ROOT
 Prints one JSON line per call: what Apple's client got back, decoded and verified with
 SignedDataVerifier against ROOT_FILE, or the APIException it raised.
 """
-import json
 import sys
 
-from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
-from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.api_client import GetTransactionHistoryVersion
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+from apple_client import call, connect
 
 url, key_file, key_id, issuer_id, bundle_id, environment, root_file = sys.argv[1:8]
 step = sys.argv[8] if len(sys.argv) > 8 else "main"
-env = Environment[environment]
-client = AppStoreServerAPIClient(open(key_file, "rb").read(), key_id, issuer_id, bundle_id, env)
-client._base_url = url
-verifier = SignedDataVerifier([open(root_file, "rb").read()], False, env, bundle_id)
-
-
-def call(name, body):
-    try:
-        result = body()
-    except APIException as e:
-        result = {"status": e.http_status_code, "errorCode": e.raw_api_error}
-    print(json.dumps({"call": name, "result": result}, sort_keys=True))
+client, verifier = connect(url, key_file, key_id, issuer_id, bundle_id, environment, root_file)
 
 
 def transaction(token):

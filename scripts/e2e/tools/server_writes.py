@@ -7,34 +7,20 @@ Prints one JSON line per call: what Apple's client got back (signed values decod
 verified with SignedDataVerifier against ROOT_FILE), or the APIException it raised.
 NOW_MS is the store's clock (set by the test), which history dates are relative to.
 """
-import json
 import sys
 import time
 
-from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient
-from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
 from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+from apple_client import call, connect
 
 url, key_file, key_id, issuer_id, bundle_id, environment, root_file, now = sys.argv[1:9]
 now = int(now)
 DAY = 86_400_000
-env = Environment[environment]
-client = AppStoreServerAPIClient(open(key_file, "rb").read(), key_id, issuer_id, bundle_id, env)
-client._base_url = url
-verifier = SignedDataVerifier([open(root_file, "rb").read()], False, env, bundle_id)
-
-
-def call(name, body):
-    try:
-        result = body()
-    except APIException as e:
-        result = {"status": e.http_status_code, "errorCode": e.raw_api_error}
-    print(json.dumps({"call": name, "result": result}, sort_keys=True), flush=True)
+client, verifier = connect(url, key_file, key_id, issuer_id, bundle_id, environment, root_file)
 
 
 def notification(signed):
