@@ -36,7 +36,7 @@ extension Workspace {
     }
     if let reason = settings.incompleteness { throw .settingsIncomplete(reason) }
     return Signer(
-      key: key, environment: settings.environment, signedDate: now, chain: SigningChain(secret: key), appAppleId: settings.appAppleId)
+      key: key, environment: settings.environment, signedDate: now, chain: SigningChain.cached(secret: key), appAppleId: settings.appAppleId)
   }
 
   /// The signing secret in force: the settings' (or `$IAP_SIGNING_SECRET`), else the

@@ -22,6 +22,22 @@ public struct SigningChain: Sendable {
   /// The first and last seconds the store's clock can show (years 0000 to 9999).
   static let validity: (notBefore: Int64, notAfter: Int64) = (-62_167_219_200, 253_402_300_799)
 
+  /// The chain of `secret`, made once per process: a command makes one, but `iap serve` signs
+  /// with it in every request, and making it costs three key derivations and three
+  /// certificate signatures.
+  public static func cached(secret: [UInt8]) -> SigningChain {
+    cacheLock.lock()
+    defer { cacheLock.unlock() }
+    if let chain = cache[secret] { return chain }
+    let chain = SigningChain(secret: secret)
+    if cache.count >= 8 { cache.removeAll() }  // a server sees one secret, a test a few
+    cache[secret] = chain
+    return chain
+  }
+
+  private static let cacheLock = NSLock()
+  nonisolated(unsafe) private static var cache: [[UInt8]: SigningChain] = [:]
+
   /// The chain of the state whose signing secret is `secret`.
   public init(secret: [UInt8]) {
     func derived(_ what: String) -> [UInt8] { SHA256.hmac(key: secret, message: Array("iap signing chain: \(what)".utf8)) }
