@@ -33,9 +33,12 @@ public extension Store {
   @discardableResult
   mutating func advance(to now: Timestamp, budget: Int = .max) -> Bool {
     var made = 0
-    while let due = earliestDue(at: now) {
+    var schedule = SubscriptionSchedule(state, until: now)
+    while let due = nextDue(from: &schedule, until: now) {
       guard made < budget else { return false }
       made += 1
+      let recorded = changes.count
+      defer { reschedule(&schedule, after: recorded, until: now) }
       var subscription = due
       let at = Self.nextEvent(of: subscription)!
       switch subscription.status {
@@ -81,16 +84,29 @@ public extension Store {
     return true
   }
 
-  private func earliestDue(at now: Timestamp) -> Subscription? {
-    var earliest: (Subscription, Timestamp)?
-    for name in state.accounts.keys.sorted() {
-      for group in state.accounts[name]!.subscriptions.keys.sorted() {
-        let subscription = state.accounts[name]!.subscriptions[group]!
-        guard let at = Self.nextEvent(of: subscription), at <= now else { continue }
-        if earliest == nil || at < earliest!.1 { earliest = (subscription, at) }
+  /// The subscription whose event is the earliest due, taken off `schedule`.
+  private func nextDue(from schedule: inout SubscriptionSchedule, until now: Timestamp) -> Subscription? {
+    while let entry = schedule.popEarliest() {
+      guard let subscription = state.accounts[entry.account]?.subscriptions[entry.group] else { continue }
+      // A subscription changed outside the records `reschedule` reads is scheduled afresh.
+      guard Self.nextEvent(of: subscription) == entry.at else {
+        schedule.schedule(subscription, until: now)
+        continue
       }
+      return subscription
     }
-    return earliest?.0
+    return nil
+  }
+
+  /// Schedules again every subscription that the records made since `changes[start]` changed
+  /// (the event's own, and family members' shares that mirror it).
+  private func reschedule(_ schedule: inout SubscriptionSchedule, after start: Int, until now: Timestamp) {
+    for change in changes[start...] {
+      guard case let .subscription(changed) = change,
+        let current = state.accounts[changed.account]?.subscriptions[changed.group]
+      else { continue }
+      schedule.schedule(current, until: now)
+    }
   }
 
   mutating func lapse(_ subscription: inout Subscription, intent: Int, at date: Timestamp? = nil) {

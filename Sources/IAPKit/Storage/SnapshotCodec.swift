@@ -88,9 +88,8 @@ package enum SnapshotCodec {
       }
       for (device, list) in queues {
         guard let items = list.arrayValue else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
-        account.queues[device] = try items.map { (item: JSONValue) throws(RecordError) -> Transaction in
-          try TransactionRecord.decode(item)
-        }
+        account.queues[device] = PaymentQueue(
+          try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
       }
       for item in owned {
         guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
