@@ -48,6 +48,10 @@ public struct Store: Sendable {
 
   mutating func record(_ transaction: Transaction) { record(.transaction(transaction)) }
 
+  /// Forgets the records made so far, once the caller has persisted them: a long run of
+  /// events is committed in batches rather than held whole.
+  public mutating func discardChanges() { changes.removeAll(keepingCapacity: true) }
+
   /// The app receipt is updated: finished consumables leave it.
   public mutating func updateReceipt() {
     record(.receiptUpdate(account))
