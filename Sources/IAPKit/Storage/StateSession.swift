@@ -234,8 +234,7 @@ public final class StateSession {
     guard mayRewriteSnapshot, !hasSnapshot || behind >= Self.snapshotInterval else { return }
     do throws(POSIXFileError) {
       try notifications.sync()
-      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
-      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: Array(snapshot.utf8))
+      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: SnapshotCodec.encodeText(newState, offsets: offsets))
       snapshotOffsets = offsets
       hasSnapshot = true
     } catch {
