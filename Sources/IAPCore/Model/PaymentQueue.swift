@@ -8,8 +8,12 @@
 public struct PaymentQueue: Sequence, Sendable {
   /// The transactions in queue order, with holes (nil) where some left.
   private var slots: [Transaction?] = []
-  /// The slot of each transaction, by id.
-  private var slotById: [UInt64: Int] = [:]
+  /// The slot of each transaction, by id, once the queue is longer than `indexThreshold`:
+  /// a short queue is searched instead, which spares every command that loads one the
+  /// run-time instantiation of the dictionary's type (a fifth of a `queue` command).
+  private var slotById: [UInt64: Int]?
+  /// How many transactions the queue holds.
+  public private(set) var count = 0
   /// The first slot that may hold a transaction (the holes before it are all swept past).
   private var head = 0
 
@@ -19,13 +23,21 @@ public struct PaymentQueue: Sequence, Sendable {
     for transaction in transactions { put(transaction) }
   }
 
-  /// How many transactions are queued.
-  public var count: Int { slotById.count }
-  public var isEmpty: Bool { slotById.isEmpty }
+  /// From this many slots on, transactions are found through `slotById`.
+  static let indexThreshold = 32
+
+  public var isEmpty: Bool { count == 0 }
 
   /// The queued transaction `id`, if it is queued.
   public subscript(id: UInt64) -> Transaction? {
-    slotById[id].flatMap { slots[$0] }
+    slot(of: id).flatMap { slots[$0] }
+  }
+
+  /// The slot that holds transaction `id`, if it is queued.
+  private func slot(of id: UInt64) -> Int? {
+    if let slotById { return slotById[id] }
+    for slot in head..<slots.count where slots[slot]?.id == id { return slot }
+    return nil
   }
 
   /// The queued transactions, oldest first.
@@ -38,24 +50,37 @@ public struct PaymentQueue: Sequence, Sendable {
 
   /// Replaces the queued version of the transaction, or queues it last.
   public mutating func put(_ transaction: Transaction) {
-    if let slot = slotById[transaction.id] {
+    if let slot = slot(of: transaction.id) {
       slots[slot] = transaction
-    } else {
-      slotById[transaction.id] = slots.count
-      slots.append(transaction)
+      return
     }
+    slotById?[transaction.id] = slots.count
+    slots.append(transaction)
+    count += 1
+    if slotById == nil && slots.count > Self.indexThreshold { index() }
+  }
+
+  /// Indexes every queued transaction by id.
+  private mutating func index() {
+    var index: [UInt64: Int] = [:]
+    index.reserveCapacity(slots.count)
+    for slot in head..<slots.count { if let id = slots[slot]?.id { index[id] = slot } }
+    slotById = index
   }
 
   /// Takes transaction `id` out of the queue; returns whether it was queued.
   @discardableResult
   public mutating func remove(id: UInt64) -> Bool {
-    guard let slot = slotById.removeValue(forKey: id) else { return false }
+    guard let slot = slot(of: id) else { return false }
+    slotById?[id] = nil
     slots[slot] = nil
+    count -= 1
     while head < slots.count, slots[head] == nil { head += 1 }
-    if slotById.isEmpty {
+    if count == 0 {
       slots.removeAll(keepingCapacity: false)
+      slotById = nil
       head = 0
-    } else if slots.count - slotById.count > Swift.max(32, slotById.count) {
+    } else if slots.count - count > Swift.max(Self.indexThreshold, count) {
       compact()
     }
     return true
@@ -63,11 +88,10 @@ public struct PaymentQueue: Sequence, Sendable {
 
   /// Sweeps the holes out, keeping the order.
   private mutating func compact() {
-    let live = transactions
-    slots = live.map { $0 }
-    slotById.removeAll(keepingCapacity: true)
-    for (slot, transaction) in live.enumerated() { slotById[transaction.id] = slot }
+    slots = transactions.map { $0 }
     head = 0
+    slotById = nil
+    if slots.count > Self.indexThreshold { index() }
   }
 
   public func makeIterator() -> Iterator { Iterator(slots: slots[head...].makeIterator()) }

@@ -32,6 +32,15 @@ import Testing
     #expect(!removedTwice)
   }
 
+  /// A short queue is searched rather than indexed: the same answers.
+  @Test func aShortQueueAnswersAlike() {
+    var queue = PaymentQueue((1...5).map { transaction(UInt64($0)) })
+    let removed = queue.remove(id: 3)
+    #expect(removed && queue[3] == nil && queue[4]?.id == 4)
+    queue.put(transaction(9))
+    #expect(queue.map(\.id) == [1, 2, 4, 5, 9] && queue.count == 5)
+  }
+
   @Test func equalWhateverTheHoles() {
     var holey = PaymentQueue((1...40).map { transaction(UInt64($0)) })
     for id in 1...30 { holey.remove(id: UInt64(id)) }
