@@ -30,6 +30,31 @@ public extension Store {
   /// How many events a long run commits at a time: what memory holds of the records made.
   static let eventBatch = 2_048
 
+  /// At least as many events as running the time to `now` makes, or nil when no cheap bound
+  /// is known: each due subscription renews at most once a period (a month is never shorter
+  /// than 28 days, nor a week than 7), and its grace, billing retry and expiry add at most
+  /// three more. Nil with a time rate (compressed periods) and for introductory offers
+  /// (periods of days), where a clock move runs the time in memory to count instead.
+  func eventBound(until now: Timestamp) -> Int? {
+    guard rules.timeRate.compressedSeconds(.oneWeek) == nil else { return nil }
+    var total = 0
+    for account in state.accounts.values {
+      for subscription in account.subscriptions.values {
+        guard let next = Self.nextEvent(of: subscription), next <= now else { continue }
+        guard subscription.introRenewalsLeft == 0 else { return nil }
+        let days = [subscription.period, subscription.renewalPeriod ?? subscription.period].map { period in
+          let calendar = period.calendarPeriod
+          return calendar.months > 0 ? Int64(calendar.months) * 28 : Int64(max(1, calendar.days))
+        }.min()!
+        let (span, overflow) = (now.milliseconds - next.milliseconds).dividedReportingOverflow(by: days * 86_400_000)
+        guard !overflow, span < Int64(Int.max / 4) else { return nil }
+        total += Int(span) + 4
+        if total > Int.max / 4 { return nil }
+      }
+    }
+    return total
+  }
+
   /// Runs the store's time to `now`, for every account, earliest event first: as many
   /// renewals as the time covers, then expiry or billing retry as the rules say.
   ///

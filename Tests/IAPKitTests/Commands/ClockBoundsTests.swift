@@ -106,6 +106,28 @@ import Testing
     #expect(!store.hasDueSubscriptionEvents(at: later))
   }
 
+  /// The bound that spares a clock move its run in memory is never below what the run makes.
+  @Test func theEventBoundIsNeverBelowTheEventsMade() {
+    let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
+    let t0 = harness.now
+    for months in [1, 12, 13, 120] {
+      var store = Store(state: StoreState(), account: "default", device: "phone")
+      _ = store.buy(productId: "pro.monthly", product: catalog.product("pro.monthly"), quantity: 1, applicationUsername: nil, finish: true, now: t0)
+      store.discardChanges()
+      let later = t0.adding(CalendarPeriod(months: months))
+      let bound = store.eventBound(until: later)
+      let reached = store.advance(to: later)
+      #expect(reached)
+      let renewals = store.changes.filter { if case let .transaction(t) = $0 { return t.isRenewal } else { return false } }.count
+      #expect(renewals == months)
+      #expect(bound.map { $0 >= renewals && $0 <= renewals * 2 + 4 } == true, "bound \(String(describing: bound)) for \(renewals)")
+    }
+    var compressed = Store(state: StoreState(), account: "default", device: "phone")
+    compressed.rules.timeRate = .oneRenewalEveryTwoSeconds
+    _ = compressed.buy(productId: "pro.monthly", product: catalog.product("pro.monthly"), quantity: 1, applicationUsername: nil, finish: true, now: t0)
+    #expect(compressed.eventBound(until: t0.adding(CalendarPeriod(months: 1))) == nil, "compressed periods: no bound")
+  }
+
   /// Dates from a damaged state may be anything: arithmetic on them saturates, never traps.
   @Test func dateArithmeticSaturates() {
     let far = Timestamp(milliseconds: .max - 1)
