@@ -113,6 +113,14 @@ class Case:
         refs = self.references
         return median / refs[0], (median / refs[1] if len(refs) > 1 else None), max(self.peaks)
 
+    def spread(self):
+        """The quartiles of the per-run ratios to hi (each run over the hi run just before it)."""
+        per_run = [t / h for t, h in zip(self.times, self.reference_times[0])]
+        if len(per_run) < 2:
+            return per_run[0], per_run[0]
+        q = statistics.quantiles(per_run, n=4)
+        return q[0], q[2]
+
     def close(self):
         shutil.rmtree(self.folder)
 
@@ -205,15 +213,18 @@ def main():
           + (f", sqlite3 insert {statistics.median(sqs) * 1000:.2f} ms" if sqs else ", sqlite3: not installed"))
     print()
     extra = " before: × hi | before: peak memory |" if args.baseline else ""
-    print("| command | state | × hi | × sqlite3 insert | × its empty-state time | peak memory |" + extra)
-    print("| --- | --- | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if args.baseline else ""))
+    print("| command | state | × hi | × hi, quartiles of the runs | median | × sqlite3 insert | × its empty-state time | peak memory |" + extra)
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if args.baseline else ""))
     empty = {name: cases[iap].ratios()[0] for name, scenario, cases in rows if scenario == "empty"}
     for name, scenario, cases in rows:
         to_hi, to_sqlite, peak = cases[iap].ratios()
         before = cases[binaries[-1]].ratios() if args.baseline else None
         growth = f"{to_hi / empty[name]:.2f}" if scenario != "empty" and name in empty else ""
         sq_ratio = f"{to_sqlite:.2f}" if to_sqlite else "–"
-        line = f"| `{name}` | {scenario} | {to_hi:.2f} | {sq_ratio} | {growth} | {peak / 1024:.1f} MB |"
+        low, high = cases[iap].spread()
+        median_ms = statistics.median(cases[iap].times) * 1000
+        line = (f"| `{name}` | {scenario} | {to_hi:.2f} | {low:.2f}–{high:.2f} | {median_ms:.1f} ms | {sq_ratio} | {growth} | "
+                f"{peak / 1024:.1f} MB |")
         if before:
             line += f" {before[0]:.2f} | {before[2] / 1024:.1f} MB |"
         print(line)

@@ -35,9 +35,41 @@ struct ClockCommand: Command {
 
   /// Moves the clock to `destination` and prints the renewals made and the new time; a move
   /// back once transactions exist is a usage error of `iap clock`.
+  ///
+  /// The renewals are printed as each batch is committed, never held whole (a century of
+  /// weekly subscriptions is a hundred thousand): the text columns are as wide as the
+  /// batches so far need, and the JSON document is written as it goes, exactly as
+  /// `print(_:_:made:signer:)` would write it whole.
   static func move(_ context: CommandContext, to destination: ClockDestination) throws(IAPError) -> ExitCode {
     var request = MoveClockRequest(destination: destination)
     request.signed = context.globals.json
+    let json = context.globals.json
+    let console = context.console
+    var printed = 0
+    var widths: [Int] = []
+    request.progress = { progress in
+      if progress.renewals.isEmpty {
+        // The end of the move.
+        if json {
+          if printed == 0 { print(progress.reading, context) } else { console.line("\n  ]\n}") }
+        } else {
+          print(progress.reading, context)
+        }
+        return
+      }
+      for t in progress.renewals {
+        if json {
+          let head = printed == 0 ? Self.documentHead(progress.reading) : ",\n    "
+          console.line(head + JSONWriter.pretty(TransactionView.json(t, signer: progress.signer), indent: 2), terminator: "")
+        } else {
+          TextTable.measure(TransactionView.cells(t, showFinished: false), into: &widths)
+        }
+        printed += 1
+      }
+      if !json {
+        for t in progress.renewals { console.line(TextTable.format(TransactionView.cells(t, showFinished: false), widths: widths)) }
+      }
+    }
     switch try context.workspace.moveClock(request) {
     case let .cannotGoBack(from, to):
       throw .usage(
@@ -52,9 +84,14 @@ struct ClockCommand: Command {
       throw .usage(
         "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
         command: ["clock"])
-    case let .moved(moved):
-      print(moved.reading, context, made: moved.renewals, signer: moved.signer)
+    case .moved:
       return .success
     }
+  }
+
+  /// The start of the `--json` document, up to its first transaction.
+  private static func documentHead(_ reading: ClockReading) -> String {
+    let mode = reading.clock.isReal ? "real" : "simulated"
+    return "{\n  \"now\": \(JSONWriter.compact(.string(reading.now.iso8601))),\n  \"mode\": \(JSONWriter.compact(.string(mode))),\n  \"transactions\": [\n    "
   }
 }

@@ -4,10 +4,13 @@ public extension Store {
   /// - Parameter downloads: the download state of each product with hosted content: a
   ///   transaction whose download is not finished or cancelled is refused.
   mutating func finish(ids: [UInt64], downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
-    let queue = self.queue
+    // Looked up by id and deduplicated by set, so that `finish --all` on a queue of a hundred
+    // thousand renewals stays linear.
+    let queue = state.accounts[account]?.queues[device] ?? PaymentQueue()
     var chosen: [Transaction] = []
-    for id in ids where !chosen.contains(where: { $0.id == id }) {
-      guard let transaction = queue.first(where: { $0.id == id }) else {
+    var seen = Set<UInt64>()
+    for id in ids where seen.insert(id).inserted {
+      guard let transaction = queue[id] else {
         if id >= state.nextId { throw .unknownTransaction(String(id)) }
         throw .notInQueue(id, why: "it is already finished, or queued for another account or device")
       }
@@ -34,7 +37,8 @@ public extension Store {
   /// them is the refusal.
   mutating func finishAll(downloads: [String: DownloadState] = [:]) throws(StoreRefusal) -> [Transaction] {
     let held = heldByDownloads(downloads)
-    let ids = queue.filter { $0.state.isFinishable && !held.contains($0) }.map(\.id)
+    let heldIds = Set(held.map(\.id))
+    let ids = queue.filter { $0.state.isFinishable && !heldIds.contains($0.id) }.map(\.id)
     if ids.isEmpty {
       if let first = held.first, let pending = Self.pendingDownload(of: first, in: downloads) {
         throw .downloadIncomplete(first.id, productId: first.productId, pending)

@@ -77,7 +77,7 @@ public extension Store {
   /// starts empty; the account's purchase history stays.
   /// - Returns: the transactions that were waiting in the device's queue, for every account.
   mutating func reinstall() -> [Transaction] {
-    let dropped = state.accounts.keys.sorted().flatMap { state.accounts[$0]?.queues[device] ?? [] }
+    let dropped = state.accounts.keys.sorted().flatMap { state.accounts[$0]?.queues[device]?.transactions ?? [] }
     record(.reinstall(device: device))
     return dropped
   }

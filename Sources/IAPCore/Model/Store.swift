@@ -24,7 +24,10 @@ public struct Store: Sendable {
   public var accountState: AccountState { state.accounts[account] ?? AccountState() }
 
   /// The unfinished transactions that `paymentQueue(_:updatedTransactions:)` gets at launch.
-  public var queue: [Transaction] { accountState.queues[device] ?? [] }
+  public var queue: [Transaction] { state.accounts[account]?.queues[device]?.transactions ?? [] }
+
+  /// Whether the device's queue holds nothing.
+  public var queueIsEmpty: Bool { state.accounts[account]?.queues[device]?.isEmpty ?? true }
 
   /// `Transaction.currentEntitlements`: the latest purchase of each owned non-consumable and
   /// non-renewing subscription and of each unexpired auto-renewable subscription; never
@@ -44,6 +47,10 @@ public struct Store: Sendable {
   }
 
   mutating func record(_ transaction: Transaction) { record(.transaction(transaction)) }
+
+  /// Forgets the records made so far, once the caller has persisted them: a long run of
+  /// events is committed in batches rather than held whole.
+  public mutating func discardChanges() { changes.removeAll(keepingCapacity: true) }
 
   /// The app receipt is updated: finished consumables leave it.
   public mutating func updateReceipt() {
@@ -65,8 +72,9 @@ public struct Store: Sendable {
   /// The unfinished transaction `id` of this account, on any of its devices: what Ask to Buy
   /// approvals and issue resolutions act on, wherever the purchase was made.
   public func queued(_ id: UInt64) -> Transaction? {
-    for queue in accountState.queues.values {
-      if let transaction = queue.first(where: { $0.id == id }) { return transaction }
+    guard let queues = state.accounts[account]?.queues else { return nil }
+    for queue in queues.values {
+      if let transaction = queue[id] { return transaction }
     }
     return nil
   }

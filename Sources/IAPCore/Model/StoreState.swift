@@ -1,7 +1,7 @@
 /// One account's part of the store: its payment queue on each device and what it owns.
 public struct AccountState: Equatable, Sendable {
   /// Unfinished transactions per device, oldest first.
-  public var queues: [String: [Transaction]] = [:]
+  public var queues: [String: PaymentQueue] = [:]
   /// Non-consumables and non-renewing subscriptions owned, by product id.
   public var ownership: [String: Ownership] = [:]
   /// Auto-renewable subscriptions, by subscription group.
@@ -39,7 +39,7 @@ public struct StoreState: Equatable, Sendable {
     case let .clearAccount(name): accounts[name] = nil
     case let .reinstall(device):
       for name in accounts.keys {
-        guard let dropped = accounts[name]?.queues.removeValue(forKey: device) else { continue }
+        guard let dropped = accounts[name]?.queues.removeValue(forKey: device)?.transactions else { continue }
         // What the reinstall took out of the queue is complete as far as the store knows.
         for transaction in dropped { markCompleted(transaction, in: name) }
       }
@@ -74,32 +74,33 @@ public struct StoreState: Equatable, Sendable {
     }
   }
 
-  /// Folds one transaction version into the state.
+  /// Folds one transaction version into the state, in place: O(1) amortized however long
+  /// the queue (the account, its queue and its subscription are mutated where they lie,
+  /// never copied out and written back, which would copy them whole).
   public mutating func apply(_ transaction: Transaction) {
     nextId = max(nextId, transaction.id + 1)
-    var account = accounts[transaction.account] ?? AccountState()
-    var queue = account.queues[transaction.device] ?? []
-    let position = queue.firstIndex { $0.id == transaction.id }
+    Self.apply(transaction, to: &accounts[transaction.account, default: AccountState()])
+    if transaction.finished { markCompleted(transaction, in: transaction.account) }
+  }
+
+  private static func apply(_ transaction: Transaction, to account: inout AccountState) {
     if transaction.finished || transaction.deleted {
-      if let position { queue.remove(at: position) }
-    } else if let position {
-      queue[position] = transaction
+      if account.queues[transaction.device]?.remove(id: transaction.id) == true, account.queues[transaction.device]!.isEmpty {
+        account.queues[transaction.device] = nil
+      }
     } else {
-      // Ids only grow, so appending keeps the queue oldest first.
-      queue.append(transaction)
+      // Ids only grow, so queuing a new one last keeps the queue oldest first.
+      account.queues[transaction.device, default: PaymentQueue()].put(transaction)
     }
-    account.queues[transaction.device] = queue.isEmpty ? nil : queue
     updateOwnership(&account, with: transaction)
     // A subscription keeps its newest transaction current (finishing or refunding it is a new
     // version); its status changes arrive as `.subscription` records.
     if let group = transaction.subscriptionGroup, account.subscriptions[group]?.latest.id == transaction.id {
       account.subscriptions[group]?.latest = transaction
     }
-    accounts[transaction.account] = account
-    if transaction.finished { markCompleted(transaction, in: transaction.account) }
   }
 
-  private func updateOwnership(_ account: inout AccountState, with transaction: Transaction) {
+  private static func updateOwnership(_ account: inout AccountState, with transaction: Transaction) {
     guard transaction.state == .purchased, let type = transaction.productType, type.isDurable, type != .autoRenewable
     else { return }
     let product = transaction.productId

@@ -10,11 +10,44 @@ public enum CRC32 {
     return c
   }
 
+  /// Eight tables for slicing-by-8 (table k: a byte followed by k zero bytes), 8 KB, built
+  /// the first time a long buffer is checked: a century of renewals writes and `history`
+  /// reads hundreds of megabytes of records, where a byte at a time is a tenth of the work.
+  private static let slices: [UInt32] = {
+    var t = [UInt32](repeating: 0, count: 8 * 256)
+    for n in 0..<256 { t[n] = table[n] }
+    for k in 1..<8 {
+      for n in 0..<256 {
+        let previous = t[(k - 1) * 256 + n]
+        t[k * 256 + n] = table[Int(previous & 0xFF)] ^ (previous >> 8)
+      }
+    }
+    return t
+  }()
+
+  /// From this many bytes on, the tables for eight at a time pay for themselves.
+  private static let slicingThreshold = 256
+
   /// The checksum of `crc`'s bytes followed by `bytes` (zlib's `crc32(crc, …)`; 0 to start).
   public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     var c = ~crc
+    var start = 0
+    if bytes.count >= slicingThreshold {
+      slices.withUnsafeBufferPointer { t in
+        let end = bytes.count & ~7
+        while start < end {
+          let low = c ^ (UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24)
+          let high = UInt32(bytes[start + 4]) | UInt32(bytes[start + 5]) << 8 | UInt32(bytes[start + 6]) << 16 | UInt32(bytes[start + 7]) << 24
+          c = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+            ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+            ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+            ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+          start += 8
+        }
+      }
+    }
     table.withUnsafeBufferPointer { t in
-      for byte in bytes { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+      for byte in bytes[start...] { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
     }
     return ~c
   }

@@ -27,8 +27,7 @@ extension Workspace {
       // Settings that cannot sign stop the use case before anything is committed.
       if let reason = settings!.incompleteness { throw .settingsIncomplete(reason) }
       catchUp.rules = settings!.subscriptionRules(clock: clock)
-      if !catchUp.advance(to: now, budget: Store.eventBudget) { warnEventsLeft() }
-      try session!.commit(catchUp.changes, state: catchUp.state)
+      if !(try runTime(&catchUp, to: now, in: session!, budget: eventBudget)) { warnEventsLeft() }
     }
     if settings == nil { settings = try self.settings(session!, catalog: catalog) }
     let resolved = settings!
@@ -43,6 +42,6 @@ extension Workspace {
   /// later commands go on from there (each with a budget of its own).
   func warnEventsLeft() {
     console.warning(
-      "the store's time covers more than \(Store.eventBudget) subscription events: the first \(Store.eventBudget) are made now, the rest by the next commands")
+      "the store's time covers more than \(eventBudget) subscription events: the first \(eventBudget) are made now, the rest by the next commands")
   }
 }

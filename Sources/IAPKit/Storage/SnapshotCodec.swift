@@ -17,22 +17,7 @@ package enum SnapshotCodec {
       let queues = account.queues.keys.sorted().map { device in
         (device, JSONValue.array(account.queues[device]!.map(TransactionRecord.encode)))
       }
-      let owned = account.ownership.values.sorted { $0.originalId < $1.originalId }.map { o in
-        JSONValue.object([
-          ("originalId", .string(String(o.originalId))),
-          ("originalPurchaseDate", .int(o.originalPurchaseDate.milliseconds)),
-          ("restorable", .bool(o.restorable)),
-          ("latest", TransactionRecord.encode(o.latest)),
-        ])
-      }
-      let subscriptions = account.subscriptions.keys.sorted().map { SubscriptionRecord.encode(account.subscriptions[$0]!) }
-      return (
-        name,
-        .object([
-          ("queues", .object(queues)), ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
-          ("receiptUpdates", .int(Int64(account.receiptUpdates))),
-        ])
-      )
+      return (name, .object([("queues", .object(queues))] + members(of: account)))
     }
     return .object([
       ("format", .int(format)),
@@ -47,6 +32,63 @@ package enum SnapshotCodec {
       + (state.families.isEmpty
         ? []
         : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))]))
+  }
+
+  /// An account's members after its queues.
+  private static func members(of account: AccountState) -> [(String, JSONValue)] {
+    let owned = account.ownership.values.sorted { $0.originalId < $1.originalId }.map { o in
+      JSONValue.object([
+        ("originalId", .string(String(o.originalId))),
+        ("originalPurchaseDate", .int(o.originalPurchaseDate.milliseconds)),
+        ("restorable", .bool(o.restorable)),
+        ("latest", TransactionRecord.encode(o.latest)),
+      ])
+    }
+    let subscriptions = account.subscriptions.keys.sorted().map { SubscriptionRecord.encode(account.subscriptions[$0]!) }
+    return [
+      ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
+      ("receiptUpdates", .int(Int64(account.receiptUpdates))),
+    ]
+  }
+
+  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
+  /// one queued transaction at a time: a queue of a hundred thousand unfinished renewals as
+  /// one tree, then as text, then as bytes, held all three at once (about 2.5 KB each).
+  static func encodeText(_ state: StoreState, offsets: Offsets) -> [UInt8] {
+    var rest = state
+    rest.accounts = [:]
+    let head = JSONWriter.compact(encode(rest, offsets: offsets))
+    // The accounts go where the empty object stands (the members before it are numbers and
+    // a string of digits, which cannot hold that text).
+    let slot = #""accounts":{}"#
+    guard let range = head.range(of: slot) else { return Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8) }
+    var out: [UInt8] = []
+    out.append(contentsOf: head[..<range.lowerBound].utf8)
+    out.append(contentsOf: #""accounts":{"#.utf8)
+    for (n, name) in state.accounts.keys.sorted().enumerated() {
+      let account = state.accounts[name]!
+      if n > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: (JSONWriter.compact(.string(name)) + #":{"queues":{"#).utf8)
+      for (m, device) in account.queues.keys.sorted().enumerated() {
+        if m > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: (JSONWriter.compact(.string(device)) + ":").utf8)
+        var first = true
+        out.append(UInt8(ascii: "["))
+        for transaction in account.queues[device]! {
+          if !first { out.append(UInt8(ascii: ",")) }
+          first = false
+          out.append(contentsOf: JSONWriter.compact(TransactionRecord.encode(transaction)).utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+      }
+      out.append(UInt8(ascii: "}"))
+      // The account's other members, without their object's opening brace.
+      out.append(contentsOf: ("," + JSONWriter.compact(.object(members(of: account))).dropFirst()).utf8)
+    }
+    out.append(UInt8(ascii: "}"))
+    out.append(contentsOf: head[range.upperBound...].utf8)
+    out.append(UInt8(ascii: "\n"))
+    return out
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
@@ -88,9 +130,8 @@ package enum SnapshotCodec {
       }
       for (device, list) in queues {
         guard let items = list.arrayValue else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
-        account.queues[device] = try items.map { (item: JSONValue) throws(RecordError) -> Transaction in
-          try TransactionRecord.decode(item)
-        }
+        account.queues[device] = PaymentQueue(
+          try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
       }
       for item in owned {
         guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,

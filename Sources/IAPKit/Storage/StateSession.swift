@@ -190,7 +190,10 @@ public final class StateSession {
   /// Makes `changes` durable and `state` the new state: append the records to their logs and
   /// fsync, then, every `snapshotInterval` bytes of log, replace the snapshot atomically. Logs
   /// ahead of the snapshot, whether by design or by a crash, are replayed on load.
-  public func commit(_ changes: [LogRecord], state newState: StoreState) throws(IAPError) {
+  ///
+  /// - Parameter mayRewriteSnapshot: false for all but the last batch of a long run of
+  ///   events, so that the run rewrites `store.json` once rather than once a batch.
+  public func commit(_ changes: [LogRecord], state newState: StoreState, mayRewriteSnapshot: Bool = true) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty else { return }
     var log = ""
@@ -228,11 +231,10 @@ public final class StateSession {
     // (the next load replays the log past it), so a failure to rewrite it is a warning.
     let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
     let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
-    guard !hasSnapshot || behind >= Self.snapshotInterval else { return }
+    guard mayRewriteSnapshot, !hasSnapshot || behind >= Self.snapshotInterval else { return }
     do throws(POSIXFileError) {
       try notifications.sync()
-      let snapshot = JSONWriter.compact(SnapshotCodec.encode(newState, offsets: offsets)) + "\n"
-      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: Array(snapshot.utf8))
+      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: SnapshotCodec.encodeText(newState, offsets: offsets))
       snapshotOffsets = offsets
       hasSnapshot = true
     } catch {

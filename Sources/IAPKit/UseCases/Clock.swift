@@ -27,18 +27,27 @@ public enum ClockDestination: Sendable {
 }
 
 /// What a move of the clock asks for.
-public struct MoveClockRequest: Sendable {
+public struct MoveClockRequest {
   public var destination: ClockDestination
-  /// Whether the result carries a signer (for the renewals' `jwsRepresentation`).
+  /// Whether the progress carries a signer (for the renewals' `jwsRepresentation`).
   public var signed = false
+  /// Given the renewals of each batch of events once it is committed (a century of weekly
+  /// renewals is never held whole), and once more with none when the move is made.
+  public var progress: (ClockMoveProgress) -> Void = { _ in }
 
   public init(destination: ClockDestination) { self.destination = destination }
 }
 
-/// A move of the clock that happened: the new reading, and what the time it covered made.
+/// A move of the clock that happened: the new reading.
 public struct MovedClock {
   public var reading: ClockReading
-  /// The renewal transactions made on the way, in the order they were made.
+}
+
+/// What a clock move hands its caller while it runs, batch by batch.
+public struct ClockMoveProgress {
+  /// The store's time once the move is made.
+  public var reading: ClockReading
+  /// The renewal transactions of one committed batch, in the order they were made.
   public var renewals: [Transaction]
   /// The signer at the new time, when the request asked for it.
   public var signer: Signer?
@@ -55,7 +64,7 @@ public enum MoveClockResult {
   /// `Timestamp.supportedRange`.
   case outOfRange
   /// Refused, nothing changed: the time the move covers holds more than `limit`
-  /// subscription events (`Store.eventBudget`); smaller steps each stay within it.
+  /// subscription events (`Workspace.eventBudget`); smaller steps each stay within it.
   case tooManyEvents(limit: Int)
 }
 
@@ -81,21 +90,25 @@ extension Workspace {
     var store = opened.store
     // The rules follow the new clock: a real one compresses periods by the time rate.
     store.rules = opened.settings.subscriptionRules(clock: clock)
-    // Run in memory before anything is written: a simulated move that covers more than the
-    // budget is refused whole. Back on the real clock the time has passed whatever the
-    // answer, so the rest is left to the next commands' catch-up, as after any long gap.
-    if !store.advance(to: target, budget: Store.eventBudget) {
-      guard case .real = request.destination else { return .tooManyEvents(limit: Store.eventBudget) }
-      warnEventsLeft()
-    }
+    // A simulated move that covers more than the budget is refused whole, before anything
+    // is written. Back on the real clock the time has passed whatever the answer, so the
+    // rest is left to the next commands' catch-up, as after any long gap.
+    let isReal: Bool
+    if case .real = request.destination { isReal = true } else { isReal = false }
+    if !isReal && !Self.isWithinBudget(store, to: target, budget: eventBudget) { return .tooManyEvents(limit: eventBudget) }
     try opened.session.saveClock(clock)
-    try opened.session.commit(store.changes, state: store.state)
-    let renewals = store.changes.compactMap { record -> Transaction? in
-      if case let .transaction(t) = record, t.isRenewal { return t }
-      return nil
-    }
+    let reading = ClockReading(clock: clock, now: target)
     // Signed at the new time, not the time the store was opened at.
     let signer = request.signed ? try signer(opened.session, settings: opened.settings, now: target) : nil
-    return .moved(MovedClock(reading: ClockReading(clock: clock, now: target), renewals: renewals, signer: signer))
+    let reached = try runTime(&store, to: target, in: opened.session, budget: eventBudget) { records in
+      let renewals = records.compactMap { record -> Transaction? in
+        if case let .transaction(t) = record, t.isRenewal { return t }
+        return nil
+      }
+      if !renewals.isEmpty { request.progress(ClockMoveProgress(reading: reading, renewals: renewals, signer: signer)) }
+    }
+    if !reached { warnEventsLeft() }
+    request.progress(ClockMoveProgress(reading: reading, renewals: [], signer: signer))
+    return .moved(MovedClock(reading: reading))
   }
 }

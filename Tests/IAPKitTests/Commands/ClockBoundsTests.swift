@@ -9,7 +9,8 @@ import Testing
 /// milliseconds overflow), and one such advance with a monthly subscription ran for ever
 /// after writing the clock, so that every later command hung too. The clock now stays in the
 /// years 0000 to 9999, a move is run in memory before anything is written, and no command
-/// makes more than `Store.eventBudget` subscription events.
+/// makes more than its event budget (`Store.eventBudget`, 250,000; these tests lower it to
+/// 10,000 with `IAP_EVENT_BUDGET`, as it was when they were written).
 @Suite struct ClockBoundsTests {
   let harness = TestHarness()
 
@@ -43,6 +44,7 @@ import Testing
   }
 
   @Test func aMoveThatWouldMakeMoreEventsThanTheBudgetIsRefusedWhole() {
+    harness.variables["IAP_EVENT_BUDGET"] = "10000"
     #expect(harness.run("buy pro.monthly").status == 0)
     let before = stateFiles()
     // 900 years of a monthly subscription are 10,800 renewals: over the 10,000 budget.
@@ -54,6 +56,7 @@ import Testing
   }
 
   @Test func aLongGapOnTheRealClockIsCaughtUpOverSeveralCommands() {
+    harness.variables["IAP_EVENT_BUDGET"] = "10000"
     #expect(harness.run("settings set time-rate oneRenewalEveryTwoSeconds").status == 0)
     #expect(harness.run("buy pro.monthly --finish").status == 0)
     // 15,000 renewal intervals pass while nobody runs iap.
@@ -67,6 +70,30 @@ import Testing
     #expect(harness.run("history --json").json.transactions.count == 15_001)
   }
 
+  /// A move longer than one batch (`Store.eventBatch`, 2,048 events) is committed batch by
+  /// batch and printed as it goes: every renewal is listed once, in order, the JSON document
+  /// is whole, and the state holds them all.
+  @Test func aMoveOfSeveralBatchesPrintsEveryRenewalOnce() {
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    let json = harness.run("clock advance 200y --json")
+    #expect(json.status == 0)
+    let ids = json.json.transactions.compactMap { $0["id"]?.stringValue.flatMap { UInt64($0) } }
+    #expect(ids == Array(2...2401), "2,400 monthly renewals, in order")
+    #expect(json.json["now"]?.stringValue == "2226-01-15T10:00:00Z")
+    let text = harness.run("clock advance 100y")
+    let lines = text.stdout.split(separator: "\n")
+    #expect(lines.count == 1_201)
+    #expect(lines.first?.hasPrefix("#2402 ") == true && lines.dropLast().last?.hasPrefix("#3601 ") == true)
+    #expect(harness.run("history --json").json.transactions.count == 3_601)
+  }
+
+  @Test func aMoveWithinTheDefaultBudgetIsNotRefused() {
+    #expect(Store.eventBudget == 250_000)
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    // 900 years of a monthly subscription, 10,800 renewals, were over the budget of 10,000.
+    #expect(harness.run("clock advance 900y").status == 0)
+  }
+
   @Test func theBudgetStopsTheModelWithTheRestStillDue() {
     var store = Store(state: StoreState(), account: "default", device: "phone")
     let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
@@ -77,6 +104,28 @@ import Testing
     #expect(store.hasDueSubscriptionEvents(at: later))
     #expect(store.advance(to: later, budget: 100) == true)
     #expect(!store.hasDueSubscriptionEvents(at: later))
+  }
+
+  /// The bound that spares a clock move its run in memory is never below what the run makes.
+  @Test func theEventBoundIsNeverBelowTheEventsMade() {
+    let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
+    let t0 = harness.now
+    for months in [1, 12, 13, 120] {
+      var store = Store(state: StoreState(), account: "default", device: "phone")
+      _ = store.buy(productId: "pro.monthly", product: catalog.product("pro.monthly"), quantity: 1, applicationUsername: nil, finish: true, now: t0)
+      store.discardChanges()
+      let later = t0.adding(CalendarPeriod(months: months))
+      let bound = store.eventBound(until: later)
+      let reached = store.advance(to: later)
+      #expect(reached)
+      let renewals = store.changes.filter { if case let .transaction(t) = $0 { return t.isRenewal } else { return false } }.count
+      #expect(renewals == months)
+      #expect(bound.map { $0 >= renewals && $0 <= renewals * 2 + 4 } == true, "bound \(String(describing: bound)) for \(renewals)")
+    }
+    var compressed = Store(state: StoreState(), account: "default", device: "phone")
+    compressed.rules.timeRate = .oneRenewalEveryTwoSeconds
+    _ = compressed.buy(productId: "pro.monthly", product: catalog.product("pro.monthly"), quantity: 1, applicationUsername: nil, finish: true, now: t0)
+    #expect(compressed.eventBound(until: t0.adding(CalendarPeriod(months: 1))) == nil, "compressed periods: no bound")
   }
 
   /// Dates from a damaged state may be anything: arithmetic on them saturates, never traps.

@@ -1,0 +1,123 @@
+/// One device's payment queue: its unfinished transactions in the order they entered it
+/// (oldest first), found by id in constant time.
+///
+/// Renewals left unfinished pile up here (a century of weekly subscriptions is a hundred
+/// thousand of them), and they leave in any order, often oldest first (`finish --all`). So a
+/// removal leaves a hole rather than shifting what follows, and the holes are swept out once
+/// they outnumber the transactions: every operation is O(1) amortized.
+public struct PaymentQueue: Sequence, Sendable {
+  /// The transactions in queue order, with holes (nil) where some left.
+  private var slots: [Transaction?] = []
+  /// The slot of each transaction, by id, once the queue is longer than `indexThreshold`:
+  /// a short queue is searched instead, which spares every command that loads one the
+  /// run-time instantiation of the dictionary's type (a fifth of a `queue` command).
+  private var slotById: [UInt64: Int]?
+  /// How many transactions the queue holds.
+  public private(set) var count = 0
+  /// The first slot that may hold a transaction (the holes before it are all swept past).
+  private var head = 0
+
+  public init() {}
+
+  public init<S: Sequence>(_ transactions: S) where S.Element == Transaction {
+    for transaction in transactions { put(transaction) }
+  }
+
+  /// From this many slots on, transactions are found through `slotById`.
+  static let indexThreshold = 32
+
+  public var isEmpty: Bool { count == 0 }
+
+  /// The queued transaction `id`, if it is queued.
+  public subscript(id: UInt64) -> Transaction? {
+    slot(of: id).flatMap { slots[$0] }
+  }
+
+  /// The slot that holds transaction `id`, if it is queued.
+  private func slot(of id: UInt64) -> Int? {
+    if let slotById { return slotById[id] }
+    for slot in head..<slots.count where slots[slot]?.id == id { return slot }
+    return nil
+  }
+
+  /// The queued transactions, oldest first.
+  public var transactions: [Transaction] {
+    var result: [Transaction] = []
+    result.reserveCapacity(count)
+    for case let transaction? in slots[head...] { result.append(transaction) }
+    return result
+  }
+
+  /// Replaces the queued version of the transaction, or queues it last.
+  public mutating func put(_ transaction: Transaction) {
+    if let slot = slot(of: transaction.id) {
+      slots[slot] = transaction
+      return
+    }
+    slotById?[transaction.id] = slots.count
+    slots.append(transaction)
+    count += 1
+    if slotById == nil && slots.count > Self.indexThreshold { index() }
+  }
+
+  /// Indexes every queued transaction by id.
+  private mutating func index() {
+    var index: [UInt64: Int] = [:]
+    index.reserveCapacity(slots.count)
+    for slot in head..<slots.count { if let id = slots[slot]?.id { index[id] = slot } }
+    slotById = index
+  }
+
+  /// Takes transaction `id` out of the queue; returns whether it was queued.
+  @discardableResult
+  public mutating func remove(id: UInt64) -> Bool {
+    guard let slot = slot(of: id) else { return false }
+    slotById?[id] = nil
+    slots[slot] = nil
+    count -= 1
+    while head < slots.count, slots[head] == nil { head += 1 }
+    if count == 0 {
+      slots.removeAll(keepingCapacity: false)
+      slotById = nil
+      head = 0
+    } else if slots.count - count > Swift.max(Self.indexThreshold, count) {
+      compact()
+    }
+    return true
+  }
+
+  /// Sweeps the holes out, keeping the order.
+  private mutating func compact() {
+    slots = transactions.map { $0 }
+    head = 0
+    slotById = nil
+    if slots.count > Self.indexThreshold { index() }
+  }
+
+  public func makeIterator() -> Iterator { Iterator(slots: slots[head...].makeIterator()) }
+
+  /// Walks the queued transactions, oldest first, stepping over the holes.
+  public struct Iterator: IteratorProtocol {
+    var slots: ArraySlice<Transaction?>.Iterator
+    public mutating func next() -> Transaction? {
+      while let slot = slots.next() {
+        if let transaction = slot { return transaction }
+      }
+      return nil
+    }
+  }
+
+  public var underestimatedCount: Int { count }
+}
+
+extension PaymentQueue: Equatable {
+  /// Two queues are equal when they hold the same transactions in the same order, however
+  /// their holes lie.
+  public static func == (lhs: PaymentQueue, rhs: PaymentQueue) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
+}
+
+extension PaymentQueue: ExpressibleByArrayLiteral {
+  public init(arrayLiteral transactions: Transaction...) { self.init(transactions) }
+}
