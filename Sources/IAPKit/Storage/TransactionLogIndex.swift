@@ -10,8 +10,10 @@ import IAPCore
 /// that `history` can go through 100,000 transactions in bounded memory. Store events in the
 /// log count too: `clear` drops an account's transactions, and deleted ones are left out.
 ///
-/// Building it reads the log once in fixed-size chunks, checking every record as `load`
-/// does; only the position of each id's latest version is kept (16 bytes a transaction).
+/// Building it reads the log once in fixed-size chunks and takes what it needs from each
+/// record's bytes (`RecordPeek`), parsing only what that leaves undecided (the records are as
+/// iap wrote them: `load` checked the log against its seal, or read it whole); only the
+/// position of each id's latest version is kept (16 bytes a transaction).
 /// `forEach` then reads those records back one at a time. Holding every version as a
 /// `Transaction` instead (a dictionary by id) took 146 MB at 100,000 transactions.
 public struct TransactionLogIndex {
@@ -38,6 +40,15 @@ public struct TransactionLogIndex {
     self.fd = fd
     var latest: [UInt64: (offset: Int, length: Int, account: String, deleted: Bool)] = [:]
     try Self.forEachRecord(fd: fd, path: path, end: end) { (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
+      switch RecordPeek.peek(record) {
+      case let .transaction(id, account, deleted):
+        latest[id] = (offset, record.count, account, deleted)
+        return
+      case .otherEvent:
+        return
+      case .decode:
+        break
+      }
       switch try Self.decodeRecord(record, at: offset, path: path) {
       case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
       case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
