@@ -2,7 +2,8 @@
 ///
 /// Invariants: what parses writes back (compact and pretty) to text that parses to the same
 /// value; a decoded transaction record or snapshot can be folded into a `StoreState` and
-/// encoded again without a trap.
+/// encoded again without a trap; `RecordPeek` reads a transaction record as iap writes it as
+/// the parser does.
 enum JSONFuzzTarget {
   static func run(_ bytes: [UInt8]) {
     guard let value = try? JSONParser.parse(bytes) else { return }
@@ -13,7 +14,16 @@ enum JSONFuzzTarget {
     if let transaction = try? TransactionRecord.decode(value) {
       var state = StoreState()
       state.apply(transaction)
-      _ = JSONWriter.compact(TransactionRecord.encode(transaction))
+      // The index's quick look at a record as iap writes it agrees with the parser.
+      let written = Array(JSONWriter.compact(TransactionRecord.encode(transaction)).utf8)
+      switch RecordPeek.peek(written[...]) {
+      case let .transaction(id, account, deleted):
+        guard id == transaction.id, account == transaction.account, deleted == transaction.deleted else {
+          fatalError("RecordPeek disagrees with the parser on \(String(decoding: written, as: UTF8.self))")
+        }
+      case .otherEvent: fatalError("RecordPeek took a transaction for an event")
+      case .decode: break
+      }
       _ = TransactionView.lines([transaction], showFinished: true)
     }
     if let (state, offset) = try? SnapshotCodec.decode(value) {
