@@ -14,11 +14,13 @@ struct ServeCommand: Command {
       needs a bearer token signed by a key made with 'iap keys create' (kid, aud \
       appstoreconnect-v1, bid the catalog's bundle id, iss the state's issuer id, exp at most \
       60 minutes away), else 401. Each request opens the state as a command does, so commands \
-      run beside the server and it sees what they did. Served now: GET \
-      /inApps/v1/transactions/{id}, /inApps/v1/history/{id}, /inApps/v2/history/{id}, \
-      /inApps/v1/subscriptions/{id}, /inApps/v2/refund/lookup/{id}, /inApps/v1/lookup/{orderId}; \
-      POST /verifyReceipt and \
-      /sandbox/verifyReceipt (no token: the shared secret is the password).
+      run beside the server and it sees what they did; notifications a request causes are \
+      posted to notification-url after the answer. Served: transaction info, history (v1, \
+      v2), subscription statuses, refund history, order lookup, test notifications and their \
+      status, notification history with send attempts, renewal-date extensions (one, mass, \
+      mass status), consumption information (v1, v2), app account tokens, and POST \
+      /verifyReceipt and /sandbox/verifyReceipt (no token: the shared secret is the \
+      password). Each endpoint: docs/server-api.md.
       """,
     options: [
       OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1)."),
