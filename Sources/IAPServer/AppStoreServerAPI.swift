@@ -56,11 +56,11 @@ public struct AppStoreServerAPI: Sendable {
       case ("GET", "v1", "subscriptions", 8) where parts[4] == "extend" && parts[5] == "mass":
         return .json(try workspace.serverMassExtensionStatus(productId: parts[6], requestIdentifier: parts[7]))
       case ("PUT", "v1", "transactions", 6) where parts[4] == "consumption", ("PUT", "v2", "transactions", 6) where parts[4] == "consumption":
-        _ = try workspace.serverSendConsumptionInformation(parts[5], body: try Self.jsonBody(request), version: parts[2] == "v2" ? 2 : 1)
+        try workspace.serverSendConsumptionInformation(parts[5], body: try Self.jsonBody(request), version: parts[2] == "v2" ? 2 : 1)
         return HTTPResponse(status: 202, body: [])
       case ("PUT", "v1", "transactions", 6) where parts[5] == "appAccountToken":
         let body = try Self.jsonBody(request)
-        _ = try workspace.serverSetAppAccountToken(parts[4], token: body["appAccountToken"]?.stringValue)
+        try workspace.serverSetAppAccountToken(parts[4], token: body["appAccountToken"]?.stringValue)
         return HTTPResponse(status: 200, body: [])
       case ("GET", "v1", "subscriptions", 5):
         let statuses = try request.queryValues("status").map { value throws(ServerAPIError) -> Int in

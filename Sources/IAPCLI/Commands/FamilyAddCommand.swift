@@ -26,7 +26,6 @@ struct FamilyAddCommand: Command {
 
   /// A member name is an account name: 1-128 printable characters.
   static func check(_ member: String, invocation spec: CommandSpec) throws(IAPError) {
-    let ok = !member.isEmpty && member.count <= 128 && member.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
-    if !ok { throw .usage("invalid member '\(member)': expected an account name of 1 to 128 printable characters", command: spec.path) }
+    if !Workspace.isUsableName(member) { throw .usage("invalid member '\(member)': expected an account name of 1 to 128 printable characters", command: spec.path) }
   }
 }

@@ -49,13 +49,17 @@ public final class Workspace {
   /// Resolves a path argument against the working directory.
   public func resolve(_ path: String) -> String { environment.resolve(path) }
 
-  /// Which of account and device is not a usable name (1-128 printable characters), if any.
+  /// Which of account and device is not a usable name, if any.
   public func invalidName() -> (option: String, value: String)? {
-    for (option, name) in [("account", account), ("device", device)] {
-      let ok = !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
-      if !ok { return (option, name) }
+    for (option, name) in [("account", account), ("device", device)] where !Self.isUsableName(name) {
+      return (option, name)
     }
     return nil
+  }
+
+  /// Whether `name` can name an account or a device: 1-128 printable characters.
+  public static func isUsableName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
   }
 
   /// A store for this account and device over `session`'s state.

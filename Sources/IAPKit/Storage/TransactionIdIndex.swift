@@ -14,8 +14,8 @@ public final class TransactionIdIndex: @unchecked Sendable {
   /// The log file indexed (device, inode), and how far.
   private var file: (UInt64, UInt64)?
   private var end = 0
-  /// Offset and length of each id's latest version, and its account (for `clear` events).
-  private var latest: [UInt64: (offset: Int, length: Int, account: String)] = [:]
+  /// Each id's latest version (a deleted one is kept, marked, as the log keeps its tombstone).
+  private var latest: [UInt64: TransactionLogIndex.Version] = [:]
 
   public init() {}
 
@@ -28,13 +28,13 @@ public final class TransactionIdIndex: @unchecked Sendable {
     let identity = (UInt64(st.st_dev), UInt64(st.st_ino))
     if file.map({ $0 != identity }) ?? true || validEnd < end { forget(identity) }
     try catchUp(fd: fd, path: path, to: validEnd)
-    guard let span = latest[id] else { return nil }
+    guard let span = latest[id], !span.deleted else { return nil }
     let found = try read(span.offset, span.length, fd: fd, path: path)
     if found?.id == id { return found }
     // The log was rewritten in place since it was indexed: index it again.
     forget(identity)
     try catchUp(fd: fd, path: path, to: validEnd)
-    guard let again = latest[id] else { return nil }
+    guard let again = latest[id], !again.deleted else { return nil }
     return try read(again.offset, again.length, fd: fd, path: path)
   }
 
@@ -48,11 +48,7 @@ public final class TransactionIdIndex: @unchecked Sendable {
   private func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
     guard validEnd > end else { return }
     try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) { record, offset throws(IAPError) in
-      switch try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
-      case let .transaction(t): latest[t.id] = t.deleted ? nil : (offset, record.count, t.account)
-      case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
-      }
+      try TransactionLogIndex.fold(record, at: offset, path: path, into: &latest)
     }
     end = validEnd
   }

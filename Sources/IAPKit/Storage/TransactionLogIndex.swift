@@ -38,24 +38,34 @@ public struct TransactionLogIndex {
       return
     }
     self.fd = fd
-    var latest: [UInt64: (offset: Int, length: Int, account: String, deleted: Bool)] = [:]
+    var latest: [UInt64: Version] = [:]
     try Self.forEachRecord(fd: fd, path: path, end: end) { (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
-      switch RecordPeek.peek(record) {
-      case let .transaction(id, account, deleted):
-        latest[id] = (offset, record.count, account, deleted)
-        return
-      case .otherEvent:
-        return
-      case .decode:
-        break
-      }
-      switch try Self.decodeRecord(record, at: offset, path: path) {
-      case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
-      case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-      case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
-      }
+      try Self.fold(record, at: offset, path: path, into: &latest)
     }
     spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.value.offset, $0.value.length) }
+  }
+
+  /// Where a transaction's latest version lies, whose it is, and whether it is a tombstone.
+  typealias Version = (offset: Int, length: Int, account: String, deleted: Bool)
+
+  /// Folds one log record into `latest` (each id's latest version): a transaction version
+  /// replaces its id's, `clear` drops its account's, other events change nothing. Both this
+  /// index and the server's `TransactionIdIndex` read the log this way.
+  static func fold(_ record: ArraySlice<UInt8>, at offset: Int, path: String, into latest: inout [UInt64: Version]) throws(IAPError) {
+    switch RecordPeek.peek(record) {
+    case let .transaction(id, account, deleted):
+      latest[id] = (offset, record.count, account, deleted)
+      return
+    case .otherEvent:
+      return
+    case .decode:
+      break
+    }
+    switch try decodeRecord(record, at: offset, path: path) {
+    case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
+    case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
+    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
+    }
   }
 
   /// Calls `body` with the latest version of each transaction, oldest id first.

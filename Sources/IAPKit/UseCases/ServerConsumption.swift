@@ -58,14 +58,14 @@ extension Workspace {
   /// the developer's answer to a CONSUMPTION_REQUEST, kept with the open refund request it
   /// answers (`iap history --json` shows it). Accepted (202) whether or not a request is
   /// open, as Apple accepts it; version 1 takes consumables and auto-renewable subscriptions.
-  public func serverSendConsumptionInformation(_ id: String, body: JSONValue, version: Int) throws(ServerAPIError) -> Bool {
+  public func serverSendConsumptionInformation(_ id: String, body: JSONValue, version: Int) throws(ServerAPIError) {
     try ConsumptionBody.validate(body, version: version)
-    return try actingForServer { opened, _ throws(ServerAPIError) in
+    try actingForServer { opened, _ throws(ServerAPIError) in
       guard let transaction = try find(id, in: opened), transaction.state == .purchased else { throw .transactionNotFound }
       if version == 1, transaction.productType != .consumable, transaction.productType != .autoRenewable {
         throw .transactionTypeNotSupported
       }
-      return opened.store.recordConsumptionInformation(JSONWriter.compact(body), on: transaction) != nil
+      _ = opened.store.recordConsumptionInformation(JSONWriter.compact(body), on: transaction)
     }
   }
 }

@@ -24,9 +24,7 @@ extension Workspace {
   /// Use case: Extend a Subscription Renewal Date (`PUT /inApps/v1/subscriptions/extend/{id}`):
   /// the subscription whose original transaction is `originalId` renews `extendByDays` later.
   public func serverExtendRenewalDate(_ originalId: String, _ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
-    guard !originalId.isEmpty, originalId.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), UInt64(originalId) != nil else {
-      throw .invalidOriginalTransactionId
-    }
+    _ = try Self.transactionNumber(originalId, invalid: .invalidOriginalTransactionId)
     let (days, reason, request) = try body.validated()
     return try actingForServer { opened, _ throws(ServerAPIError) in
       guard let original = try find(originalId, in: opened), original.id == original.originalId, let group = original.subscriptionGroup
@@ -88,16 +86,13 @@ extension Workspace {
 
   /// Use case: Set App Account Token (`PUT /inApps/v1/transactions/{id}/appAccountToken`):
   /// the purchase's `appAccountToken` becomes `token` (a UUID), for its renewals too.
-  public func serverSetAppAccountToken(_ originalId: String, token: String?) throws(ServerAPIError) -> JSONValue {
-    guard !originalId.isEmpty, originalId.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), UInt64(originalId) != nil else {
-      throw .invalidOriginalTransactionId
-    }
+  public func serverSetAppAccountToken(_ originalId: String, token: String?) throws(ServerAPIError) {
+    _ = try Self.transactionNumber(originalId, invalid: .invalidOriginalTransactionId)
     guard let token, let normalized = SignedPayloads.accountToken(token) else { throw .invalidAppAccountToken }
-    return try actingForServer { opened, _ throws(ServerAPIError) in
+    try actingForServer { opened, _ throws(ServerAPIError) in
       guard let transaction = try find(originalId, in: opened), transaction.state == .purchased else { throw .originalTransactionIdNotFound }
       guard transaction.id == transaction.originalId else { throw .transactionIdIsNotOriginal }
       _ = opened.store.setAppAccountToken(normalized, on: transaction)
-      return .object([])
     }
   }
 }

@@ -176,7 +176,7 @@ extension Workspace {
 
   /// The latest version of transaction `id` of any account, if it has one: ids are digits.
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
-    guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = UInt64(id) else { throw .invalidTransactionId }
+    let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
     return try reading { () throws(IAPError) in
       // The server keeps an index from one request to the next; otherwise, one read of the log.
       if let index = transactionIndex { return try opened.session.transaction(number, index: index) }
@@ -184,6 +184,13 @@ extension Workspace {
       try opened.session.latestVersions().forEach { t in if t.id == number { found = t } }
       return found
     }
+  }
+
+  /// A transaction id from a request's path: decimal digits only (Apple answers `invalid`
+  /// for anything else, a sign or spaces included).
+  static func transactionNumber(_ id: String, invalid: ServerAPIError) throws(ServerAPIError) -> UInt64 {
+    guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = UInt64(id) else { throw invalid }
+    return number
   }
 
   /// `bundleId`, `appAppleId` (when set) and `environment`, as Apple's responses carry them.
