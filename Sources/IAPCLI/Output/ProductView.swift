@@ -20,7 +20,7 @@ public struct ProductView {
       ("title", .string(copy.title)),
       ("description", .string(copy.description)),
       ("price", .string(p.priceText)),
-      ("displayPrice", .string(formatter.string(for: p.price))),
+      ("displayPrice", .string(formatter.string(for: p.price, text: p.priceText))),
       ("currency", .string(formatter.currency)),
       ("locale", .string(formatter.locale)),
       ("clearedForSale", .bool(p.clearedForSale)),
@@ -43,7 +43,7 @@ public struct ProductView {
     let price = offer.paymentMode == .free ? Decimal(0) : offer.price
     return .object([
       ("id", .string(offer.id)), ("type", .string("promotional")),
-      ("price", .optional(price.map { "\($0)" })), ("displayPrice", .optional(price.map(formatter.string(for:)))),
+      ("price", .optional(price.map { "\($0)" })), ("displayPrice", .optional(price.map { formatter.string(for: $0) })),
       ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
       ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))),
     ])
@@ -61,7 +61,7 @@ public struct ProductView {
       if let period = p.subscriptionPeriod, let group = p.subscriptionGroup {
         title += "  [\(period.rawValue), group \(group), level \(p.groupLevel ?? 1)]"
       }
-      table.append([p.id, p.type.rawValue, formatter.string(for: p.price), title])
+      table.append([p.id, p.type.rawValue, formatter.string(for: p.price, text: p.priceText), title])
     }
     var result: [String] = []
     for (line, description) in zip(table.lines, descriptions) {

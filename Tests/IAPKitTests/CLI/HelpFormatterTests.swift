@@ -25,6 +25,15 @@ import Testing
     #expect(help.contains("  74   state unreadable or unwritable"))
   }
 
+  /// `CommandRegistry.command(at:)` answers a group's path without searching the commands.
+  @Test func noGroupIsAlsoACommand() {
+    let groups = CommandRegistry.groups.map(\.path)
+    for command in CommandRegistry.commands {
+      #expect(!groups.contains(command.spec.path), "\(command.spec.path)")
+      #expect(CommandRegistry.command(at: command.spec.path) == command)
+    }
+  }
+
   @Test func everyHelpLineFitsAnEightyColumnTerminal() {
     for command in CommandRegistry.commands {
       for line in HelpFormatter.help(for: command.spec.path).split(separator: "\n")
