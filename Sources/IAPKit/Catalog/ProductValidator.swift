@@ -108,7 +108,34 @@ package enum ProductValidator {
       localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level,
       introductoryOffer: offer, content: content)
     product.promotionalOffers = promotionalOffers
+    if case let .string(text)? = dict["price"], let plain = plainText(text) { product = product.withPriceText(plain) }
     return product
+  }
+
+  /// `text`, a price `parsePrice` accepted from a string (digits and at most one point), as
+  /// `Decimal`'s description spells it: no leading zeros before the units, no trailing zeros
+  /// after the point (`"012.50"` → `"12.5"`). Listing a catalog shows every price; the
+  /// description of each `Decimal` cost as much as the rest of its line.
+  static func plainText(_ text: String) -> String? {
+    let bytes = text.utf8
+    var point: String.Index?
+    for i in bytes.indices where !(bytes[i] >= 0x30 && bytes[i] <= 0x39) {
+      guard bytes[i] == UInt8(ascii: "."), point == nil else { return nil }
+      point = i
+    }
+    guard let first = bytes.first, first != UInt8(ascii: ".") else { return nil }
+    // The usual case, "0.99" or "12": already spelled so, and returned as it is.
+    let leadingZero = first == 0x30 && bytes.count > 1 && bytes[bytes.index(after: bytes.startIndex)] != UInt8(ascii: ".")
+    let trailingZero = point != nil && (bytes.last == 0x30 || bytes.last == UInt8(ascii: "."))
+    guard leadingZero || trailingZero else { return text }
+    var integer = Substring(text), fraction = Substring("")
+    if let point {
+      integer = text[..<point]
+      fraction = text[text.index(after: point)...]
+    }
+    while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
+    while fraction.last == "0" { fraction = fraction.dropLast() }
+    return fraction.isEmpty ? String(integer) : integer + "." + fraction
   }
 
   /// Product identifiers: letters, digits, `.`, `_`, `-`, as App Store Connect allows.

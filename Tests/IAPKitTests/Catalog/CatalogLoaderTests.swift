@@ -40,6 +40,24 @@ import Testing
     #expect(catalog.product("sword")?.groupLevel == nil)
   }
 
+  /// A price read from a string carries its text as `Decimal`'s description spells it, which
+  /// `priceText` (what transactions record) would otherwise compute.
+  @Test func aPriceStringCarriesTheDecimalsOwnSpelling() throws {
+    for text in [
+      "0", "000", "0.0", "0.99", "0.990", "1.50", "00012.30", "100", "100.000", "0.001", "5000000", "9223372036854775.807", "1.",
+      "0.", "00", "01", "10.0", "10.01", "0.10",
+    ] {
+      #expect(ProductValidator.plainText(text) == "\(Decimal(string: text)!)", "\(text)")
+    }
+    #expect(ProductValidator.plainText("1e3") == nil)
+    #expect(ProductValidator.plainText("-1") == nil)
+    #expect(ProductValidator.plainText(".5") == nil)
+    #expect(ProductValidator.plainText("1.2.3") == nil)
+    let catalog = try load(TestHarness.standardCatalog.replacingOccurrences(of: "<string>0.99</string>", with: "<string>000.990</string>")).catalog
+    #expect(catalog.product("gems")?.priceText == "0.99")
+    for product in catalog.products { #expect(product.priceText == "\(product.price)", "\(product.id)") }
+  }
+
   @Test func readsTopLevelSettingsAndLocalizations() throws {
     let product = TestHarness.product(
       "a", "consumable", price: "<real>0.99</real>",
