@@ -91,6 +91,19 @@ public struct StateDirectory: Sendable {
     return session
   }
 
+  /// Opens the state under the shared lock for its settings alone, without loading the store
+  /// (the session's `state` stays empty): for the use cases that show the catalog, not the
+  /// store (`products list`, `products fetch`). Reading the snapshot, the seal and the logs
+  /// past the snapshot was a quarter of `products list`'s instructions. Recorded damage is
+  /// still the answer, as for every command.
+  public func openForSettings() throws(IAPError) -> StateSession {
+    guard let folder = try folder(create: false) else {
+      return StateSession(directory: self, folder: nil, lock: nil, writable: false)
+    }
+    if let damage = recordedDamage(in: folder) { throw damage }
+    return StateSession(directory: self, folder: folder, lock: try acquireLock(in: folder, exclusive: false), writable: false)
+  }
+
   /// Remembers that a log holds a damaged record, so that every later command refuses at once
   /// (rather than appending to a log whose middle is bad) until the doctor repairs it. Best
   /// effort: the damage is found again by whoever reads that record.

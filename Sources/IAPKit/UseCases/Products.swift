@@ -36,10 +36,11 @@ public struct ProductsResult {
 extension Workspace {
   /// Use case: every product in the catalog, for the locale asked or the one in force.
   ///
-  /// `products list` is benchmarked: this reads the catalog and the settings, nothing more.
+  /// `products list` is benchmarked: this reads the catalog and the settings, nothing more
+  /// (not the store).
   public func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
     let catalog = try loadCatalog()
-    let settings = try self.settings(try stateDirectory.open(forWriting: false), catalog: catalog)
+    let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
     return ProductsResult(
       products: catalog.products, catalog: catalog, locale: locale ?? settings.locale,
       currency: catalog.currency(in: settings.storefront))
@@ -52,7 +53,7 @@ extension Workspace {
     var requested = request.ids
     if let file = request.idsFile { requested += try ProductIdentifierList.load(path: resolve(file), displayPath: file) }
     let catalog = try loadCatalog()
-    let settings = try self.settings(try stateDirectory.open(forWriting: false), catalog: catalog)
+    let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
     if let code = settings.failLoadProducts {
       let error = StoreError(code, "simulated failure: \(code.defaultMessage)")
       throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", error))

@@ -28,6 +28,23 @@ import Testing
     #expect(products[4]["subscriptionPeriod"] == .string("P1M"))
   }
 
+  /// Listing shows the catalog under the stored settings without loading the store (its
+  /// snapshot and logs), so a snapshot it cannot read does not stop it; recorded damage does,
+  /// as for every command.
+  @Test func listAndFetchReadTheSettingsButNotTheStore() {
+    #expect(harness.run("buy gems").status == 0)
+    #expect(harness.run("settings set locale de_DE").status == 0)
+    harness.write(".iap/store.json", "not json")
+    #expect(harness.run("queue").status == 74, "the snapshot is unreadable")
+    let listed = harness.run("products list")
+    #expect(listed.status == 0)
+    #expect(listed.stdout.hasPrefix("gems         consumable     0,99\u{a0}$"), "the stored locale is in force")
+    #expect(harness.run("products fetch gems").status == 0)
+    harness.write(".iap/damaged", #"{"path":".iap/transactions.log","offset":0,"reason":"test"}"#)
+    #expect(harness.run("products list").status == 74)
+    #expect(harness.run("products fetch gems").status == 74)
+  }
+
   @Test func fetchAnswersLikeSKProductsRequest() {
     let json = harness.run("products fetch sword nope retired sword --json").json
     #expect(json["products"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["sword"])
