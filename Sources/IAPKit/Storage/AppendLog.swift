@@ -73,6 +73,24 @@ package struct AppendLog {
     return start
   }
 
+  /// Hands each complete line from `offset` on (without its newline) and its byte offset to
+  /// `body`, in order, until `body` answers false; returns the bytes the lines handed over
+  /// take. For readers that need less of a record than its decoding (`body` checks it).
+  @discardableResult
+  func scanLines(from offset: Int, _ body: (ArraySlice<UInt8>, Int) throws(IAPError) -> Bool) throws(IAPError) -> Int {
+    guard let fd, offset < size else { return 0 }
+    let bytes: [UInt8]
+    do { bytes = try POSIXFile.readAll(fd, path: path, from: offset) } catch {
+      throw .stateUnreadable(path: path, reason: error.description)
+    }
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+      guard try body(bytes[start..<newline], offset + start) else { break }
+      start = newline + 1
+    }
+    return start
+  }
+
   /// Reads every complete line of the file and checks it with `decode`, as `scan` does.
   /// - Returns: where the complete lines end.
   func check<Record>(decode: (JSONValue) throws(RecordError) -> Record) throws(IAPError) -> Int {

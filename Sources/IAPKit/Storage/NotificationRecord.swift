@@ -29,6 +29,27 @@ package enum NotificationRecord {
     json["after"]?.intValue.map { Int(clamping: $0) } ?? 0
   }
 
+  /// `requiredLogLength` read from the bytes of an intact record `line` as iap writes it, which
+  /// ends `,"after":N,"crc":M}`; nil for any other shape (a record from before `"after"`), which
+  /// the caller parses instead.
+  static func peekRequiredLogLength(_ line: ArraySlice<UInt8>) -> Int? {
+    let crc = Array(#","crc":"#.utf8), after = Array(#","after":"#.utf8)
+    // Back from the end: the checksum's digits and marker, then the length's digits and marker.
+    var i = line.endIndex - 1
+    guard i > line.startIndex, line[i] == UInt8(ascii: "}") else { return nil }
+    while i > line.startIndex, (0x30...0x39).contains(line[i - 1]) { i -= 1 }
+    guard i - crc.count > line.startIndex, line[(i - crc.count)..<i].elementsEqual(crc) else { return nil }
+    let digitsEnd = i - crc.count
+    var start = digitsEnd
+    while start > line.startIndex, (0x30...0x39).contains(line[start - 1]) { start -= 1 }
+    guard start < digitsEnd, digitsEnd - start <= 18, start - after.count > line.startIndex,
+      line[(start - after.count)..<start].elementsEqual(after)
+    else { return nil }
+    var value = 0
+    for digit in line[start..<digitsEnd] { value = value * 10 + Int(digit - 0x30) }
+    return value
+  }
+
   static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {
     guard let type = json["type"]?.stringValue else { throw RecordError(field: "type") }
     guard let date = json["date"]?.intValue else { throw RecordError(field: "date") }

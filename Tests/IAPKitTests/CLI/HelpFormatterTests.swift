@@ -25,13 +25,16 @@ import Testing
     #expect(help.contains("  74   state unreadable or unwritable"))
   }
 
-  /// `CommandRegistry.command(at:)` answers a group's path without searching the commands.
-  @Test func noGroupIsAlsoACommand() {
-    let groups = CommandRegistry.groups.map(\.path)
-    for command in CommandRegistry.commands {
-      #expect(!groups.contains(command.spec.path), "\(command.spec.path)")
-      #expect(CommandRegistry.command(at: command.spec.path) == command)
+  /// The registry's words for each command are the ones its spec declares, and each names
+  /// one command: dispatch compares those words without building the specs.
+  @Test func theRegistrysWordsAreEachCommandsOwn() {
+    for (path, command) in CommandRegistry.entries {
+      #expect(command.spec.path == path, "\(path)")
+      #expect(CommandRegistry.entries.filter { $0.path == path }.count == 1, "\(path)")
+      #expect(CommandRegistry.command(at: path) == command)
     }
+    #expect(CommandRegistry.command(at: ["products"]) == nil)
+    #expect(CommandRegistry.command(at: ["buy", "com.example.gems"]) == nil)
   }
 
   @Test func everyHelpLineFitsAnEightyColumnTerminal() {

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import IAPCLI
+@testable import IAPCore
+@testable import IAPKit
+
+/// Loading counts the notifications past `store.json` from their bytes (checksum and
+/// `"after"`) instead of parsing each; the count, and where it stops, are what decoding them
+/// gave.
+@Suite struct NotificationCountTests {
+  let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+
+  func line(_ n: ServerNotification, after: Int?) -> [UInt8] {
+    var json = NotificationRecord.encode(n, after: after ?? 0)
+    if after == nil, case let .object(members) = json { json = .object(members.filter { $0.0 != "after" }) }
+    return Array(RecordLine.encode(json).utf8)
+  }
+
+  @Test func theLengthReadFromTheBytesIsTheParsedOne() throws {
+    let n = ServerNotification(type: "TEST", date: date, transaction: nil, bundleId: "com.example.app")
+    for after in [0, 7, 507, 123_456_789_012] {
+      let bytes = line(n, after: after).dropLast()  // without its newline
+      #expect(NotificationRecord.peekRequiredLogLength(bytes) == after)
+      #expect(NotificationRecord.requiredLogLength(try JSONParser.parse(Array(bytes))) == after)
+    }
+    #expect(NotificationRecord.peekRequiredLogLength(line(n, after: nil).dropLast()) == nil, "a record from before \"after\"")
+    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"after":5}"#.utf8)[...]) == nil, "no checksum")
+    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"x":1,"crc":5}"#.utf8)[...]) == nil)
+  }
+
+  @Test func loadingCountsCommittedNotificationsAndStopsAtTheFirstUncommitted() throws {
+    let harness = TestHarness()
+    for _ in 0..<3 { #expect(harness.run("buy gems --finish").status == 0) }
+    let directory = StateDirectory(path: harness.directory + "/.iap")
+    let sent = try directory.open(forWriting: false).state.notificationCount
+    #expect(sent == 3, "each purchase sent one")
+    let log = harness.directory + "/.iap/notifications.log"
+    let n = ServerNotification(type: "TEST", date: date, transaction: nil, bundleId: "com.example.app")
+    let handle = try #require(FileHandle(forWritingAtPath: log))
+    handle.seekToEndOfFile()
+    // An older record (counted), one whose commit never happened (not counted, and the scan
+    // stops there), then one after it (not reached).
+    handle.write(Data(line(n, after: nil) + line(n, after: 1 << 40) + line(n, after: 0)))
+    try handle.close()
+    #expect(try directory.open(forWriting: false).state.notificationCount == sent + 1)
+    // Sealed again by that read: the count comes from the bytes alone now, and agrees.
+    #expect(try directory.open(forWriting: false).state.notificationCount == sent + 1)
+  }
+}
