@@ -92,35 +92,57 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
   ]
 
-  public private(set) var values: [String: String] = [:]
-  public private(set) var sources: [String: SettingSource] = [:]
+  /// Each setting's value and where it came from, in the order of `specs`.
+  ///
+  /// An array searched by name rather than two dictionaries: every command resolves the
+  /// settings, and filling dictionaries of twenty entries (hashing each key, growing the
+  /// tables) was 5% of `iap queue`; a command reads a few of them.
+  private var entries: [Entry]
+
+  private struct Entry: Equatable, Sendable {
+    var value: String
+    var source: SettingSource
+  }
+
+  /// Setting name → value (for `iap settings`).
+  public var values: [String: String] {
+    var result: [String: String] = [:]
+    for (spec, entry) in zip(Self.specs, entries) { result[spec.name] = entry.value }
+    return result
+  }
+
+  /// Setting name → where its value came from (for `iap settings`).
+  public var sources: [String: SettingSource] {
+    var result: [String: SettingSource] = [:]
+    for (spec, entry) in zip(Self.specs, entries) { result[spec.name] = entry.source }
+    return result
+  }
 
   /// - Parameters:
   ///   - catalog: the catalog, whose storefront, locale and `settings` are the defaults.
   ///   - catalogSettings: the catalog's `settings` entries (already validated).
   ///   - overrides: what `iap settings set` stored.
   public init(storefront: String, locale: String, catalogSettings: [(String, String)] = [], overrides: [String: String] = [:]) {
-    for spec in Self.specs {
-      values[spec.name] = Self.builtInDefault(spec)
-      sources[spec.name] = .builtIn
-    }
-    values["storefront"] = storefront
-    values["locale"] = locale
-    for (key, value) in catalogSettings where values[key] != nil {
-      values[key] = value
-      sources[key] = .catalog
-    }
-    for (key, value) in overrides where values[key] != nil {
-      values[key] = value
-      sources[key] = .set
-    }
+    entries = Self.specs.map { Entry(value: Self.builtInDefault($0), source: .builtIn) }
+    if let i = Self.index("storefront") { entries[i].value = storefront }
+    if let i = Self.index("locale") { entries[i].value = locale }
+    for (key, value) in catalogSettings { override(key, with: value, from: .catalog) }
+    for (key, value) in overrides { override(key, with: value, from: .set) }
   }
+
+  /// Where the setting `key` is in `specs`.
+  private static func index(_ key: String) -> Int? {
+    for i in specs.indices where specs[i].name == key { return i }
+    return nil
+  }
+
+  /// The value of the setting `key`, nil for a name that is none.
+  private func value(_ key: String) -> String? { Self.index(key).map { entries[$0].value } }
 
   /// Replaces one setting's value (already normalized) and records where it came from.
   public mutating func override(_ key: String, with value: String, from source: SettingSource) {
-    guard values[key] != nil else { return }
-    values[key] = value
-    sources[key] = source
+    guard let i = Self.index(key) else { return }
+    entries[i] = Entry(value: value, source: source)
   }
 
   static func builtInDefault(_ spec: SettingSpec) -> String {
@@ -212,8 +234,8 @@ public struct StoreSettings: Equatable, Sendable {
     }
   }
 
-  private func toggle(_ key: String) -> Bool { values[key] == "on" }
-  private func error(_ key: String) -> SKErrorCode? { values[key].flatMap { SKErrorCode(nameOrNumber: $0) } }
+  private func toggle(_ key: String) -> Bool { value(key) == "on" }
+  private func error(_ key: String) -> SKErrorCode? { value(key).flatMap { SKErrorCode(nameOrNumber: $0) } }
 
   public var askToBuy: Bool { toggle("ask-to-buy") }
   public var canMakePayments: Bool { toggle("can-make-payments") }
@@ -221,14 +243,14 @@ public struct StoreSettings: Equatable, Sendable {
   public var failLoadProducts: SKErrorCode? { error("fail-load-products") }
   public var failPurchase: SKErrorCode? { error("fail-purchase") }
   public var failRestore: SKErrorCode? { error("fail-restore") }
-  public var storefront: String { values["storefront"] ?? "USA" }
-  public var timeRate: TimeRate { values["time-rate"].flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
-  public var renewalLimit: Int? { values["renewal-limit"].flatMap { Int($0) } }
-  public var environment: String { values["environment"] ?? "LocalTesting" }
+  public var storefront: String { value("storefront") ?? "USA" }
+  public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
+  public var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }
+  public var environment: String { value("environment") ?? "LocalTesting" }
   /// Whether signed data is signed as the App Store signs it (ES256 and a certificate chain):
   /// in the Sandbox and Production environments, which Apple's verifiers check.
   public var signsWithCertificates: Bool { environment == "Sandbox" || environment == "Production" }
-  public var appAppleId: Int64? { values["app-apple-id"].flatMap { Int64($0) } }
+  public var appAppleId: Int64? { value("app-apple-id").flatMap { Int64($0) } }
 
   /// Why these settings cannot sign what the store hands out, if they cannot: Apple's
   /// verifier takes no Production data without the app's Apple ID, so neither does the store.
@@ -236,9 +258,9 @@ public struct StoreSettings: Equatable, Sendable {
     environment == "Production" && appAppleId == nil
       ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does" : nil
   }
-  public var signingSecret: String? { values["signing-secret"].flatMap { $0 == "off" ? nil : $0 } }
-  public var notificationURL: String? { values["notification-url"].flatMap { $0 == "off" ? nil : $0 } }
-  public var downloadRate: ByteRate { values["download-rate"].flatMap { ByteRate($0) } ?? .standard }
+  public var signingSecret: String? { value("signing-secret").flatMap { $0 == "off" ? nil : $0 } }
+  public var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }
+  public var downloadRate: ByteRate { value("download-rate").flatMap { ByteRate($0) } ?? .standard }
   public var failDownload: Bool { toggle("fail-download") }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
@@ -247,5 +269,5 @@ public struct StoreSettings: Equatable, Sendable {
       timeRate: clock.isReal ? timeRate : .realTime, billingRetry: toggle("billing-retry"),
       gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit)
   }
-  public var locale: String { values["locale"] ?? "en_US" }
+  public var locale: String { value("locale") ?? "en_US" }
 }
