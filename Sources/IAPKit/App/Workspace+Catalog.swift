@@ -36,6 +36,22 @@ extension Workspace {
     return (nil, "product '\(id)' is not cleared for sale", catalog)
   }
 
+  /// The whole catalog, for a listing, printing its warnings: from the compiled cache when it
+  /// is current (no parse of the property list), else loaded, and cached as a purchase would.
+  /// Fails as loading the catalog does.
+  public func catalogForListing() throws(IAPError) -> Catalog {
+    let path = POSIXFile.canonicalPath(catalogPath)
+    let key = CatalogCache.Key(path: path)
+    let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
+    if let key, let (catalog, warnings) = CatalogCache.listing(catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
+      for warning in warnings { console.warning(warning) }
+      return catalog
+    }
+    let loaded = try loadAndCache(path: path, key: key, cacheFile: cacheFile)
+    for warning in loaded.warnings { console.warning(warning) }
+    return loaded.catalog
+  }
+
   /// The catalog's own fields and settings, or nil when it cannot be read: from the compiled
   /// cache's header when it is current (no parse of the whole catalog), else from the catalog,
   /// which is then cached. Prints nothing: for use cases that only want the settings' defaults.

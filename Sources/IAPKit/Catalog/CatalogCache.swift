@@ -28,9 +28,9 @@ import IAPCore
 /// renamed into place, so readers need no lock and a crash leaves the old file or the new.
 package enum CatalogCache {
   /// The format and its validation rules: bumped when either changes (3: prices bounded by
-  /// `Product.maximumPrice`; 4: promotional offers), so that a cache written by an older iap
-  /// is rebuilt, not trusted.
-  static let magic = "iap-catalog-cache 4\n"
+  /// `Product.maximumPrice`; 4: promotional offers; 5: each product's place in the catalog,
+  /// for `products list`), so that a cache written by an older iap is rebuilt, not trusted.
+  static let magic = "iap-catalog-cache 5\n"
 
   /// What identifies one version of a catalog file.
   package struct Key: Equatable {
@@ -91,6 +91,21 @@ package enum CatalogCache {
   package static func lookup(
     _ id: String, catalogPath: String, displayPath: String, key: Key, file: String
   ) -> Hit? {
+    mapped(file) { bytes in
+      guard let (catalog, warnings, productsStart) = header(bytes, catalogPath: catalogPath, displayPath: displayPath, key: key)
+      else { return nil }
+      var hit = Hit(product: nil, catalog: catalog, warnings: warnings)
+      guard let line = find(Array(id.utf8), in: bytes, from: productsStart, to: bytes.count - 4) else { return hit }
+      guard let json = try? JSONParser.parse(Array(bytes[line])), let product = decode(json), product.id == id else {
+        return nil
+      }
+      hit.product = product
+      return hit
+    }
+  }
+
+  /// `body` over the bytes of the cache at `file`, mapped; nil when it cannot be read.
+  static func mapped<T>(_ file: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
     let fd: Int32
     // Non-blocking: a FIFO planted in its place must not hang the command (mmap refuses it).
     do { fd = try POSIXFile.open(file, O_RDONLY | O_NONBLOCK) } catch { return nil }
@@ -99,13 +114,14 @@ package enum CatalogCache {
       let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED
     else { return nil }
     defer { munmap(base, size) }
-    let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
-    return read(bytes, id: id, catalogPath: catalogPath, displayPath: displayPath, key: key)
+    return body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size))
   }
 
-  private static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, id: String, catalogPath: String, displayPath: String, key: Key
-  ) -> Hit? {
+  /// The catalog's fields and its warnings (for `displayPath`) from a cache made for
+  /// `catalogPath` at `key`, whole, and where its product lines start; nil otherwise.
+  static func header(
+    _ bytes: UnsafeBufferPointer<UInt8>, catalogPath: String, displayPath: String, key: Key
+  ) -> (Catalog, [String], Int)? {
     guard bytes.starts(with: magic.utf8), bytes.count >= 4, bytes[(bytes.count - 4)...].elementsEqual("end\n".utf8)
     else { return nil }
     let headerStart = magic.utf8.count
@@ -118,13 +134,7 @@ package enum CatalogCache {
       let warnings = header["warnings"]?.arrayValue?.compactMap(\.stringValue),
       let catalog = header["catalog-fields"].flatMap(decodeFields)
     else { return nil }
-    var hit = Hit(product: nil, catalog: catalog, warnings: warnings.map { reprefix($0, from: madeFor, to: displayPath) })
-    guard let line = find(Array(id.utf8), in: bytes, from: headerEnd + 1, to: bytes.count - 4) else { return hit }
-    guard let json = try? JSONParser.parse(Array(bytes[line])), let product = decode(json), product.id == id else {
-      return nil
-    }
-    hit.product = product
-    return hit
+    return (catalog, warnings.map { reprefix($0, from: madeFor, to: displayPath) }, headerEnd + 1)
   }
 
   /// Binary search for the line `id<TAB>…` among sorted lines in `start..<end`; returns the
@@ -159,8 +169,12 @@ package enum CatalogCache {
     _ catalog: Catalog, warnings: [String], catalogPath: String, displayPath: String, key: Key, in folder: Folder, name: String
   ) {
     var body = ""
-    for product in catalog.products.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
-      body += product.id + "\t" + JSONWriter.compact(encode(product)) + "\n"
+    let order = catalog.products.indices.sorted { catalog.products[$0].id.utf8.lexicographicallyPrecedes(catalog.products[$1].id.utf8) }
+    for position in order {
+      let product = catalog.products[position]
+      var json = encode(product)
+      if case let .object(members) = json { json = .object([("position", .int(Int64(position)))] + members) }
+      body += product.id + "\t" + JSONWriter.compact(json) + "\n"
     }
     body += "end\n"
     // The header records the file's total length, which depends on the header's own length.
@@ -191,107 +205,5 @@ package enum CatalogCache {
     } catch {
       try? folder.unlink(temporary)
     }
-  }
-
-  // MARK: - The catalog's own fields and products as JSON
-
-  /// Everything of the catalog but its products: what purchases and settings need.
-  static func encodeFields(_ c: Catalog) -> JSONValue {
-    .object([
-      ("bundleId", .string(c.bundleId)), ("storefront", .string(c.storefront)), ("locale", .string(c.locale)),
-      ("currency", .optional(c.currency)), ("sharedSecret", .optional(c.sharedSecret)),
-      ("settings", .array(c.settings.entries.map { .array([.string($0.name), .string($0.value)]) })),
-    ])
-  }
-
-  static func decodeFields(_ json: JSONValue) -> Catalog? {
-    guard let bundleId = json["bundleId"]?.stringValue, let storefront = json["storefront"]?.stringValue,
-      let locale = json["locale"]?.stringValue, let entries = json["settings"]?.arrayValue
-    else { return nil }
-    var catalog = Catalog(bundleId: bundleId, storefront: storefront, locale: locale, currency: json["currency"]?.stringValue)
-    catalog.sharedSecret = json["sharedSecret"]?.stringValue
-    for entry in entries {
-      guard let pair = entry.arrayValue, pair.count == 2, let name = pair[0].stringValue, let value = pair[1].stringValue,
-        CatalogSettings.names.contains(name)
-      else { return nil }
-      catalog.settings.set(name, value)
-    }
-    return catalog
-  }
-
-  static func encode(_ p: Product) -> JSONValue {
-    let localizations = p.localizations.keys.sorted().map { locale in
-      (locale, JSONValue.object([
-        ("title", .string(p.localizations[locale]!.title)),
-        ("description", .string(p.localizations[locale]!.description)),
-      ]))
-    }
-    return .object([
-      ("id", .string(p.id)), ("type", .string(p.type.rawValue)), ("title", .string(p.title)),
-      ("description", .string(p.description)), ("price", .string(p.priceText)),
-      ("referenceName", .optional(p.referenceName)), ("clearedForSale", .bool(p.clearedForSale)),
-      ("familyShareable", .bool(p.familyShareable)), ("localizations", .object(localizations)),
-      ("subscriptionGroup", .optional(p.subscriptionGroup)),
-      ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
-      ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
-      ("content", .optional(p.content)),
-      ("introductoryOffer", p.introductoryOffer.map(encodeOffer) ?? .null),
-      ("promotionalOffers", .array(p.promotionalOffers.map { offer in
-        .object([("id", .string(offer.id))] + (encodeOffer(offer.terms).objectValue ?? []))
-      })),
-    ])
-  }
-
-  private static func encodeOffer(_ offer: IntroductoryOffer) -> JSONValue {
-    .object([
-      ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
-      ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
-    ])
-  }
-
-  private static func decodeOffer(_ value: JSONValue) -> IntroductoryOffer? {
-    guard let mode = value["paymentMode"]?.stringValue.flatMap(IntroductoryOffer.PaymentMode.init(rawValue:)),
-      let offerPeriod = value["period"]?.stringValue.flatMap(OfferPeriod.init(iso8601:)),
-      let count = value["numberOfPeriods"]?.intValue
-    else { return nil }
-    return IntroductoryOffer(
-      paymentMode: mode, period: offerPeriod, numberOfPeriods: Int(count),
-      price: value["price"]?.stringValue.flatMap { Decimal(string: $0) })
-  }
-
-  static func decode(_ json: JSONValue) -> Product? {
-    guard let id = json["id"]?.stringValue, let type = json["type"]?.stringValue.flatMap(ProductType.init(rawValue:)),
-      let title = json["title"]?.stringValue, let description = json["description"]?.stringValue,
-      let priceText = json["price"]?.stringValue, let price = Decimal(string: priceText),
-      let cleared = json["clearedForSale"]?.boolValue, let shareable = json["familyShareable"]?.boolValue,
-      let localizationList = json["localizations"]?.objectValue
-    else { return nil }
-    var localizations: [String: Product.Localization] = [:]
-    for (locale, value) in localizationList {
-      guard let title = value["title"]?.stringValue, let description = value["description"]?.stringValue else { return nil }
-      localizations[locale] = Product.Localization(title: title, description: description)
-    }
-    let period = json["subscriptionPeriod"]?.stringValue
-    var offer: IntroductoryOffer?
-    if let value = json["introductoryOffer"], value != .null {
-      guard let decoded = decodeOffer(value) else { return nil }
-      offer = decoded
-    }
-    var promotional: [PromotionalOffer] = []
-    for value in json["promotionalOffers"]?.arrayValue ?? [] {
-      guard let id = value["id"]?.stringValue, let terms = decodeOffer(value) else { return nil }
-      promotional.append(PromotionalOffer(id: id, terms: terms))
-    }
-    var product = Product(
-      id: id, type: type, title: title, description: description, price: price,
-      referenceName: json["referenceName"]?.stringValue, clearedForSale: cleared, familyShareable: shareable,
-      localizations: localizations, subscriptionGroup: json["subscriptionGroup"]?.stringValue,
-      subscriptionPeriod: period.flatMap(SubscriptionPeriod.init(rawValue:)),
-      groupLevel: json["groupLevel"]?.intValue.map { Int($0) })
-    product.introductoryOffer = offer
-    product.promotionalOffers = promotional
-    product.content = json["content"]?.stringValue
-    // The cache wrote the price's description, so it can be handed over as it is.
-    return product.withPriceText(priceText)
   }
 }

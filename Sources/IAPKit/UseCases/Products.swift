@@ -36,10 +36,10 @@ public struct ProductsResult {
 extension Workspace {
   /// Use case: every product in the catalog, for the locale asked or the one in force.
   ///
-  /// `products list` is benchmarked: this reads the catalog and the settings, nothing more
-  /// (not the store).
+  /// `products list` is benchmarked: this reads the catalog (from its compiled cache when
+  /// current) and the settings, nothing more (not the store).
   public func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
-    let catalog = try loadCatalog()
+    let catalog = try catalogForListing()
     let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
     return ProductsResult(
       products: catalog.products, catalog: catalog, locale: locale ?? settings.locale,

@@ -40,7 +40,24 @@ import Testing
     }
   }
 
+  /// `products list` reads the whole catalog from the cache, in the catalog's order.
+  @Test func listsEveryProductInTheCatalogsOrder() throws {
+    let loaded = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "catalog.plist")
+    write(loaded.catalog, warnings: ["catalog.plist: extra: unknown key (ignored)"])
+    let listed = try #require(CatalogCache.listing(catalogPath: catalogPath, displayPath: "./c.plist", key: key, file: file))
+    #expect(listed.0.products == loaded.catalog.products)
+    #expect(listed.0.products.map(\.id) != listed.0.products.map(\.id).sorted(), "the catalog's order is not the ids'")
+    #expect(listed.0.locale == loaded.catalog.locale && listed.0.storefront == loaded.catalog.storefront)
+    #expect(listed.1 == ["./c.plist: extra: unknown key (ignored)"])
+    #expect(CatalogCache.listing(catalogPath: catalogPath, displayPath: "x", key: CatalogCache.Key(values: [9], changed: 0), file: file) == nil)
+    // A place given twice is not a cache iap wrote: a miss.
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    try text.replacingOccurrences(of: #"{"position":1,"#, with: #"{"position":0,"#).write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(CatalogCache.listing(catalogPath: catalogPath, displayPath: "x", key: key, file: file) == nil)
+  }
+
   @Test func aDifferentKeyOrPathIsAMiss() throws {
+
     write(Catalog(products: [Product(id: "a", type: .consumable, title: "t", description: "d", price: 1)]))
     #expect(lookup("a")?.product?.id == "a")
     #expect(lookup("a", key: CatalogCache.Key(values: [1, 2, 3, 4, 5, 6, 8], changed: 0)) == nil)

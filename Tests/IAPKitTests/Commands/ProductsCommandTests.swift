@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IAPCLI
@@ -45,7 +46,39 @@ import Testing
     #expect(harness.run("products fetch gems").status == 74)
   }
 
+  /// With the catalog's compiled cache current, `products list` reads it instead of the
+  /// property list, and shows exactly what the property list shows (the bundled catalog has
+  /// every kind of field: offers, localizations, levels, a product not for sale).
+  @Test func listReadsTheCompiledCacheAndShowsTheSame() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let harness = TestHarness(catalog: try String(contentsOf: root.appendingPathComponent("catalog.plist"), encoding: .utf8))
+    #expect(harness.run("buy com.example.fakegame.extra_lives --finish").status == 0)
+    let commands = ["products list", "--json products list", "products list --locale fr_FR"]
+    let parsed = commands.map { harness.run($0) }
+    #expect(parsed.allSatisfy { $0.status == 0 })
+    // A catalog this fresh is not cached yet (see CatalogCache.Key.isSettled): cache it.
+    let path = POSIXFile.canonicalPath(harness.directory + "/catalog.plist")
+    let key = try #require(CatalogCache.Key(path: path))
+    let loaded = try CatalogLoader.load(path: path, displayPath: "catalog.plist")
+    let folder = try #require(try Folder.open(harness.directory + "/.iap", create: false))
+    let name = CatalogCache.fileName(catalogPath: path)
+    CatalogCache.write(loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: "catalog.plist", key: key, in: folder, name: name)
+    for (command, before) in zip(commands, parsed) {
+      let cached = harness.run(command)
+      #expect(cached.status == 0)
+      #expect(cached.stdout == before.stdout, "\(command)")
+      #expect(cached.stderr == before.stderr, "\(command)")
+    }
+    // What is shown comes from the cache: a title changed there (same length) shows.
+    let file = harness.directory + "/.iap/" + name
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    try text.replacingOccurrences(of: "5 Extra Lives", with: "5 Extra Livez").write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(harness.run("products list").stdout.contains("5 Extra Livez"))
+  }
+
   @Test func fetchAnswersLikeSKProductsRequest() {
+
     let json = harness.run("products fetch sword nope retired sword --json").json
     #expect(json["products"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["sword"])
     #expect(json["invalidProductIdentifiers"] == .array([.string("nope"), .string("retired")]))
