@@ -14,18 +14,30 @@ public struct JSONParser {
   /// Deepest nesting accepted; real documents stay far below it.
   public static let maximumDepth = 200
 
-  private let bytes: [UInt8]
+  /// The text, through a buffer pointer: an array's subscript checks its bounds at every
+  /// byte, and every command parses its state's records.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
 
   /// Parses one complete document from `bytes`.
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
-    parser.skipWhitespace()
-    let value = try parser.parseValue()
-    parser.skipWhitespace()
-    if parser.index != bytes.count { throw parser.failure("unexpected text after the document") }
-    return value
+    var failure: JSONParseError?
+    let value = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+      var parser = JSONParser(bytes: buffer)
+      do throws(JSONParseError) {
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index != buffer.count { throw parser.failure("unexpected text after the document") }
+        return value
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    return value!
   }
 
   /// Parses one complete document from UTF-8 text.
@@ -33,7 +45,7 @@ public struct JSONParser {
     try parse(Array(text.utf8))
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   private func failure(_ reason: String) -> JSONParseError {
     JSONParseError(offset: index, reason: reason)
@@ -64,7 +76,9 @@ public struct JSONParser {
   private mutating func expectWord(_ word: String) throws(JSONParseError) {
     let expected = Array(word.utf8)
     guard index + expected.count <= bytes.count else { throw failure("unexpected end of text") }
-    guard bytes[index..<index + expected.count].elementsEqual(expected) else { throw failure("invalid literal") }
+    guard UnsafeBufferPointer(rebasing: bytes[index..<index + expected.count]).elementsEqual(expected) else {
+      throw failure("invalid literal")
+    }
     index += expected.count
   }
 
@@ -125,14 +139,14 @@ public struct JSONParser {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let string = String(decoding: bytes[start..<index], as: UTF8.self)
+        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return string
       }
       if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
       index += 1
     }
-    var buffer = Array(bytes[start..<index])
+    var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
@@ -220,7 +234,7 @@ public struct JSONParser {
       if index == exponent { throw failure("digits expected in exponent") }
     }
     if isInteger, let value = integer(start..<index) { return .int(value) }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(text) else { throw failure("invalid number") }
     // 1e999 would become infinity, which JSON cannot write back: the text would change
     // meaning on the next save. Found by fuzzing (scripts/fuzz json).
