@@ -25,7 +25,6 @@ public enum ArgumentParser {
     var terminated = false
     var index = 0
 
-    func options() -> [OptionSpec] { GlobalOptions.specs + (invocation?.spec.options ?? []) }
 
     while index < arguments.count {
       let argument = arguments[index]
@@ -66,14 +65,14 @@ public enum ArgumentParser {
         }
       } else {
         let letter = argument.dropFirst()
-        guard letter.count == 1, let spec = options().first(where: { $0.short == letter.first }) else {
-          throw unknownOption(argument, options(), path)
+        guard letter.count == 1, let spec = options(invocation).first(where: { $0.short == letter.first }) else {
+          throw unknownOption(argument, options(invocation), path)
         }
         name = spec.name
       }
       if name == "version" && inline == nil { version = true; continue }
-      guard let spec = options().first(where: { $0.name == name }) else {
-        throw unknownOption(argument, options(), path)
+      guard let spec = options(invocation).first(where: { $0.name == name }) else {
+        throw unknownOption(argument, options(invocation), path)
       }
       var value: String?
       if spec.valueName != nil {
@@ -99,6 +98,13 @@ public enum ArgumentParser {
     guard let invocation, let command = CommandRegistry.command(at: path) else { return .help(path) }
     try checkArity(invocation)
     return .run(command, invocation, globals)
+  }
+
+  /// The options in force: the global ones and the command's. (A function of the
+  /// invocation rather than a closure over it: a captured `var` is boxed, and the box of an
+  /// `Invocation?` made the runtime build that type, about 30,000 instructions a command.)
+  private static func options(_ invocation: Invocation?) -> [OptionSpec] {
+    GlobalOptions.specs + (invocation?.spec.options ?? [])
   }
 
   private static func unknownOption(_ argument: String, _ options: [OptionSpec], _ path: [String]) -> IAPError {

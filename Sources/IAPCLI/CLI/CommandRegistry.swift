@@ -13,67 +13,90 @@ public enum CommandRegistry {
   /// `iap buy ID`, whose id was looked up as a subcommand) was a fifth of a purchase.
   /// (`nonisolated(unsafe)` only because metatypes of a protocol are not `Sendable` before
   /// Swift 6.2: it is a constant.)
-  nonisolated(unsafe) static let entries: [(path: [String], type: any Command.Type)] = [
-    (["products", "list"], ProductsListCommand.self),
-    (["products", "fetch"], ProductsFetchCommand.self),
-    (["buy"], BuyCommand.self),
-    (["queue"], QueueCommand.self),
-    (["finish"], FinishCommand.self),
-    (["restore"], RestoreCommand.self),
-    (["history"], HistoryCommand.self),
-    (["entitlements"], EntitlementsCommand.self),
-    (["download", "start"], DownloadStartCommand.self),
-    (["download", "status"], DownloadStatusCommand.self),
-    (["download", "pause"], DownloadPauseCommand.self),
-    (["download", "resume"], DownloadResumeCommand.self),
-    (["download", "cancel"], DownloadCancelCommand.self),
-    (["subscription", "status"], SubscriptionStatusCommand.self),
-    (["subscription", "cancel"], SubscriptionCancelCommand.self),
-    (["subscription", "resume"], SubscriptionResumeCommand.self),
-    (["subscription", "expire"], SubscriptionExpireCommand.self),
-    (["subscription", "renew"], SubscriptionRenewCommand.self),
-    (["subscription", "price-increase"], SubscriptionPriceIncreaseCommand.self),
-    (["subscription", "price-increase-consent"], SubscriptionPriceConsentCommand.self),
-    (["clock"], ClockCommand.self),
-    (["clock", "advance"], ClockAdvanceCommand.self),
-    (["clock", "set"], ClockSetCommand.self),
-    (["clock", "real"], ClockRealCommand.self),
-    (["receipt"], ReceiptCommand.self),
-    (["receipt", "verify"], ReceiptVerifyCommand.self),
-    (["receipt", "refresh"], ReceiptRefreshCommand.self),
-    (["app-transaction"], AppTransactionCommand.self),
-    (["notifications"], NotificationsCommand.self),
-    (["jws", "decode"], JWSDecodeCommand.self),
-    (["certificates", "root"], CertificatesRootCommand.self),
-    (["keys", "create"], KeysCreateCommand.self),
-    (["keys", "add"], KeysAddCommand.self),
-    (["keys", "list"], KeysListCommand.self),
-    (["keys", "remove"], KeysRemoveCommand.self),
-    (["approve"], ApproveCommand.self),
-    (["decline"], DeclineCommand.self),
-    (["resolve"], ResolveCommand.self),
-    (["refund"], RefundCommand.self),
-    (["refund-request"], RefundRequestCommand.self),
-    (["refund-decline"], RefundDeclineCommand.self),
-    (["refund-reverse"], RefundReverseCommand.self),
-    (["family"], FamilyCommand.self),
-    (["family", "add"], FamilyAddCommand.self),
-    (["family", "remove"], FamilyRemoveCommand.self),
-    (["delete"], DeleteCommand.self),
-    (["clear"], ClearCommand.self),
-    (["reinstall"], ReinstallCommand.self),
-    (["can-make-payments"], CanMakePaymentsCommand.self),
-    (["settings"], SettingsCommand.self),
-    (["settings", "set"], SettingsSetCommand.self),
-    (["settings", "reset"], SettingsResetCommand.self),
-    (["catalog", "convert"], CatalogConvertCommand.self),
-    (["catalog", "lint"], CatalogLintCommand.self),
-    (["completions"], CompletionsCommand.self),
-    (["serve"], ServeCommand.self),
-    (["reset"], ResetCommand.self),
-    (["doctor"], DoctorCommand.self),
-    (["help"], HelpCommand.self),
+  nonisolated(unsafe) static let entries: [Entry] = [
+    Entry(["products", "list"], ProductsListCommand.self),
+    Entry(["products", "fetch"], ProductsFetchCommand.self),
+    Entry(["buy"], BuyCommand.self),
+    Entry(["queue"], QueueCommand.self),
+    Entry(["finish"], FinishCommand.self),
+    Entry(["restore"], RestoreCommand.self),
+    Entry(["history"], HistoryCommand.self),
+    Entry(["entitlements"], EntitlementsCommand.self),
+    Entry(["download", "start"], DownloadStartCommand.self),
+    Entry(["download", "status"], DownloadStatusCommand.self),
+    Entry(["download", "pause"], DownloadPauseCommand.self),
+    Entry(["download", "resume"], DownloadResumeCommand.self),
+    Entry(["download", "cancel"], DownloadCancelCommand.self),
+    Entry(["subscription", "status"], SubscriptionStatusCommand.self),
+    Entry(["subscription", "cancel"], SubscriptionCancelCommand.self),
+    Entry(["subscription", "resume"], SubscriptionResumeCommand.self),
+    Entry(["subscription", "expire"], SubscriptionExpireCommand.self),
+    Entry(["subscription", "renew"], SubscriptionRenewCommand.self),
+    Entry(["subscription", "price-increase"], SubscriptionPriceIncreaseCommand.self),
+    Entry(["subscription", "price-increase-consent"], SubscriptionPriceConsentCommand.self),
+    Entry(["clock"], ClockCommand.self),
+    Entry(["clock", "advance"], ClockAdvanceCommand.self),
+    Entry(["clock", "set"], ClockSetCommand.self),
+    Entry(["clock", "real"], ClockRealCommand.self),
+    Entry(["receipt"], ReceiptCommand.self),
+    Entry(["receipt", "verify"], ReceiptVerifyCommand.self),
+    Entry(["receipt", "refresh"], ReceiptRefreshCommand.self),
+    Entry(["app-transaction"], AppTransactionCommand.self),
+    Entry(["notifications"], NotificationsCommand.self),
+    Entry(["jws", "decode"], JWSDecodeCommand.self),
+    Entry(["certificates", "root"], CertificatesRootCommand.self),
+    Entry(["keys", "create"], KeysCreateCommand.self),
+    Entry(["keys", "add"], KeysAddCommand.self),
+    Entry(["keys", "list"], KeysListCommand.self),
+    Entry(["keys", "remove"], KeysRemoveCommand.self),
+    Entry(["approve"], ApproveCommand.self),
+    Entry(["decline"], DeclineCommand.self),
+    Entry(["resolve"], ResolveCommand.self),
+    Entry(["refund"], RefundCommand.self),
+    Entry(["refund-request"], RefundRequestCommand.self),
+    Entry(["refund-decline"], RefundDeclineCommand.self),
+    Entry(["refund-reverse"], RefundReverseCommand.self),
+    Entry(["family"], FamilyCommand.self),
+    Entry(["family", "add"], FamilyAddCommand.self),
+    Entry(["family", "remove"], FamilyRemoveCommand.self),
+    Entry(["delete"], DeleteCommand.self),
+    Entry(["clear"], ClearCommand.self),
+    Entry(["reinstall"], ReinstallCommand.self),
+    Entry(["can-make-payments"], CanMakePaymentsCommand.self),
+    Entry(["settings"], SettingsCommand.self),
+    Entry(["settings", "set"], SettingsSetCommand.self),
+    Entry(["settings", "reset"], SettingsResetCommand.self),
+    Entry(["catalog", "convert"], CatalogConvertCommand.self),
+    Entry(["catalog", "lint"], CatalogLintCommand.self),
+    Entry(["completions"], CompletionsCommand.self),
+    Entry(["serve"], ServeCommand.self),
+    Entry(["reset"], ResetCommand.self),
+    Entry(["doctor"], DoctorCommand.self),
+    Entry(["help"], HelpCommand.self),
   ]
+
+  /// A command and the words that run it.
+  ///
+  /// A struct, not a tuple (as `Group`): a labelled tuple's type is made at run time on first
+  /// use, which cost every command about 50,000 instructions for these two tables.
+  struct Entry {
+    let path: [String]
+    let type: any Command.Type
+    init(_ path: [String], _ type: any Command.Type) {
+      self.path = path
+      self.type = type
+    }
+  }
+
+  /// A word that groups commands, and what the group is for.
+  struct Group {
+    let path: [String]
+    let abstract: String
+    init(_ path: [String], _ abstract: String) {
+      self.path = path
+      self.abstract = abstract
+    }
+  }
 
   /// Abstracts of the words that group commands without running anything themselves, by
   /// path (the empty path is the root).
@@ -81,15 +104,15 @@ public enum CommandRegistry {
   /// A list searched in order rather than a dictionary: a few entries, and a dictionary or a
   /// hashed array key makes the runtime look up a `Hashable` conformance among every
   /// conformance in the binary, a measurable part of a command's start-up.
-  static let groups: [(path: [String], abstract: String)] = [
-    ([], "Simulate the App Store and StoreKit's payment queue from the command line."),
-    (["products"], "Browse the catalog as SKProductsRequest sees it."),
-    (["subscription"], "Inspect and change auto-renewable subscriptions."),
-    (["jws"], "Work with signed transactions and notifications."),
-    (["certificates"], "The certificates the store signs with in Sandbox and Production."),
-    (["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
-    (["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
-    (["download"], "Download purchased products' hosted content (SKDownload)."),
+  static let groups: [Group] = [
+    Group([], "Simulate the App Store and StoreKit's payment queue from the command line."),
+    Group(["products"], "Browse the catalog as SKProductsRequest sees it."),
+    Group(["subscription"], "Inspect and change auto-renewable subscriptions."),
+    Group(["jws"], "Work with signed transactions and notifications."),
+    Group(["certificates"], "The certificates the store signs with in Sandbox and Production."),
+    Group(["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
+    Group(["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
+    Group(["download"], "Download purchased products' hosted content (SKDownload)."),
   ]
 
   /// The abstract of the group at `path`, if it is one.
@@ -107,7 +130,8 @@ public enum CommandRegistry {
   static func children(of path: [String]) -> [(name: String, abstract: String)] {
     var seen: [String] = []
     var result: [(String, String)] = []
-    for (p, command) in entries {
+    for entry in entries {
+      let (p, command) = (entry.path, entry.type)
       guard p.count > path.count, Array(p.prefix(path.count)) == path else { continue }
       let word = p[path.count]
       if seen.contains(word) { continue }

@@ -39,10 +39,11 @@ public struct Environment: Sendable {
   /// The running process's environment. Variables are read on demand with `getenv`, so a
   /// command pays only for the ones it asks about.
   public static var current: Environment {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    // From the C string directly: a generic `prefix` and `map` over the buffer cost every
-    // command about 30,000 instructions.
-    let cwd = getcwd(&buffer, buffer.count) != nil ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "."
+    // A temporary buffer on the stack: a `[CChar]` costs every command the run-time
+    // instantiation of its array type (about 27,000 instructions), used nowhere else.
+    let cwd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+      getcwd(buffer.baseAddress, buffer.count) != nil ? String(cString: buffer.baseAddress!) : "."
+    }
     return Environment(lookup: { name in getenv(name).map { String(cString: $0) } }, currentDirectory: cwd)
   }
 

@@ -28,7 +28,8 @@ import Testing
   /// The registry's words for each command are the ones its spec declares, and each names
   /// one command: dispatch compares those words without building the specs.
   @Test func theRegistrysWordsAreEachCommandsOwn() {
-    for (path, command) in CommandRegistry.entries {
+    for entry in CommandRegistry.entries {
+      let (path, command) = (entry.path, entry.type)
       #expect(command.spec.path == path, "\(path)")
       #expect(CommandRegistry.entries.filter { $0.path == path }.count == 1, "\(path)")
       #expect(CommandRegistry.command(at: path) == command)
