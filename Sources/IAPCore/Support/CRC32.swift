@@ -4,26 +4,25 @@
 /// Concrete byte buffers rather than any `Sequence`: a generic one is not specialized across
 /// modules and cost ten times as much per byte, on the path of every command.
 public enum CRC32 {
-  private static let table: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  /// Eight tables for slicing-by-8 (table k: a byte followed by k zero bytes), 8 KB, built
-  /// the first time a long buffer is checked: a century of renewals writes and `history`
-  /// reads hundreds of megabytes of records, where a byte at a time is a tenth of the work.
-  private static let slices: [UInt32] = {
+  /// The classic table, `table[n]` the checksum step of byte n, and the slicing-by-8 tables
+  /// (a byte followed by k zero bytes), computed from the polynomial. `slices` (in
+  /// CRC32+Tables.swift) holds the same values written out, which is what the checksums use;
+  /// the tests compare the two.
+  static func computedSlices() -> [UInt32] {
     var t = [UInt32](repeating: 0, count: 8 * 256)
-    for n in 0..<256 { t[n] = table[n] }
+    for n in 0..<256 {
+      var c = UInt32(n)
+      for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+      t[n] = c
+    }
     for k in 1..<8 {
       for n in 0..<256 {
         let previous = t[(k - 1) * 256 + n]
-        t[k * 256 + n] = table[Int(previous & 0xFF)] ^ (previous >> 8)
+        t[k * 256 + n] = t[Int(previous & 0xFF)] ^ (previous >> 8)
       }
     }
     return t
-  }()
+  }
 
   /// From this many bytes on, the tables for eight at a time pay for themselves.
   private static let slicingThreshold = 256
@@ -46,7 +45,7 @@ public enum CRC32 {
         }
       }
     }
-    table.withUnsafeBufferPointer { t in
+    slices.withUnsafeBufferPointer { t in
       for byte in bytes[start...] { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
     }
     return ~c

@@ -14,6 +14,12 @@ import Testing
     #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
   }
 
+  /// The tables written out in CRC32+Tables.swift are the ones the polynomial defines.
+  @Test func theWrittenTablesAreTheComputedOnes() {
+    #expect(CRC32.slices.count == 8 * 256)
+    #expect(CRC32.slices == CRC32.computedSlices())
+  }
+
   /// Long buffers go eight bytes at a time: the same checksum as byte by byte (zlib's value
   /// for these 1,003 bytes, from Python's `zlib.crc32`), whatever the length's remainder.
   @Test func eightAtATimeAgreesWithByteByByte() {
