@@ -19,7 +19,11 @@ public enum ArgumentParser {
   public static func parse(_ arguments: [String]) throws(IAPError) -> ParsedCommandLine {
     var path: [String] = []
     var globals = GlobalOptions()
-    var invocation: Invocation?
+    // The command's invocation once words reached one (`hasCommand`); until then a placeholder
+    // without options. Not an `Invocation?`: destroying an optional of it made the runtime
+    // build that type's metadata (about 30,000 instructions a command).
+    var invocation = Invocation(spec: CommandSpec([], abstract: ""))
+    var hasCommand = false
     var help = false
     var version = false
     var terminated = false
@@ -32,22 +36,23 @@ public enum ArgumentParser {
       if terminated || argument == "-" || !argument.hasPrefix("-") {
         // Words descend the tree until the first positional of a command: `iap settings set`
         // runs `settings set`, though `settings` alone is a command too.
-        if invocation?.positionals.isEmpty ?? true, RegistryLookup.exists(path + [argument]) {
+        if invocation.positionals.isEmpty, RegistryLookup.exists(path + [argument]) {
           path.append(argument)
           if let command = CommandRegistry.command(at: path) {
             var child = Invocation(spec: command.spec)
-            child.values = invocation?.values ?? [:]
-            child.flags = invocation?.flags ?? []
+            child.values = invocation.values
+            child.flags = invocation.flags
             invocation = child
+            hasCommand = true
           }
           continue
         }
-        if invocation == nil {
+        if !hasCommand {
           let words = CommandRegistry.children(of: path).map(\.name)
           let place = path.isEmpty ? "" : " for 'iap \(path.joined(separator: " "))'"
           throw .usage("unknown command '\(argument)'\(place)\(Suggestion.hint(for: argument, in: words))", command: path)
         }
-        invocation!.positionals.append(argument)
+        invocation.positionals.append(argument)
         continue
       }
       if argument == "--" { terminated = true; continue }
@@ -65,14 +70,14 @@ public enum ArgumentParser {
         }
       } else {
         let letter = argument.dropFirst()
-        guard letter.count == 1, let spec = options(invocation).first(where: { $0.short == letter.first }) else {
-          throw unknownOption(argument, options(invocation), path)
+        guard letter.count == 1, let spec = options(invocation.spec.options).first(where: { $0.short == letter.first }) else {
+          throw unknownOption(argument, options(invocation.spec.options), path)
         }
         name = spec.name
       }
       if name == "version" && inline == nil { version = true; continue }
-      guard let spec = options(invocation).first(where: { $0.name == name }) else {
-        throw unknownOption(argument, options(invocation), path)
+      guard let spec = options(invocation.spec.options).first(where: { $0.name == name }) else {
+        throw unknownOption(argument, options(invocation.spec.options), path)
       }
       var value: String?
       if spec.valueName != nil {
@@ -89,22 +94,22 @@ public enum ArgumentParser {
       }
       if name == "help" { help = true; continue }
       if globals.set(name, value) { continue }
-      if let value { invocation!.values[name] = value } else { invocation!.flags.insert(name) }
+      if let value { invocation.values[name] = value } else { invocation.flags.insert(name) }
     }
 
     if help { return .help(path) }
     if version { return .version }
     try globals.validate(command: path)
-    guard let invocation, let command = CommandRegistry.command(at: path) else { return .help(path) }
+    guard hasCommand, let command = CommandRegistry.command(at: path) else { return .help(path) }
     try checkArity(invocation)
     return .run(command, invocation, globals)
   }
 
-  /// The options in force: the global ones and the command's. (A function of the
-  /// invocation rather than a closure over it: a captured `var` is boxed, and the box of an
-  /// `Invocation?` made the runtime build that type, about 30,000 instructions a command.)
-  private static func options(_ invocation: Invocation?) -> [OptionSpec] {
-    GlobalOptions.specs + (invocation?.spec.options ?? [])
+  /// The options in force: the global ones and the command's. (A function rather than a
+  /// closure over the invocation: a captured `var` is boxed, and a box makes the runtime
+  /// build its content's type.)
+  private static func options(_ commandOptions: [OptionSpec]) -> [OptionSpec] {
+    GlobalOptions.specs + commandOptions
   }
 
   private static func unknownOption(_ argument: String, _ options: [OptionSpec], _ path: [String]) -> IAPError {

@@ -72,8 +72,11 @@ package enum CatalogCache {
     // FNV-1a of the path: a stable name without the path's slashes.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in catalogPath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
-    return "catalog-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+    // Sixteen hex digits by hand: `String(_:radix:)` runs generic code (9,000 instructions).
+    let digits = Array("0123456789abcdef".utf8)
+    var name = Array("catalog-".utf8)
+    for shift in stride(from: 60, through: 0, by: -4) { name.append(digits[Int((hash >> UInt64(shift)) & 0xF)]) }
+    return String(decoding: name, as: UTF8.self) + ".cache"
   }
 
   /// What a lookup found: the product (nil if the catalog has no such id), the catalog's
@@ -128,7 +131,8 @@ package enum CatalogCache {
     guard let headerEnd = bytes[headerStart...].firstIndex(of: 0x0A),
       let header = try? JSONParser.parse(Array(bytes[headerStart..<headerEnd])),
       header["catalog"]?.stringValue == catalogPath,
-      header["key"]?.arrayValue?.compactMap(\.intValue) == key.values,
+      let stored = header["key"]?.arrayValue, stored.count == key.values.count,
+      zip(stored, key.values).allSatisfy({ $0.intValue == $1 }),
       header["length"]?.intValue == Int64(bytes.count),
       let madeFor = header["displayPath"]?.stringValue,
       let warnings = header["warnings"]?.arrayValue?.compactMap(\.stringValue),

@@ -82,6 +82,13 @@ import Testing
     #expect(lookup("a", display: "./c.plist")?.warnings == ["./c.plist: extra: unknown key (ignored)"])
   }
 
+  /// The cache's name is the FNV-1a hash of the catalog's path in sixteen hex digits, as
+  /// caches already on disk are named.
+  @Test func theFileNameIsTheHashOfThePath() {
+    #expect(CatalogCache.fileName(catalogPath: "/a/catalog.plist") == "catalog-2f99f68ccf5b10f3.cache")
+    #expect(CatalogCache.fileName(catalogPath: "") == "catalog-cbf29ce484222325.cache")
+  }
+
   @Test func aCatalogChangedWithinTheLastSecondsIsNotSettled() {
     let now = Timestamp(milliseconds: 10_000)
     #expect(!CatalogCache.Key(values: [], changed: 9_000 * 1_000_000).isSettled(now: now))
