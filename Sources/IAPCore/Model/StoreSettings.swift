@@ -235,7 +235,12 @@ public struct StoreSettings: Equatable, Sendable {
   }
 
   private func toggle(_ key: String) -> Bool { value(key) == "on" }
-  private func error(_ key: String) -> SKErrorCode? { value(key).flatMap { SKErrorCode(nameOrNumber: $0) } }
+  private func error(_ key: String) -> SKErrorCode? {
+    // "off" (the default) names no error: answered before a search of every error's name,
+    // each lowercased, which a purchase paid for on every command (18,000 instructions).
+    guard let text = value(key), text != "off" else { return nil }
+    return SKErrorCode(nameOrNumber: text)
+  }
 
   public var askToBuy: Bool { toggle("ask-to-buy") }
   public var canMakePayments: Bool { toggle("can-make-payments") }
