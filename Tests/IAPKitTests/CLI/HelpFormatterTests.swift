@@ -34,6 +34,7 @@ import Testing
       #expect(CommandRegistry.entries.filter { $0.path == path }.count == 1, "\(path)")
       #expect(CommandRegistry.command(at: path) == command)
     }
+    #expect(CommandRegistry.groups.map(\.path) == [[]] + CommandRegistry.groupWords.map { [$0] }, "isGroup's words are the groups'")
     #expect(CommandRegistry.command(at: ["products"]) == nil)
     #expect(CommandRegistry.command(at: ["buy", "com.example.gems"]) == nil)
   }
