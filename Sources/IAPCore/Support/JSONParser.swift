@@ -24,20 +24,24 @@ public struct JSONParser {
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var failure: JSONParseError?
     let value = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
-      var parser = JSONParser(bytes: buffer)
-      do throws(JSONParseError) {
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index != buffer.count { throw parser.failure("unexpected text after the document") }
-        return value
-      } catch {
+      do throws(JSONParseError) { return try parse(buffer) } catch {
         failure = error
         return nil
       }
     }
     if let failure { throw failure }
     return value!
+  }
+
+  /// Parses one complete document from the bytes `buffer` points to (a line of a log or of a
+  /// mapped file, without copying it into an array first).
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    var parser = JSONParser(bytes: buffer)
+    parser.skipWhitespace()
+    let value = try parser.parseValue()
+    parser.skipWhitespace()
+    if parser.index != buffer.count { throw parser.failure("unexpected text after the document") }
+    return value
   }
 
   /// Parses one complete document from UTF-8 text.

@@ -14,7 +14,7 @@ extension CatalogCache {
       var placed: [(position: Int, product: Product)] = []
       while start < end {
         guard let newline = bytes[start..<end].firstIndex(of: 0x0A), let tab = bytes[start..<newline].firstIndex(of: 0x09),
-          let json = try? JSONParser.parse(Array(bytes[(tab + 1)..<newline])), let product = decode(json),
+          let json = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<newline])), let product = decode(json),
           product.id.utf8.elementsEqual(bytes[start..<tab]), let position = json["position"]?.intValue
         else { return nil }
         placed.append((Int(position), product))

@@ -99,7 +99,7 @@ package enum CatalogCache {
       else { return nil }
       var hit = Hit(product: nil, catalog: catalog, warnings: warnings)
       guard let line = find(Array(id.utf8), in: bytes, from: productsStart, to: bytes.count - 4) else { return hit }
-      guard let json = try? JSONParser.parse(Array(bytes[line])), let product = decode(json), product.id == id else {
+      guard let json = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[line])), let product = decode(json), product.id == id else {
         return nil
       }
       hit.product = product
@@ -129,7 +129,7 @@ package enum CatalogCache {
     else { return nil }
     let headerStart = magic.utf8.count
     guard let headerEnd = bytes[headerStart...].firstIndex(of: 0x0A),
-      let header = try? JSONParser.parse(Array(bytes[headerStart..<headerEnd])),
+      let header = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[headerStart..<headerEnd])),
       header["catalog"]?.stringValue == catalogPath,
       let stored = header["key"]?.arrayValue, stored.count == key.values.count,
       zip(stored, key.values).allSatisfy({ $0.intValue == $1 }),

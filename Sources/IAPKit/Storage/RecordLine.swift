@@ -26,7 +26,16 @@ package enum RecordLine {
   ) throws(IAPError) -> Record {
     guard isIntact(line) else { throw .stateDamaged(path: path, offset: offset, reason: "its checksum does not match") }
     do {
-      return try decode(try JSONParser.parse(Array(line)))
+      // Parsed where the line lies, not from a copy.
+      var parseFailure: JSONParseError?
+      let json = line.withUnsafeBufferPointer { buffer -> JSONValue? in
+        do throws(JSONParseError) { return try JSONParser.parse(buffer) } catch {
+          parseFailure = error
+          return nil
+        }
+      }
+      if let parseFailure { throw parseFailure }
+      return try decode(json!)
     } catch let error as JSONParseError {
       throw .stateDamaged(path: path, offset: offset, reason: "invalid JSON: \(error.reason)")
     } catch let error as RecordError {
