@@ -51,18 +51,29 @@ package enum SnapshotCodec {
     ]
   }
 
-  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
-  /// one queued transaction at a time: a queue of a hundred thousand unfinished renewals as
-  /// one tree, then as text, then as bytes, held all three at once (about 2.5 KB each).
-  static func encodeText(_ state: StoreState, offsets: Offsets) -> [UInt8] {
+  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but made
+  /// one queued transaction at a time and handed to `emit` in pieces of about
+  /// `pieceSize` bytes: a queue of a hundred thousand unfinished renewals is about 50 MB of
+  /// text, which is never held whole (as a tree, then text, then bytes, it was 2.5 KB a
+  /// transaction; as one buffer, a third of a century's peak memory).
+  static func writeText<E: Error>(_ state: StoreState, offsets: Offsets, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
     var rest = state
     rest.accounts = [:]
     let head = JSONWriter.compact(encode(rest, offsets: offsets))
     // The accounts go where the empty object stands (the members before it are numbers and
     // a string of digits, which cannot hold that text).
     let slot = #""accounts":{}"#
-    guard let range = head.range(of: slot) else { return Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8) }
+    guard let range = head.range(of: slot) else {
+      try emit(Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8))
+      return
+    }
     var out: [UInt8] = []
+    out.reserveCapacity(pieceSize + 4_096)
+    func flushIfFull() throws(E) {
+      guard out.count >= pieceSize else { return }
+      try emit(out)
+      out.removeAll(keepingCapacity: true)
+    }
     out.append(contentsOf: head[..<range.lowerBound].utf8)
     out.append(contentsOf: #""accounts":{"#.utf8)
     for (n, name) in state.accounts.keys.sorted().enumerated() {
@@ -78,17 +89,29 @@ package enum SnapshotCodec {
           if !first { out.append(UInt8(ascii: ",")) }
           first = false
           out.append(contentsOf: JSONWriter.compact(TransactionRecord.encode(transaction)).utf8)
+          try flushIfFull()
         }
         out.append(UInt8(ascii: "]"))
       }
       out.append(UInt8(ascii: "}"))
       // The account's other members, without their object's opening brace.
       out.append(contentsOf: ("," + JSONWriter.compact(.object(members(of: account))).dropFirst()).utf8)
+      try flushIfFull()
     }
     out.append(UInt8(ascii: "}"))
     out.append(contentsOf: head[range.upperBound...].utf8)
     out.append(UInt8(ascii: "\n"))
-    return out
+    try emit(out)
+  }
+
+  /// How many bytes of `store.json` `writeText` gathers before handing them on.
+  static let pieceSize = 64 << 10
+
+  /// `writeText`'s pieces joined: the whole text of `store.json`.
+  static func encodeText(_ state: StoreState, offsets: Offsets) -> [UInt8] {
+    var text: [UInt8] = []
+    writeText(state, offsets: offsets) { (piece: [UInt8]) -> Void in text.append(contentsOf: piece) }
+    return text
   }
 
   /// Decodes a snapshot; the error says which part is wrong.

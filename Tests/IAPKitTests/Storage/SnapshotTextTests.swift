@@ -32,4 +32,17 @@ import Testing
     #expect(decoded == state && back == offsets)
     #expect(decoded.accounts["ann"]?.queues["pad"]?.map(\.id) == [3])
   }
+
+  /// A long queue is handed over in pieces of about `SnapshotCodec.pieceSize` bytes, never
+  /// whole, and the pieces joined are the tree's text.
+  @Test func aLongQueueIsWrittenInPieces() throws {
+    var state = StoreState()
+    for id in 1...1_000 { state.apply(transaction(UInt64(id), "gems", .consumable, account: "ann", device: "phone")) }
+    var pieces: [[UInt8]] = []
+    SnapshotCodec.writeText(state, offsets: .init()) { (piece: [UInt8]) -> Void in pieces.append(piece) }
+    let whole = Array((JSONWriter.compact(SnapshotCodec.encode(state, offsets: .init())) + "\n").utf8)
+    #expect(pieces.count >= whole.count / SnapshotCodec.pieceSize)
+    #expect(pieces.count > 1 && pieces.allSatisfy { $0.count < SnapshotCodec.pieceSize + 2_048 })
+    #expect(Array(pieces.joined()) == whole)
+  }
 }
