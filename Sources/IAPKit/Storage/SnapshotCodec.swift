@@ -88,7 +88,7 @@ package enum SnapshotCodec {
         for transaction in account.queues[device]! {
           if !first { out.append(UInt8(ascii: ",")) }
           first = false
-          out.append(contentsOf: JSONWriter.compact(TransactionRecord.encode(transaction)).utf8)
+          JSONWriter.compact(TransactionRecord.encode(transaction), into: &out)
           try flushIfFull()
         }
         out.append(UInt8(ascii: "]"))

@@ -210,12 +210,12 @@ public final class StateSession {
       if case let .notification(notification) = change {
         notices.append(notification)
       } else {
-        log.append(contentsOf: RecordLine.encode(LogRecordCodec.encode(change)).utf8)
+        RecordLine.encode(LogRecordCodec.encode(change), into: &log)
       }
     }
     let logLength = transactions.validEnd + log.count
     var sent: [UInt8] = []
-    for notice in notices { sent.append(contentsOf: RecordLine.encode(NotificationRecord.encode(notice, after: logLength)).utf8) }
+    for notice in notices { RecordLine.encode(NotificationRecord.encode(notice, after: logLength), into: &sent) }
     let notificationsEnd = notifications.validEnd
     // Before the commit point: a failure stores nothing (what was written is taken back, and
     // notifications that name a log length never reached are ignored on load anyway).
