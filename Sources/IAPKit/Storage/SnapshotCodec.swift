@@ -114,8 +114,42 @@ package enum SnapshotCodec {
     return text
   }
 
+  /// Why `store.json`'s bytes could not be read: not JSON, or not a snapshot.
+  enum Problem: Error {
+    case json(JSONParseError)
+    case record(RecordError)
+  }
+
+  /// The nesting level of the queues' arrays: the document, `accounts`, an account, its
+  /// `queues`, a device's array.
+  static let queueDepth = 5
+
+  /// Decodes `store.json` from its bytes, each queued transaction as the parser meets it
+  /// (`JSONParser.parse(_:streamingArraysAt:arrays:_:)`): a century's hundred thousand
+  /// unfinished renewals made a tree of about 2 KB each, 240 MB to read a queue.
+  static func decode(bytes: [UInt8]) throws(Problem) -> (StoreState, Offsets) {
+    var queues: [PaymentQueue] = []
+    var arrays = 0
+    var problem: RecordError?
+    let json: JSONValue
+    do throws(JSONParseError) {
+      json = try JSONParser.parse(bytes, streamingArraysAt: queueDepth, arrays: &arrays) { array, item in
+        guard problem == nil else { return }
+        while queues.count <= array { queues.append(PaymentQueue()) }
+        do throws(RecordError) { queues[array].put(try TransactionRecord.decode(item)) } catch { problem = error }
+      }
+    } catch {
+      throw .json(error)
+    }
+    if let problem { throw .record(problem) }
+    do { return try decode(json, streamed: (queues, arrays)) } catch { throw .record(error) }
+  }
+
   /// Decodes a snapshot; the error says which part is wrong.
-  static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, Offsets) {
+  ///
+  /// - Parameter streamed: the queues the parser took out of the tree, by the ordinal of
+  ///   their arrays, and how many arrays lay at their level (nil: the tree holds them).
+  static func decode(_ json: JSONValue, streamed: (queues: [PaymentQueue], arrays: Int)? = nil) throws(RecordError) -> (StoreState, Offsets) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
     guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText),
@@ -146,6 +180,7 @@ package enum SnapshotCodec {
       state.families[organizer] = members
     }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
+    var queueOrdinal = 0
     for (name, value) in accounts {
       var account = AccountState()
       guard let queues = value["queues"]?.objectValue, let owned = value["ownership"]?.arrayValue else {
@@ -153,8 +188,14 @@ package enum SnapshotCodec {
       }
       for (device, list) in queues {
         guard let items = list.arrayValue else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
-        account.queues[device] = PaymentQueue(
-          try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
+        if let streamed {
+          // The parser met the queues' arrays in this order.
+          account.queues[device] = queueOrdinal < streamed.queues.count ? streamed.queues[queueOrdinal] : PaymentQueue()
+          queueOrdinal += 1
+        } else {
+          account.queues[device] = PaymentQueue(
+            try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
+        }
       }
       for item in owned {
         guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
@@ -173,6 +214,8 @@ package enum SnapshotCodec {
       }
       state.accounts[name] = account
     }
+    // Every array the parser streamed must be a queue, or their ordinals meant nothing.
+    if let streamed, streamed.arrays != queueOrdinal { throw RecordError(field: "accounts") }
     return (state, Offsets(transactions: Int(offset), notifications: Int(notificationsOffset)))
   }
 }

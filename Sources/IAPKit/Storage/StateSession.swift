@@ -81,13 +81,14 @@ public final class StateSession {
     var offsets = SnapshotCodec.Offsets()
     do {
       if let bytes = try folder?.readIfExists(StateDirectory.Name.snapshot) {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch {
-          throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
-        }
         hasSnapshot = true
-        do { (state, offsets) = try SnapshotCodec.decode(json) } catch {
-          throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
+        do { (state, offsets) = try SnapshotCodec.decode(bytes: bytes) } catch {
+          switch error {
+          case let .json(error):
+            throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
+          case let .record(error):
+            throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
+          }
         }
       }
     } catch let error as IAPError {
