@@ -86,9 +86,12 @@ public struct TransactionLogIndex {
     }
   }
 
-  /// Reads a transaction record back.
+  /// Reads a transaction record back, straight from its bytes when `TransactionRecordReader`
+  /// can.
   static func decode(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> Transaction {
-    guard case let .transaction(t) = try decodeRecord(record, at: offset, path: path) else {
+    let quick: (ArraySlice<UInt8>) -> LogRecord? = { TransactionRecordReader.transaction($0).map(LogRecord.transaction) }
+    guard case let .transaction(t) = try RecordLine.decode(record, at: offset, path: path, quick: quick, LogRecordCodec.decode)
+    else {
       throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
     }
     return t
