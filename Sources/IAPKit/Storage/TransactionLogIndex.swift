@@ -119,6 +119,15 @@ public struct TransactionLogIndex {
     try RecordLine.decode(record, at: offset, path: path, LogRecordCodec.decode)
   }
 
+  /// The index of the first newline in `bytes[from..<to]` (`memchr`: the log's lines are
+  /// long, and searching them a byte at a time was a tenth of `history`).
+  private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+    guard from < to else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      memchr(buffer.baseAddress! + from, 0x0A, to - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!) }
+    }
+  }
+
   /// Calls `body` with each complete line of the file (without its newline) and its offset,
   /// reading `chunkSize` bytes at a time, from `start` (a record's first byte). A last line
   /// without a newline is a torn write and is not a record.
@@ -139,7 +148,7 @@ public struct TransactionLogIndex {
       }
       if n == 0 { return }
       var start = 0
-      while let newline = chunk[start..<n].firstIndex(of: 0x0A) {
+      while let newline = Self.newline(in: chunk, from: start, to: n) {
         if pending.isEmpty {
           try body(chunk[start..<newline], position + start)
         } else {
