@@ -32,51 +32,20 @@ enum TransactionRecordReader {
 
     static let count = allCases.count
 
-    /// The key's name as written.
-    var name: String {
-      switch self {
-      case .id: "id"
-      case .originalId: "originalId"
-      case .productId: "productId"
-      case .productType: "productType"
-      case .state: "state"
-      case .quantity: "quantity"
-      case .purchaseDate: "purchaseDate"
-      case .originalPurchaseDate: "originalPurchaseDate"
-      case .expirationDate: "expirationDate"
-      case .revocationDate: "revocationDate"
-      case .applicationUsername: "applicationUsername"
-      case .error: "error"
-      case .account: "account"
-      case .device: "device"
-      case .finished: "finished"
-      case .revocationReason: "revocationReason"
-      case .purchaseIssue: "purchaseIssue"
-      case .deleted: "deleted"
-      case .subscriptionGroup: "subscriptionGroup"
-      case .isRenewal: "isRenewal"
-      case .isUpgraded: "isUpgraded"
-      case .bundleId: "bundleId"
-      case .storefront: "storefront"
-      case .price: "price"
-      case .currency: "currency"
-      case .finishedAtReceiptUpdate: "finishedAtReceiptUpdate"
-      case .offerDiscountType: "offerDiscountType"
-      case .offerPeriod: "offerPeriod"
-      case .offerIdentifier: "offerIdentifier"
-      case .hasDownloads: "hasDownloads"
-      case .appAccountToken: "appAccountToken"
-      case .refundRequest: "refundRequest"
-      case .refundReversalDate: "refundReversalDate"
-      case .familySharedFrom: "familySharedFrom"
-      case .crc: "crc"
-      }
-    }
+    /// The keys' names as written, in the order of the cases.
+    static let names = [
+      "id", "originalId", "productId", "productType", "state", "quantity", "purchaseDate", "originalPurchaseDate",
+      "expirationDate", "revocationDate", "applicationUsername", "error", "account", "device", "finished",
+      "revocationReason", "purchaseIssue", "deleted", "subscriptionGroup", "isRenewal", "isUpgraded", "bundleId",
+      "storefront", "price", "currency", "finishedAtReceiptUpdate", "offerDiscountType", "offerPeriod",
+      "offerIdentifier", "hasDownloads", "appAccountToken", "refundRequest", "refundReversalDate",
+      "familySharedFrom", "crc",
+    ]
 
     /// The keys' bytes by length, so that finding one compares a few candidates at most.
     static let byLength: [[(bytes: [UInt8], key: Key)]] = {
       var table = [[(bytes: [UInt8], key: Key)]](repeating: [], count: 32)
-      for key in allCases { table[key.name.utf8.count].append((Array(key.name.utf8), key)) }
+      for key in allCases { table[names[key.rawValue].utf8.count].append((Array(names[key.rawValue].utf8), key)) }
       return table
     }()
   }
