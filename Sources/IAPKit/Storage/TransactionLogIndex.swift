@@ -30,7 +30,14 @@ public struct TransactionLogIndex {
 
   /// Indexes the complete records of the log open at `fd`, up to `end` (the bytes that hold
   /// complete, committed records).
-  init(fd: Int32?, path: String, end: Int) throws(IAPError) {
+  ///
+  /// - Parameters:
+  ///   - cache: the state folder, to start from its `history.index` when it checks out
+  ///     against the log (reading only the records appended since) and to save the index
+  ///     there when it changed; nil to read the whole log.
+  ///   - cacheFrom: the log's size from which the cache is used: a shorter log is read
+  ///     whole, as quickly as the cache would be, and leaves no file behind.
+  init(fd: Int32?, path: String, end: Int, cache: Folder? = nil, cacheFrom: Int = HistoryIndex.minimumLogSize) throws(IAPError) {
     self.path = path
     guard let fd else {
       self.fd = -1
@@ -38,9 +45,22 @@ public struct TransactionLogIndex {
       return
     }
     self.fd = fd
-    var latest: [UInt64: Version] = [:]
-    try Self.forEachRecord(fd: fd, path: path, end: end) { (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
+    let cache = end >= cacheFrom ? cache : nil
+    let saved = cache.flatMap { HistoryIndex.read(in: $0, log: fd, validEnd: end) }
+    var latest = saved?.latest ?? [:]
+    var last = saved?.last.map { (offset: $0.offset, length: $0.length) }
+    try Self.forEachRecord(fd: fd, path: path, from: saved?.end ?? 0, end: end) {
+      (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
       try Self.fold(record, at: offset, path: path, into: &latest)
+      last = (offset, record.count)
+    }
+    let covered = last.map { $0.offset + $0.length + 1 } ?? 0
+    if let cache, covered != saved?.end, let (device, inode) = HistoryIndex.identity(of: fd) {
+      let crc = last.flatMap { HistoryIndex.crc(ofRecordAt: $0.offset, length: $0.length, in: fd) }
+      if last == nil || crc != nil {
+        let lastRecord = last.map { (offset: $0.offset, length: $0.length, crc: crc ?? 0) }
+        HistoryIndex(device: device, inode: inode, end: covered, last: lastRecord, latest: latest).write(in: cache)
+      }
     }
     spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.value.offset, $0.value.length) }
   }
