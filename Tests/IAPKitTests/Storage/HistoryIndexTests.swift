@@ -130,6 +130,27 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: indexPath))
   }
 
+  /// Whatever stands at `history.index` (a link to a file elsewhere, a FIFO, a folder) is
+  /// neither followed nor read, and never makes `history` fail.
+  @Test func somethingPlantedInItsPlaceIsNeitherFollowedNorFatal() throws {
+    harness.run("buy gems --finish")
+    let outside = harness.directory + "/outside"
+    try Data("untouched".utf8).write(to: URL(fileURLWithPath: outside))
+    let fm = FileManager.default
+    try fm.createSymbolicLink(atPath: indexPath, withDestinationPath: outside)
+    #expect(ids() == ["1"])
+    #expect(try String(contentsOfFile: outside, encoding: .utf8) == "untouched")
+    #expect(try index().latest.count == 1, "the link was replaced by an index")
+    try fm.removeItem(atPath: indexPath)
+    #expect(mkfifo(indexPath, 0o600) == 0)
+    #expect(ids() == ["1"])
+    try fm.removeItem(atPath: indexPath)
+    try fm.createDirectory(atPath: indexPath, withIntermediateDirectories: false)
+    #expect(ids() == ["1"])
+    #expect(harness.run("history").status == 0)
+    #expect(!(try fm.contentsOfDirectory(atPath: harness.directory + "/.iap").contains { $0.hasSuffix(".tmp") }), "no litter")
+  }
+
   /// Without the variable, a log under 1 MB is read whole and leaves no file.
   @Test func smallLogsKeepNoIndex() {
     harness.variables["IAP_HISTORY_INDEX_FROM"] = nil
