@@ -75,13 +75,14 @@ struct HistoryIndex {
   }
 
   /// Saves the index; a failure only means the next `history` reads the whole log. Written
-  /// without the exclusive lock (`history` holds the shared one), so under a temporary name
-  /// of this process's own, made afresh (`O_EXCL`) and renamed into place: readers see the
-  /// old file or the new. It is not fsynced: what a power cut could leave of it fails its
-  /// checksum and is rebuilt.
+  /// without the exclusive lock (`history` holds the shared one, and the server answers
+  /// requests on several threads), so under a temporary name of this writer's own (the
+  /// process id and a random number), made afresh (`O_EXCL`) and renamed into place: readers
+  /// see the old file or the new. It is not fsynced: what a power cut could leave of it
+  /// fails its checksum and is rebuilt.
   func write(in folder: Folder) {
     let bytes = encode()
-    let temporary = Self.name + ".\(getpid()).tmp"
+    let temporary = Self.name + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
     try? folder.unlink(temporary)
     do {
       let fd = try folder.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
