@@ -22,6 +22,8 @@ import IAPCore
 public struct TransactionLogIndex {
   private let fd: Int32
   private let path: String
+  /// The end of the log's complete records: no read goes past it.
+  private let end: Int
   /// Offset and length (without the newline) of each latest version, by ascending id.
   private let spans: [(offset: Int, length: Int)]
 
@@ -42,6 +44,7 @@ public struct TransactionLogIndex {
   ///     whole, as quickly as the cache would be, and leaves no file behind.
   init(fd: Int32?, path: String, end: Int, cache: Folder? = nil, cacheFrom: Int = HistoryIndex.minimumLogSize) throws(IAPError) {
     self.path = path
+    self.end = end
     guard let fd else {
       self.fd = -1
       spans = []
@@ -103,7 +106,10 @@ public struct TransactionLogIndex {
     for span in spans {
       if span.offset < windowStart || span.offset + span.length > windowStart + windowCount {
         windowStart = span.offset
-        windowCount = try read(at: span.offset, count: max(Self.chunkSize, span.length), atLeast: span.length, into: &window)
+        // No more than the log holds: zeroing a megabyte for a short log was a fifth of a
+        // small `history`.
+        let count = max(min(Self.chunkSize, end - span.offset), span.length)
+        windowCount = try read(at: span.offset, count: count, atLeast: span.length, into: &window)
       }
       let start = span.offset - windowStart
       try body(try Self.decode(window[start..<(start + span.length)], at: span.offset, path: path))
@@ -160,7 +166,7 @@ public struct TransactionLogIndex {
     var pending: [UInt8] = []  // the start of a line that continues in the next chunk
     var pendingOffset = 0
     var position = start
-    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(0, end - start)))  // no more than there is to read
     while true {
       let wanted = min(chunk.count, end - position)
       if wanted <= 0 { return }
