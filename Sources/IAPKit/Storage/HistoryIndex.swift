@@ -149,7 +149,8 @@ struct HistoryIndex {
     latest.reserveCapacity(Int(count))
     for _ in 0..<count {
       guard let id: UInt64 = reader.next(), let offset: UInt64 = reader.next(), let length: UInt32 = reader.next(),
-        let account: UInt32 = reader.next(), Int(account & ~(1 << 31)) < names.count, offset + UInt64(length) < end
+        let account: UInt32 = reader.next(), Int(account & ~(1 << 31)) < names.count,
+        offset < end, UInt64(length) < end - offset  // within what it covers (and no overflow)
       else { return nil }
       latest[id] = (Int(offset), Int(length), names[Int(account & ~(1 << 31))], account & (1 << 31) != 0)
     }
