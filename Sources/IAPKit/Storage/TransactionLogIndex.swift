@@ -24,8 +24,10 @@ public struct TransactionLogIndex {
   private let path: String
   /// The end of the log's complete records: no read goes past it.
   private let end: Int
-  /// Offset and length (without the newline) of each latest version, by ascending id.
-  private let spans: [(offset: Int, length: Int)]
+  /// Id, offset and length (without the newline) of each latest version, by ascending id.
+  private let spans: [(id: UInt64, offset: Int, length: Int)]
+  /// The folder holding the `history.index` this index started from, if it did.
+  private let cache: Folder?
 
   /// The number of transactions.
   public var count: Int { spans.count }
@@ -48,6 +50,7 @@ public struct TransactionLogIndex {
     guard let fd else {
       self.fd = -1
       spans = []
+      self.cache = nil
       return
     }
     self.fd = fd
@@ -68,7 +71,8 @@ public struct TransactionLogIndex {
         HistoryIndex(device: device, inode: inode, end: covered, last: lastRecord, latest: latest).write(in: cache)
       }
     }
-    spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.value.offset, $0.value.length) }
+    spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.offset, $0.value.length) }
+    self.cache = saved == nil ? nil : cache
   }
 
   /// Where a transaction's latest version lies, whose it is, and whether it is a tombstone.
@@ -112,7 +116,15 @@ public struct TransactionLogIndex {
         windowCount = try read(at: span.offset, count: count, atLeast: span.length, into: &window)
       }
       let start = span.offset - windowStart
-      try body(try Self.decode(window[start..<(start + span.length)], at: span.offset, path: path))
+      let transaction = try Self.decode(window[start..<(start + span.length)], at: span.offset, path: path)
+      guard transaction.id == span.id else {
+        // Only a saved index that no longer describes the log gets here (the log was
+        // rewritten in place, past every check): drop it, so that the next run reads the
+        // log afresh, rather than show a wrong history.
+        try? cache?.unlink(HistoryIndex.name)
+        throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(span.offset)")
+      }
+      try body(transaction)
     }
   }
 

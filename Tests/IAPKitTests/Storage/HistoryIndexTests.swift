@@ -57,6 +57,24 @@ import Testing
     #expect(ids() == ["2"], "only what the log gained since the index was read")
   }
 
+  /// An index that checks out but places a transaction at another's record (which only a
+  /// rewrite of the log in place, past every check, could make) shows no wrong history: the
+  /// command fails, drops the index, and the next one reads the log afresh.
+  @Test func anIndexThatMisplacesARecordIsDroppedNotBelieved() throws {
+    harness.run("buy gems --finish")
+    harness.run("buy sword --finish")
+    _ = ids()
+    var swapped = try index()
+    let first = try #require(swapped.latest[1])
+    swapped.latest[1] = swapped.latest[2]
+    swapped.latest[2] = first
+    try save(swapped)
+    let result = harness.run("history")
+    #expect(result.status == 74 && result.stderr.contains("the log changed while it was being read"))
+    #expect(!FileManager.default.fileExists(atPath: indexPath))
+    #expect(ids() == ["1", "2"])
+  }
+
   /// An index of another file, covering more than the log holds, whose last record differs,
   /// or damaged is not used, and is written again.
   @Test func anIndexThatDoesNotCheckOutIsRebuilt() throws {
