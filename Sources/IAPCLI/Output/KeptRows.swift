@@ -15,7 +15,8 @@ struct KeptRows {
   /// Whether every row appended so far is kept.
   private(set) var isComplete = true
 
-  /// 24 MB: a century of weekly renewals (104,000 rows of about 120 bytes) fits twice over.
+  /// 24 MB: a century of weekly renewals (104,000 rows of about 130 bytes of cells, and 32
+  /// of bookkeeping: 17 MB) fits; some 140,000 such rows would.
   static let defaultBudget = 24 << 20
 
   init(budget: Int = defaultBudget) {
