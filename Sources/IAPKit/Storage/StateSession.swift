@@ -31,6 +31,8 @@ public final class StateSession {
   /// Where problems after a commit point go (they cannot fail a command that has stored its
   /// change): the workspace points it at its console.
   public var warn: (String) -> Void = { _ in }
+  /// The transaction log's size from which `latestVersions()` keeps `history.index`.
+  var historyIndexFrom = HistoryIndex.minimumLogSize
 
   /// How far the logs may run ahead of `store.json` before a commit rewrites it.
   ///
@@ -121,7 +123,12 @@ public final class StateSession {
       })
     // Ids given before a repair dropped their records are not given again.
     if let seal { state.nextId = max(state.nextId, seal.nextId) }
-    if checked, let lock { currentSeal().write(lock) }
+    if checked, let lock {
+      // Something other than iap's appends touched the logs: `history`'s saved index of
+      // the transaction log may no longer describe it.
+      try? folder?.unlink(HistoryIndex.name)
+      currentSeal().write(lock)
+    }
   }
 
   /// Reads both logs whole and checks every record when they are not exactly as the seal
@@ -161,7 +168,8 @@ public final class StateSession {
   /// An index of the latest version of every transaction, to read them one at a time.
   public func latestVersions() throws(IAPError) -> TransactionLogIndex {
     try notingDamage { () throws(IAPError) in
-      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd)
+      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
+        cacheFrom: historyIndexFrom)
     }
   }
 
