@@ -3,9 +3,15 @@
 /// Invariants: what parses writes back (compact and pretty) to text that parses to the same
 /// value; a decoded transaction record or snapshot can be folded into a `StoreState` and
 /// encoded again without a trap; `RecordPeek` reads a transaction record as iap writes it as
-/// the parser does.
+/// the parser does; `TransactionRecordReader` reads any bytes as the parser and the general
+/// decoder do, or leaves them to them.
 enum JSONFuzzTarget {
   static func run(_ bytes: [UInt8]) {
+    if let read = TransactionRecordReader.transaction(bytes[...]) {
+      guard let parsed = try? JSONParser.parse(bytes), let general = try? TransactionRecord.decode(parsed), general == read else {
+        fatalError("TransactionRecordReader disagrees with the general decoder on \(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
     guard let value = try? JSONParser.parse(bytes) else { return }
     for text in [JSONWriter.compact(value), JSONWriter.pretty(value)] {
       guard let again = try? JSONParser.parse(text) else { fatalError("written JSON does not parse: \(text)") }

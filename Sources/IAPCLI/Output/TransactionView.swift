@@ -79,13 +79,24 @@ public enum TransactionView {
   }
 
   /// Prints `lines(showFinished: true)` of every transaction `each` yields, without holding
-  /// them: one pass to measure the columns, one to print. For `history`.
+  /// them: one pass to measure the columns, keeping their cells while they fit in
+  /// `KeptRows`'s budget, and a second to print when they did not. For `history`.
   static func printLines(
-    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, to console: Console
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, to console: Console,
+    budget: Int = KeptRows.defaultBudget
   ) throws(IAPError) {
     var widths: [Int] = []
-    try each { TextTable.measure(cells($0, showFinished: true), into: &widths) }
-    try each { console.line(TextTable.format(cells($0, showFinished: true), widths: widths)) }
+    var kept = KeptRows(budget: budget)
+    try each {
+      let row = cells($0, showFinished: true)
+      TextTable.measure(row, into: &widths)
+      kept.append(row)
+    }
+    if kept.isComplete {
+      kept.printLines(widths: widths) { console.line($0, terminator: "") }
+    } else {
+      try each { console.line(TextTable.format(cells($0, showFinished: true), widths: widths)) }
+    }
   }
 
   /// Prints the `document(_:)` of every transaction `each` yields, one at a time, exactly

@@ -5,9 +5,15 @@
 /// thousand of them), and they leave in any order, often oldest first (`finish --all`). So a
 /// removal leaves a hole rather than shifting what follows, and the holes are swept out once
 /// they outnumber the transactions: every operation is O(1) amortized.
+///
+/// The slots lie in chunks of `chunkSize`: one array would be reallocated as it grows, and
+/// while it is copied both the old and the new are in memory (a third of a century's peak).
 public struct PaymentQueue: Sequence, Sendable {
-  /// The transactions in queue order, with holes (nil) where some left.
-  private var slots: [Transaction?] = []
+  /// The transactions in queue order, with holes (nil) where some left: slot `n` is
+  /// `chunks[n / chunkSize][n % chunkSize]`; every chunk but the last is full.
+  private var chunks: [[Transaction?]] = []
+  /// How many slots there are, holes included.
+  private var end = 0
   /// The slot of each transaction, by id, once the queue is longer than `indexThreshold`:
   /// a short queue is searched instead, which spares every command that loads one the
   /// run-time instantiation of the dictionary's type (a fifth of a `queue` command).
@@ -26,17 +32,26 @@ public struct PaymentQueue: Sequence, Sendable {
   /// From this many slots on, transactions are found through `slotById`.
   static let indexThreshold = 32
 
+  /// Slots per chunk.
+  static let chunkSize = 4_096
+
+  /// The transaction in slot `n`, or nil for a hole.
+  private subscript(slot n: Int) -> Transaction? {
+    get { chunks[n / Self.chunkSize][n % Self.chunkSize] }
+    set { chunks[n / Self.chunkSize][n % Self.chunkSize] = newValue }
+  }
+
   public var isEmpty: Bool { count == 0 }
 
   /// The queued transaction `id`, if it is queued.
   public subscript(id: UInt64) -> Transaction? {
-    slot(of: id).flatMap { slots[$0] }
+    slot(of: id).flatMap { self[slot: $0] }
   }
 
   /// The slot that holds transaction `id`, if it is queued.
   private func slot(of id: UInt64) -> Int? {
     if let slotById { return slotById[id] }
-    for slot in head..<slots.count where slots[slot]?.id == id { return slot }
+    for slot in head..<end where self[slot: slot]?.id == id { return slot }
     return nil
   }
 
@@ -44,27 +59,29 @@ public struct PaymentQueue: Sequence, Sendable {
   public var transactions: [Transaction] {
     var result: [Transaction] = []
     result.reserveCapacity(count)
-    for case let transaction? in slots[head...] { result.append(transaction) }
+    for transaction in self { result.append(transaction) }
     return result
   }
 
   /// Replaces the queued version of the transaction, or queues it last.
   public mutating func put(_ transaction: Transaction) {
     if let slot = slot(of: transaction.id) {
-      slots[slot] = transaction
+      self[slot: slot] = transaction
       return
     }
-    slotById?[transaction.id] = slots.count
-    slots.append(transaction)
+    slotById?[transaction.id] = end
+    if end % Self.chunkSize == 0 { chunks.append([]) }
+    chunks[chunks.count - 1].append(transaction)
+    end += 1
     count += 1
-    if slotById == nil && slots.count > Self.indexThreshold { index() }
+    if slotById == nil && end > Self.indexThreshold { index() }
   }
 
   /// Indexes every queued transaction by id.
   private mutating func index() {
     var index: [UInt64: Int] = [:]
-    index.reserveCapacity(slots.count)
-    for slot in head..<slots.count { if let id = slots[slot]?.id { index[id] = slot } }
+    index.reserveCapacity(end - head)
+    for slot in head..<end { if let id = self[slot: slot]?.id { index[id] = slot } }
     slotById = index
   }
 
@@ -73,14 +90,15 @@ public struct PaymentQueue: Sequence, Sendable {
   public mutating func remove(id: UInt64) -> Bool {
     guard let slot = slot(of: id) else { return false }
     slotById?[id] = nil
-    slots[slot] = nil
+    self[slot: slot] = nil
     count -= 1
-    while head < slots.count, slots[head] == nil { head += 1 }
+    while head < end, self[slot: head] == nil { head += 1 }
     if count == 0 {
-      slots.removeAll(keepingCapacity: false)
+      chunks.removeAll(keepingCapacity: false)
       slotById = nil
       head = 0
-    } else if slots.count - count > Swift.max(Self.indexThreshold, count) {
+      end = 0
+    } else if end - count > Swift.max(Self.indexThreshold, count) {
       compact()
     }
     return true
@@ -88,20 +106,32 @@ public struct PaymentQueue: Sequence, Sendable {
 
   /// Sweeps the holes out, keeping the order.
   private mutating func compact() {
-    slots = transactions.map { $0 }
+    let kept = self
+    chunks = []
+    end = 0
+    count = 0
     head = 0
     slotById = nil
-    if slots.count > Self.indexThreshold { index() }
+    for transaction in kept {
+      if end % Self.chunkSize == 0 { chunks.append([]) }
+      chunks[chunks.count - 1].append(transaction)
+      end += 1
+      count += 1
+    }
+    if end > Self.indexThreshold { index() }
   }
 
-  public func makeIterator() -> Iterator { Iterator(slots: slots[head...].makeIterator()) }
+  public func makeIterator() -> Iterator { Iterator(chunks: chunks, slot: head, end: end) }
 
   /// Walks the queued transactions, oldest first, stepping over the holes.
   public struct Iterator: IteratorProtocol {
-    var slots: ArraySlice<Transaction?>.Iterator
+    let chunks: [[Transaction?]]
+    var slot: Int
+    let end: Int
     public mutating func next() -> Transaction? {
-      while let slot = slots.next() {
-        if let transaction = slot { return transaction }
+      while slot < end {
+        defer { slot += 1 }
+        if let transaction = chunks[slot / PaymentQueue.chunkSize][slot % PaymentQueue.chunkSize] { return transaction }
       }
       return nil
     }

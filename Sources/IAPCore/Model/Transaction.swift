@@ -17,13 +17,25 @@ public struct Transaction: Equatable, Sendable {
   public var purchaseDate: Timestamp
   public var originalPurchaseDate: Timestamp
   public var expirationDate: Timestamp?
-  public var revocationDate: Timestamp?
+  public var revocationDate: Timestamp? {
+    get { rare?.fields.revocationDate }
+    set { changeRare { $0.revocationDate = newValue } }
+  }
   /// Why the App Store revoked it (a refund), when `revocationDate` is set.
-  public var revocationReason: RevocationReason?
+  public var revocationReason: RevocationReason? {
+    get { rare?.fields.revocationReason }
+    set { changeRare { $0.revocationReason = newValue } }
+  }
   /// `SKPayment.applicationUsername`: the app's opaque account identifier.
-  public var applicationUsername: String?
+  public var applicationUsername: String? {
+    get { rare?.fields.applicationUsername }
+    set { changeRare { $0.applicationUsername = newValue } }
+  }
   /// Set when `state` is `failed`.
-  public var error: StoreError?
+  public var error: StoreError? {
+    get { rare?.fields.error }
+    set { changeRare { $0.error = newValue } }
+  }
   /// The sandbox tester whose purchase history holds it.
   public var account: String
   /// The device whose payment queue delivers it until it is finished.
@@ -45,28 +57,63 @@ public struct Transaction: Equatable, Sendable {
   public var currency: String?
   /// An introductory offer applied to this period: `offerDiscountType` (`FREE_TRIAL`,
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
-  public var offerDiscountType: String?
-  public var offerPeriod: String?
+  public var offerDiscountType: String? {
+    get { rare?.fields.offerDiscountType }
+    set { changeRare { $0.offerDiscountType = newValue } }
+  }
+  public var offerPeriod: String? {
+    get { rare?.fields.offerPeriod }
+    set { changeRare { $0.offerPeriod = newValue } }
+  }
   /// The promotional offer applied to this period (`offerIdentifier`); nil for an
   /// introductory offer or none.
-  public var offerIdentifier: String?
+  public var offerIdentifier: String? {
+    get { rare?.fields.offerIdentifier }
+    set { changeRare { $0.offerIdentifier = newValue } }
+  }
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
   public var hasDownloads = false
   /// `appAccountToken` set by the developer's server (Set App Account Token), which wins
   /// over a UUID-shaped `applicationUsername`; renewals carry it on.
-  public var appAccountToken: String?
+  public var appAccountToken: String? {
+    get { rare?.fields.appAccountToken }
+    set { changeRare { $0.appAccountToken = newValue } }
+  }
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
-  public var finishedAtReceiptUpdate: Int?
+  public var finishedAtReceiptUpdate: Int? {
+    get { rare?.fields.finishedAtReceiptUpdate }
+    set { changeRare { $0.finishedAtReceiptUpdate = newValue } }
+  }
   /// The customer's latest refund request, and how Apple answered it; nil if none was made.
-  public var refundRequest: RefundRequest?
+  public var refundRequest: RefundRequest? {
+    get { rare?.fields.refundRequest }
+    set { changeRare { $0.refundRequest = newValue } }
+  }
   /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
   /// product again and `revocationDate` is gone.
-  public var refundReversalDate: Timestamp?
+  public var refundReversalDate: Timestamp? {
+    get { rare?.fields.refundReversalDate }
+    set { changeRare { $0.refundReversalDate = newValue } }
+  }
   /// For a family member's transaction: the purchaser's original transaction id whose product
   /// Family Sharing gives the member (`inAppOwnershipType` FAMILY_SHARED).
-  public var familySharedFrom: UInt64?
+  public var familySharedFrom: UInt64? {
+    get { rare?.fields.familySharedFrom }
+    set { changeRare { $0.familySharedFrom = newValue } }
+  }
+
+  /// The fields above that are computed: nil when none is set (so that `==` compares them
+  /// rightly: an empty box is never kept).
+  private var rare: TransactionRareFieldsBox?
+
+  /// Changes the out-of-line fields.
+  private mutating func changeRare(_ change: (inout TransactionRareFields) -> Void) {
+    var fields = rare?.fields ?? .none
+    change(&fields)
+    rare = fields == .none ? nil : .fields(fields)
+  }
 
   public init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
@@ -87,10 +134,6 @@ public struct Transaction: Equatable, Sendable {
     self.purchaseDate = purchaseDate
     self.originalPurchaseDate = originalPurchaseDate
     self.expirationDate = expirationDate
-    self.revocationDate = revocationDate
-    self.revocationReason = revocationReason
-    self.applicationUsername = applicationUsername
-    self.error = error
     self.account = account
     self.device = device
     self.finished = finished
@@ -103,9 +146,10 @@ public struct Transaction: Equatable, Sendable {
     self.storefront = storefront
     self.price = price
     self.currency = currency
-    self.finishedAtReceiptUpdate = finishedAtReceiptUpdate
-    self.offerDiscountType = offerDiscountType
-    self.offerPeriod = offerPeriod
+    let fields = TransactionRareFields(
+      revocationDate: revocationDate, revocationReason: revocationReason, applicationUsername: applicationUsername, error: error,
+      offerDiscountType: offerDiscountType, offerPeriod: offerPeriod, finishedAtReceiptUpdate: finishedAtReceiptUpdate)
+    rare = fields == .none ? nil : .fields(fields)
   }
 
   /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer; nil

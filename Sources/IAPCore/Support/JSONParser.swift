@@ -19,6 +19,11 @@ public struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  /// The nesting level whose arrays are streamed (0: none), how many such arrays were met,
+  /// and where their elements go.
+  private var streamDepth = 0
+  private var streamedArrays = 0
+  private var sink: ((_ array: Int, _ element: JSONValue) -> Void)?
 
   /// Parses one complete document from `bytes`.
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
@@ -42,6 +47,40 @@ public struct JSONParser {
     parser.skipWhitespace()
     if parser.index != buffer.count { throw parser.failure("unexpected text after the document") }
     return value
+  }
+
+  /// Parses one complete document from `bytes`, handing each element of the arrays that lie
+  /// `depth` levels deep (the document itself is level 1) to `element` as soon as it is
+  /// parsed, with the ordinal of its array among those (counting empty ones), instead of
+  /// keeping it: those arrays read as empty in the result. A large document whose bulk is
+  /// such arrays (a snapshot's payment queues) is then never a tree all at once. `arrays`
+  /// is set to how many arrays lie at that level.
+  public static func parse(
+    _ bytes: [UInt8], streamingArraysAt depth: Int, arrays: inout Int, _ element: (_ array: Int, _ element: JSONValue) -> Void
+  ) throws(JSONParseError) -> JSONValue {
+    var failure: JSONParseError?
+    var count = 0
+    let value = withoutActuallyEscaping(element) { element -> JSONValue? in
+      bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+        var parser = JSONParser(bytes: buffer)
+        parser.streamDepth = depth
+        parser.sink = element
+        do throws(JSONParseError) {
+          parser.skipWhitespace()
+          let value = try parser.parseValue()
+          parser.skipWhitespace()
+          if parser.index != buffer.count { throw parser.failure("unexpected text after the document") }
+          count = parser.streamedArrays
+          return value
+        } catch {
+          failure = error
+          return nil
+        }
+      }
+    }
+    if let failure { throw failure }
+    arrays = count
+    return value!
   }
 
   /// Parses one complete document from UTF-8 text.
@@ -122,11 +161,14 @@ public struct JSONParser {
     defer { depth -= 1 }
     index += 1
     var items: [JSONValue] = []
+    let streamed = depth == streamDepth ? streamedArrays : nil
+    if streamed != nil { streamedArrays += 1 }
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
     while true {
       skipWhitespace()
-      items.append(try parseValue())
+      let item = try parseValue()
+      if let streamed { sink!(streamed, item) } else { items.append(item) }
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of text") }
       if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

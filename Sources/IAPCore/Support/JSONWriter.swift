@@ -1,88 +1,111 @@
 /// Serializes `JSONValue`s: pretty (two-space indent) for stdout, compact for state files.
+///
+/// It writes UTF-8 bytes, not a `String`: appending to a string checks and counts what is
+/// appended each time, which was over half of a century-long clock move (each renewal
+/// writes a few kilobytes of records).
 public enum JSONWriter {
   /// Pretty-printed text, ending without a newline; `indent` is the nesting level the value
   /// sits at (for writing a long array one element at a time).
   public static func pretty(_ value: JSONValue, indent: Int = 0) -> String {
-    var out = ""
+    var out: [UInt8] = []
     write(value, into: &out, indent: indent, pretty: true)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Single-line text: what the state files hold, one record per line.
   public static func compact(_ value: JSONValue) -> String {
-    var out = ""
-    write(value, into: &out, indent: 0, pretty: false)
-    return out
+    var out: [UInt8] = []
+    compact(value, into: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func write(_ value: JSONValue, into out: inout String, indent: Int, pretty: Bool) {
+  /// `compact(_:)`'s text as UTF-8, appended to `out`.
+  public static func compact(_ value: JSONValue, into out: inout [UInt8]) {
+    write(value, into: &out, indent: 0, pretty: false)
+  }
+
+  private static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int, pretty: Bool) {
     switch value {
-    case .null: out += "null"
-    case let .bool(b): out += b ? "true" : "false"
-    case let .int(i): out += String(i)
-    case let .double(d): out += d.isFinite ? "\(d)" : "null"
+    case .null: append("null", to: &out)
+    case let .bool(b): append(b ? "true" : "false", to: &out)
+    case let .int(i): writeInt(i, into: &out)
+    case let .double(d): if d.isFinite { out.append(contentsOf: "\(d)".utf8) } else { append("null", to: &out) }
     case let .string(s): writeString(s, into: &out)
     case let .array(items):
-      if items.isEmpty { out += "[]"; return }
-      out += "["
+      if items.isEmpty { append("[]", to: &out); return }
+      out.append(UInt8(ascii: "["))
       for (n, item) in items.enumerated() {
-        if n > 0 { out += "," }
+        if n > 0 { out.append(UInt8(ascii: ",")) }
         newline(&out, indent + 1, pretty)
         write(item, into: &out, indent: indent + 1, pretty: pretty)
       }
       newline(&out, indent, pretty)
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case let .object(members):
-      if members.isEmpty { out += "{}"; return }
-      out += "{"
+      if members.isEmpty { append("{}", to: &out); return }
+      out.append(UInt8(ascii: "{"))
       for (n, (key, item)) in members.enumerated() {
-        if n > 0 { out += "," }
+        if n > 0 { out.append(UInt8(ascii: ",")) }
         newline(&out, indent + 1, pretty)
         writeString(key, into: &out)
-        out += pretty ? ": " : ":"
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(UInt8(ascii: " ")) }
         write(item, into: &out, indent: indent + 1, pretty: pretty)
       }
       newline(&out, indent, pretty)
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func newline(_ out: inout String, _ indent: Int, _ pretty: Bool) {
+  private static func append(_ text: StaticString, to out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
+  private static func newline(_ out: inout [UInt8], _ indent: Int, _ pretty: Bool) {
     guard pretty else { return }
-    out += "\n"
-    out += String(repeating: "  ", count: indent)
+    out.append(UInt8(ascii: "\n"))
+    for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+  }
+
+  /// Decimal digits, written straight into the bytes.
+  private static func writeInt(_ value: Int64, into out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt64 = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }  // 10 × divisor ≤ magnitude: no overflow
+    while divisor > 0 {
+      out.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    }
   }
 
   /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
-  private static func writeString(_ s: String, into out: inout String) {
-    out += "\""
-    // Most strings need no escape: append them whole rather than scalar by scalar.
-    // (Over the contiguous bytes when there are: the generic `contains` was a tenth of a long
-    // clock move.)
+  private static func writeString(_ s: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    // Most strings need no escape: append their bytes whole rather than scalar by scalar.
     func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
-    let plain =
-      s.utf8.withContiguousStorageIfAvailable { bytes in
-        for byte in bytes where !isPlain(byte) { return false }
-        return true
-      } ?? s.utf8.allSatisfy(isPlain)
-    if plain {
-      out += s
-      out += "\""
-      return
+    var s = s
+    let done: Bool = s.withUTF8 { bytes in
+      for byte in bytes where !isPlain(byte) { return false }
+      out.append(contentsOf: bytes)
+      return true
     }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+    if !done {
+      for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": append("\\\"", to: &out)
+        case "\\": append("\\\\", to: &out)
+        case "\n": append("\\n", to: &out)
+        case "\r": append("\\r", to: &out)
+        case "\t": append("\\t", to: &out)
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          let hex = String(scalar.value, radix: 16)
+          out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        default: out.append(contentsOf: String(scalar).utf8)
+        }
       }
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 }

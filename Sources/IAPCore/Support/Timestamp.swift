@@ -23,6 +23,32 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
     let secondOfDay = seconds - days * 86_400
     let (y, m, d) = CivilDate.from(daysSinceEpoch: days)
+    // The years the clock shows are written straight into the string's bytes: `history`
+    // formats 100,000 dates or more, and interpolating each part was most of its formatting.
+    if y >= 0 && y < 10_000 {
+      return String(unsafeUninitializedCapacity: 20) { out in
+        func put(_ value: Int64, _ digits: Int, at position: Int) {
+          var v = value
+          for i in stride(from: position + digits - 1, through: position, by: -1) {
+            out[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+            v /= 10
+          }
+        }
+        put(y, 4, at: 0)
+        out[4] = UInt8(ascii: "-")
+        put(m, 2, at: 5)
+        out[7] = UInt8(ascii: "-")
+        put(d, 2, at: 8)
+        out[10] = UInt8(ascii: "T")
+        put(secondOfDay / 3600, 2, at: 11)
+        out[13] = UInt8(ascii: ":")
+        put(secondOfDay / 60 % 60, 2, at: 14)
+        out[16] = UInt8(ascii: ":")
+        put(secondOfDay % 60, 2, at: 17)
+        out[19] = UInt8(ascii: "Z")
+        return 20
+      }
+    }
     func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let year = y >= 0 && y < 10_000 ? String(repeating: "0", count: 4 - String(y).count) + String(y) : String(y)
     return "\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"

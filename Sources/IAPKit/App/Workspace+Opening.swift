@@ -10,6 +10,7 @@ extension Workspace {
   public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
     session!.warn = { [console] in console.warning($0) }
+    session!.historyIndexFrom = historyIndexFrom
     var clock = try session!.clock()
     var now = clock.now(real: environment.now())
     var settings: StoreSettings?
@@ -19,6 +20,7 @@ extension Workspace {
         session = nil
         session = try stateDirectory.open(forWriting: true)
         session!.warn = { [console] in console.warning($0) }
+        session!.historyIndexFrom = historyIndexFrom
         clock = try session!.clock()
         now = clock.now(real: environment.now())
       }
@@ -43,5 +45,14 @@ extension Workspace {
   func warnEventsLeft() {
     console.warning(
       "the store's time covers more than \(eventBudget) subscription events: the first \(eventBudget) are made now, the rest by the next commands")
+  }
+
+  /// The transaction log's size from which `history.index` is kept: 1 MB, or another size in
+  /// bytes from `$IAP_HISTORY_INDEX_FROM` (the tests keep it for small states).
+  var historyIndexFrom: Int {
+    guard let text = environment.variable("IAP_HISTORY_INDEX_FROM"), let size = Int(text), size >= 0 else {
+      return HistoryIndex.minimumLogSize
+    }
+    return size
   }
 }

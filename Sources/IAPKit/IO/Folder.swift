@@ -128,11 +128,24 @@ public final class Folder {
   /// The temporary name is the writer's alone under the exclusive lock every writer holds;
   /// a fixed name means a crash leaves nothing that the next write does not take over.
   public func replaceAtomically(_ name: String, with bytes: [UInt8]) throws(POSIXFileError) {
+    try replaceAtomically(name) { (emit: ([UInt8]) throws(POSIXFileError) -> Void) throws(POSIXFileError) in try emit(bytes) }
+  }
+
+  /// `replaceAtomically(_:with:)` for contents made in pieces: `produce` hands each piece to
+  /// the function it is given, which appends it to the temporary file, so that a large file
+  /// (a snapshot of a long queue) is never whole in memory.
+  public func replaceAtomically(
+    _ name: String, producing produce: (_ emit: ([UInt8]) throws(POSIXFileError) -> Void) throws(POSIXFileError) -> Void
+  ) throws(POSIXFileError) {
     let temporary = name + ".tmp"
     if unlinkat(fd, temporary, 0) != 0 && errno != ENOENT { throw POSIXFileError(path: path(temporary), operation: "unlink", code: errno) }
     let file = try open(temporary, O_WRONLY | O_CREAT | O_EXCL)
     do {
-      try POSIXFile.write(file, bytes, at: 0, path: path(temporary))
+      var written = 0
+      try produce { (piece: [UInt8]) throws(POSIXFileError) -> Void in
+        try POSIXFile.write(file, piece, at: written, path: path(temporary))
+        written += piece.count
+      }
       try POSIXFile.sync(file, path: path(temporary))
     } catch {
       close(file)

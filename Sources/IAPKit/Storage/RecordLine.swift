@@ -8,23 +8,38 @@ package enum RecordLine {
 
   /// The line for `record`, newline included.
   static func encode(_ record: JSONValue) -> String {
-    var json = JSONWriter.compact(record)
-    guard json.utf8.count > 2, json.utf8.last == UInt8(ascii: "}") else { return json + "\n" }
-    let crc = json.utf8.withContiguousStorageIfAvailable { CRC32.update(0, UnsafeRawBufferPointer($0)) }
-      ?? CRC32.checksum(Array(json.utf8))
-    json.removeLast()
-    json += #","crc":"#
-    json += String(crc)
-    json += "}\n"
-    return json
+    var line: [UInt8] = []
+    encode(record, into: &line)
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// `encode(_:)`'s line as UTF-8, appended to `out` (a commit gathers its lines so).
+  static func encode(_ record: JSONValue, into out: inout [UInt8]) {
+    let start = out.count
+    JSONWriter.compact(record, into: &out)
+    guard out.count - start > 2, out.last == UInt8(ascii: "}") else {
+      out.append(UInt8(ascii: "\n"))
+      return
+    }
+    let crc = out.withUnsafeBytes { CRC32.update(0, UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    out.removeLast()
+    out.append(contentsOf: marker)
+    out.append(contentsOf: String(crc).utf8)
+    out.append(UInt8(ascii: "}"))
+    out.append(UInt8(ascii: "\n"))
   }
 
   /// Checks and decodes the record `line` (without its newline) found at byte `offset` of the
   /// log at `path`: any damage is `stateDamaged`, naming the offset.
+  ///
+  /// - Parameter quick: reads the record straight from its bytes when it can (nil when not),
+  ///   after the checksum and before the general way.
   static func decode<Record>(
-    _ line: ArraySlice<UInt8>, at offset: Int, path: String, _ decode: (JSONValue) throws(RecordError) -> Record
+    _ line: ArraySlice<UInt8>, at offset: Int, path: String, quick: ((ArraySlice<UInt8>) -> Record?)? = nil,
+    _ decode: (JSONValue) throws(RecordError) -> Record
   ) throws(IAPError) -> Record {
     guard isIntact(line) else { throw .stateDamaged(path: path, offset: offset, reason: "its checksum does not match") }
+    if let quick, let record = quick(line) { return record }
     do {
       // Parsed where the line lies, not from a copy.
       var parseFailure: JSONParseError?

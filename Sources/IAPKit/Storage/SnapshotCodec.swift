@@ -51,18 +51,29 @@ package enum SnapshotCodec {
     ]
   }
 
-  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
-  /// one queued transaction at a time: a queue of a hundred thousand unfinished renewals as
-  /// one tree, then as text, then as bytes, held all three at once (about 2.5 KB each).
-  static func encodeText(_ state: StoreState, offsets: Offsets) -> [UInt8] {
+  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but made
+  /// one queued transaction at a time and handed to `emit` in pieces of about
+  /// `pieceSize` bytes: a queue of a hundred thousand unfinished renewals is about 50 MB of
+  /// text, which is never held whole (as a tree, then text, then bytes, it was 2.5 KB a
+  /// transaction; as one buffer, a third of a century's peak memory).
+  static func writeText<E: Error>(_ state: StoreState, offsets: Offsets, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
     var rest = state
     rest.accounts = [:]
     let head = JSONWriter.compact(encode(rest, offsets: offsets))
     // The accounts go where the empty object stands (the members before it are numbers and
     // a string of digits, which cannot hold that text).
     let slot = #""accounts":{}"#
-    guard let range = head.range(of: slot) else { return Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8) }
+    guard let range = head.range(of: slot) else {
+      try emit(Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8))
+      return
+    }
     var out: [UInt8] = []
+    out.reserveCapacity(pieceSize + 4_096)
+    func flushIfFull() throws(E) {
+      guard out.count >= pieceSize else { return }
+      try emit(out)
+      out.removeAll(keepingCapacity: true)
+    }
     out.append(contentsOf: head[..<range.lowerBound].utf8)
     out.append(contentsOf: #""accounts":{"#.utf8)
     for (n, name) in state.accounts.keys.sorted().enumerated() {
@@ -77,22 +88,68 @@ package enum SnapshotCodec {
         for transaction in account.queues[device]! {
           if !first { out.append(UInt8(ascii: ",")) }
           first = false
-          out.append(contentsOf: JSONWriter.compact(TransactionRecord.encode(transaction)).utf8)
+          JSONWriter.compact(TransactionRecord.encode(transaction), into: &out)
+          try flushIfFull()
         }
         out.append(UInt8(ascii: "]"))
       }
       out.append(UInt8(ascii: "}"))
       // The account's other members, without their object's opening brace.
       out.append(contentsOf: ("," + JSONWriter.compact(.object(members(of: account))).dropFirst()).utf8)
+      try flushIfFull()
     }
     out.append(UInt8(ascii: "}"))
     out.append(contentsOf: head[range.upperBound...].utf8)
     out.append(UInt8(ascii: "\n"))
-    return out
+    try emit(out)
+  }
+
+  /// How many bytes of `store.json` `writeText` gathers before handing them on.
+  static let pieceSize = 64 << 10
+
+  /// `writeText`'s pieces joined: the whole text of `store.json`.
+  static func encodeText(_ state: StoreState, offsets: Offsets) -> [UInt8] {
+    var text: [UInt8] = []
+    writeText(state, offsets: offsets) { (piece: [UInt8]) -> Void in text.append(contentsOf: piece) }
+    return text
+  }
+
+  /// Why `store.json`'s bytes could not be read: not JSON, or not a snapshot.
+  enum Problem: Error {
+    case json(JSONParseError)
+    case record(RecordError)
+  }
+
+  /// The nesting level of the queues' arrays: the document, `accounts`, an account, its
+  /// `queues`, a device's array.
+  static let queueDepth = 5
+
+  /// Decodes `store.json` from its bytes, each queued transaction as the parser meets it
+  /// (`JSONParser.parse(_:streamingArraysAt:arrays:_:)`): a century's hundred thousand
+  /// unfinished renewals made a tree of about 2 KB each, 240 MB to read a queue.
+  static func decode(bytes: [UInt8]) throws(Problem) -> (StoreState, Offsets) {
+    var queues: [PaymentQueue] = []
+    var arrays = 0
+    var problem: RecordError?
+    let json: JSONValue
+    do throws(JSONParseError) {
+      json = try JSONParser.parse(bytes, streamingArraysAt: queueDepth, arrays: &arrays) { array, item in
+        guard problem == nil else { return }
+        while queues.count <= array { queues.append(PaymentQueue()) }
+        do throws(RecordError) { queues[array].put(try TransactionRecord.decode(item)) } catch { problem = error }
+      }
+    } catch {
+      throw .json(error)
+    }
+    if let problem { throw .record(problem) }
+    do { return try decode(json, streamed: (queues, arrays)) } catch { throw .record(error) }
   }
 
   /// Decodes a snapshot; the error says which part is wrong.
-  static func decode(_ json: JSONValue) throws(RecordError) -> (StoreState, Offsets) {
+  ///
+  /// - Parameter streamed: the queues the parser took out of the tree, by the ordinal of
+  ///   their arrays, and how many arrays lay at their level (nil: the tree holds them).
+  static func decode(_ json: JSONValue, streamed: (queues: [PaymentQueue], arrays: Int)? = nil) throws(RecordError) -> (StoreState, Offsets) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
     guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText),
@@ -123,6 +180,7 @@ package enum SnapshotCodec {
       state.families[organizer] = members
     }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
+    var queueOrdinal = 0
     for (name, value) in accounts {
       var account = AccountState()
       guard let queues = value["queues"]?.objectValue, let owned = value["ownership"]?.arrayValue else {
@@ -130,8 +188,14 @@ package enum SnapshotCodec {
       }
       for (device, list) in queues {
         guard let items = list.arrayValue else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
-        account.queues[device] = PaymentQueue(
-          try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
+        if let streamed {
+          // The parser met the queues' arrays in this order.
+          account.queues[device] = queueOrdinal < streamed.queues.count ? streamed.queues[queueOrdinal] : PaymentQueue()
+          queueOrdinal += 1
+        } else {
+          account.queues[device] = PaymentQueue(
+            try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
+        }
       }
       for item in owned {
         guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
@@ -150,6 +214,8 @@ package enum SnapshotCodec {
       }
       state.accounts[name] = account
     }
+    // Every array the parser streamed must be a queue, or their ordinals meant nothing.
+    if let streamed, streamed.arrays != queueOrdinal { throw RecordError(field: "accounts") }
     return (state, Offsets(transactions: Int(offset), notifications: Int(notificationsOffset)))
   }
 }

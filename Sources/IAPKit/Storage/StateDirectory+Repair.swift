@@ -41,6 +41,7 @@ extension StateDirectory {
     }
     do throws(POSIXFileError) {
       try folder.unlink(Name.snapshot)
+      try folder.unlink(HistoryIndex.name)
       try folder.unlink(Name.damage)
       try folder.sync()
     } catch {

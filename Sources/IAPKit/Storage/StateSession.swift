@@ -31,6 +31,8 @@ public final class StateSession {
   /// Where problems after a commit point go (they cannot fail a command that has stored its
   /// change): the workspace points it at its console.
   public var warn: (String) -> Void = { _ in }
+  /// The transaction log's size from which `latestVersions()` keeps `history.index`.
+  var historyIndexFrom = HistoryIndex.minimumLogSize
 
   /// How far the logs may run ahead of `store.json` before a commit rewrites it.
   ///
@@ -81,13 +83,14 @@ public final class StateSession {
     var offsets = SnapshotCodec.Offsets()
     do {
       if let bytes = try folder?.readIfExists(StateDirectory.Name.snapshot) {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch {
-          throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
-        }
         hasSnapshot = true
-        do { (state, offsets) = try SnapshotCodec.decode(json) } catch {
-          throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
+        do { (state, offsets) = try SnapshotCodec.decode(bytes: bytes) } catch {
+          switch error {
+          case let .json(error):
+            throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
+          case let .record(error):
+            throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
+          }
         }
       }
     } catch let error as IAPError {
@@ -127,7 +130,12 @@ public final class StateSession {
     }
     // Ids given before a repair dropped their records are not given again.
     if let seal { state.nextId = max(state.nextId, seal.nextId) }
-    if checked, let lock { currentSeal().write(lock) }
+    if checked, let lock {
+      // Something other than iap's appends touched the logs: `history`'s saved index of
+      // the transaction log may no longer describe it.
+      try? folder?.unlink(HistoryIndex.name)
+      currentSeal().write(lock)
+    }
   }
 
   /// Counts the notifications past the snapshot into the state, when the seal vouched for
@@ -193,7 +201,8 @@ public final class StateSession {
   /// An index of the latest version of every transaction, to read them one at a time.
   public func latestVersions() throws(IAPError) -> TransactionLogIndex {
     try notingDamage { () throws(IAPError) in
-      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd)
+      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
+        cacheFrom: historyIndexFrom)
     }
   }
 
@@ -224,25 +233,31 @@ public final class StateSession {
   /// fsync, then, every `snapshotInterval` bytes of log, replace the snapshot atomically. Logs
   /// ahead of the snapshot, whether by design or by a crash, are replayed on load.
   ///
-  /// - Parameter mayRewriteSnapshot: false for all but the last batch of a long run of
-  ///   events, so that the run rewrites `store.json` once rather than once a batch.
-  public func commit(_ changes: [LogRecord], state newState: StoreState, mayRewriteSnapshot: Bool = true) throws(IAPError) {
+  /// - Parameter continuing: true for all but the last batch of a long run of events. The
+  ///   run then rewrites `store.json` once rather than once a batch, and the session lets go
+  ///   of `newState` until the last batch's commit (its `state` is empty meanwhile):
+  ///   the run's store goes on changing it, and a second owner would make copy-on-write
+  ///   copy the whole state, queue and all, at each batch.
+  public func commit(_ changes: [LogRecord], state newState: StoreState, continuing: Bool = false) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
-    guard !changes.isEmpty else { return }
-    var log = ""
+    guard !changes.isEmpty else {
+      if !continuing { state = newState }  // the last batch of a run may make nothing
+      return
+    }
+    // Bytes, appended to as each record is made: a batch of a long run is 2,048 events, and
+    // holding its lines as strings, then joined, then as bytes tripled a few megabytes.
+    var log: [UInt8] = []
     var notices: [ServerNotification] = []
     for change in changes {
       if case let .notification(notification) = change {
         notices.append(notification)
       } else {
-        log += RecordLine.encode(LogRecordCodec.encode(change))
+        RecordLine.encode(LogRecordCodec.encode(change), into: &log)
       }
     }
-    let logLength = transactions.validEnd + log.utf8.count
-    // Concatenated by hand: `joined()` runs unspecialized and its first call looks up an
-    // associated type at run time (230,000 instructions, a seventh of a purchase).
-    var sent = ""
-    for notice in notices { sent += RecordLine.encode(NotificationRecord.encode(notice, after: logLength)) }
+    let logLength = transactions.validEnd + log.count
+    var sent: [UInt8] = []
+    for notice in notices { RecordLine.encode(NotificationRecord.encode(notice, after: logLength), into: &sent) }
     let notificationsEnd = notifications.validEnd
     // Before the commit point: a failure stores nothing (what was written is taken back, and
     // notifications that name a log length never reached are ignored on load anyway).
@@ -254,23 +269,26 @@ public final class StateSession {
       // cover bytes a power cut could take back). So a purchase costs one fsync; what a power
       // cut (not a crash: the kernel keeps written pages) can lose is the last notifications
       // of purchases that are themselves kept.
-      try notifications.append(Array(sent.utf8), in: folder, sync: log.isEmpty)
+      try notifications.append(sent, in: folder, sync: log.isEmpty)
       // The commit point: the transaction records appended and fsynced.
-      try transactions.append(Array(log.utf8), in: folder)
+      try transactions.append(log, in: folder)
     } catch {
       notifications.rollBack(to: notificationsEnd)
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
     state = newState
     if let lock { currentSeal().write(lock) }
+    if continuing { state = StoreState() }
     // After the commit point nothing may fail the command: the snapshot is only a shortcut
     // (the next load replays the log past it), so a failure to rewrite it is a warning.
     let offsets = SnapshotCodec.Offsets(transactions: transactions.validEnd, notifications: notifications.validEnd)
     let behind = offsets.transactions - snapshotOffsets.transactions + offsets.notifications - snapshotOffsets.notifications
-    guard mayRewriteSnapshot, !hasSnapshot || behind >= Self.snapshotInterval else { return }
+    guard !continuing, !hasSnapshot || behind >= Self.snapshotInterval else { return }
     do throws(POSIXFileError) {
       try notifications.sync()
-      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot, with: SnapshotCodec.encodeText(newState, offsets: offsets))
+      try writableFolder.replaceAtomically(StateDirectory.Name.snapshot) { (emit: ([UInt8]) throws(POSIXFileError) -> Void) throws(POSIXFileError) in
+        try SnapshotCodec.writeText(newState, offsets: offsets, emit)
+      }
       snapshotOffsets = offsets
       hasSnapshot = true
     } catch {

@@ -87,6 +87,23 @@ import Testing
     #expect(harness.run("history --json").json.transactions.count == 3_601)
   }
 
+  /// Between the batches of a long catch-up the session lets go of the state (so that the
+  /// run changes its queue in place); the use case that follows in the same command must
+  /// still see, and commit, the whole state: every renewal stays queued in later commands.
+  @Test func theUseCaseAfterACatchUpOfSeveralBatchesSeesTheWholeState() {
+    #expect(harness.run("settings set time-rate oneRenewalEveryTwoSeconds").status == 0)
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    // 5,000 renewal intervals (three batches) pass while nobody runs iap.
+    harness.advance(seconds: 10_000)
+    #expect(harness.run("buy gems").status == 0)
+    let queued = harness.run("queue --json").json.transactions
+    #expect(queued.count == 5_001, "every unfinished renewal, then the new purchase")
+    #expect(queued.last?["productId"]?.stringValue == "gems")
+    #expect(harness.run("finish --all").status == 0)
+    #expect(harness.run("queue --json").json.transactions.isEmpty)
+    #expect(harness.run("history --json").json.transactions.count == 5_002)
+  }
+
   @Test func aMoveWithinTheDefaultBudgetIsNotRefused() {
     #expect(Store.eventBudget == 250_000)
     #expect(harness.run("buy pro.monthly --finish").status == 0)

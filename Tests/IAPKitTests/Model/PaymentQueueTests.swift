@@ -52,6 +52,27 @@ import Testing
     #expect(holey.isEmpty && holey == PaymentQueue())
   }
 
+  /// Past one chunk of slots (`PaymentQueue.chunkSize`) the queue answers as it does within
+  /// one: order, lookups, replacements and sweeps across the chunks' edges.
+  @Test func aQueueOfSeveralChunksKeepsItsOrder() {
+    let size = PaymentQueue.chunkSize
+    var queue = PaymentQueue()
+    for id in 1...(2 * size + 10) { queue.put(transaction(UInt64(id))) }
+    #expect(queue.count == 2 * size + 10 && queue[UInt64(size + 1)]?.id == UInt64(size + 1))
+    var changed = transaction(UInt64(2 * size))
+    changed.quantity = 5
+    queue.put(changed)
+    #expect(queue[UInt64(2 * size)]?.quantity == 5)
+    // Every other one, then the oldest run: sweeps happen across chunks.
+    for id in stride(from: 2, through: 2 * size + 10, by: 2) { queue.remove(id: UInt64(id)) }
+    for id in stride(from: 1, through: size, by: 2) { queue.remove(id: UInt64(id)) }
+    let left = stride(from: size + 1, through: 2 * size + 10, by: 2).map { UInt64($0) }
+    #expect(queue.map(\.id) == left && queue.count == left.count)
+    #expect(queue.transactions.map(\.id) == left && queue[UInt64(size + 1)]?.id == UInt64(size + 1) && queue[2] == nil)
+    queue.put(transaction(1))
+    #expect(queue.map(\.id) == left + [1], "a returning id goes last")
+  }
+
   @Test func theScheduleGivesTheEarliestThenByAccountThenGroup() {
     var schedule = SubscriptionSchedule(StoreState(), until: Timestamp(milliseconds: 100))
     func subscription(_ account: String, _ group: String, expires: Int64) -> Subscription {

@@ -32,4 +32,38 @@ import Testing
     #expect(decoded == state && back == offsets)
     #expect(decoded.accounts["ann"]?.queues["pad"]?.map(\.id) == [3])
   }
+
+  /// A long queue is handed over in pieces of about `SnapshotCodec.pieceSize` bytes, never
+  /// whole, and the pieces joined are the tree's text.
+  @Test func aLongQueueIsWrittenInPieces() throws {
+    var state = StoreState()
+    for id in 1...1_000 { state.apply(transaction(UInt64(id), "gems", .consumable, account: "ann", device: "phone")) }
+    var pieces: [[UInt8]] = []
+    SnapshotCodec.writeText(state, offsets: .init()) { (piece: [UInt8]) -> Void in pieces.append(piece) }
+    let whole = Array((JSONWriter.compact(SnapshotCodec.encode(state, offsets: .init())) + "\n").utf8)
+    #expect(pieces.count >= whole.count / SnapshotCodec.pieceSize)
+    #expect(pieces.count > 1 && pieces.allSatisfy { $0.count < SnapshotCodec.pieceSize + 2_048 })
+    #expect(Array(pieces.joined()) == whole)
+  }
+
+  /// `store.json` read with its queues streamed (`SnapshotCodec.decode(bytes:)`) is the
+  /// state the whole tree gives; an array where only queues may lie is refused, not misread.
+  @Test func readingWithTheQueuesStreamedGivesTheSameState() throws {
+    var state = StoreState()
+    for id in 1...50 { state.apply(transaction(UInt64(id), "gems", .consumable, account: id % 3 == 0 ? "bob" : "ann", device: id % 2 == 0 ? "pad" : "phone")) }
+    state.apply(transaction(60, "sword", .nonConsumable, account: "cy", device: "phone", finished: true))
+    state.apply(transaction(61, "gems", .consumable, account: "dee", device: "phone"))
+    state.apply(transaction(61, "gems", .consumable, account: "dee", device: "phone", finished: true))  // an empty queue
+    state.apply(.family(organizer: "ann", member: "bob", joined: true))
+    let offsets = SnapshotCodec.Offsets(transactions: 99, notifications: 7)
+    let text = SnapshotCodec.encodeText(state, offsets: offsets)
+    let (streamed, back) = try SnapshotCodec.decode(bytes: text)
+    let (whole, _) = try SnapshotCodec.decode(try JSONParser.parse(text))
+    #expect(streamed == whole && streamed == state && back == offsets)
+    #expect(streamed.accounts["ann"]?.queues["pad"]?.map(\.id) == [2, 4, 8, 10, 14, 16, 20, 22, 26, 28, 32, 34, 38, 40, 44, 46, 50])
+    // An array at the queues' level that is not a queue.
+    let odd = String(decoding: text, as: UTF8.self).replacingOccurrences(of: #""cy":{"queues":{}"#, with: #""cy":{"other":{"x":[1]},"queues":{}"#)
+    #expect(odd != String(decoding: text, as: UTF8.self))
+    #expect(throws: SnapshotCodec.Problem.self) { try SnapshotCodec.decode(bytes: Array(odd.utf8)) }
+  }
 }

@@ -76,4 +76,27 @@ import Testing
     #expect(try JSONParser.parse("-0") == .int(0))
     #expect(try JSONParser.parse("[0, 7, -12]") == .array([.int(0), .int(7), .int(-12)]))
   }
+
+  /// Arrays at the streamed level hand their elements over, numbered by array (empty ones
+  /// count), and read as empty; arrays at other levels are kept; errors are the same.
+  @Test func streamsTheArraysAtOneLevel() throws {
+    let text = #"{"a":[1,[2]],"b":{"c":[3,{"d":[4]}],"e":[],"f":[5,6]}}"#
+    var seen: [String] = []
+    var arrays = -1
+    let tree = try JSONParser.parse(Array(text.utf8), streamingArraysAt: 3, arrays: &arrays) { array, element in
+      seen.append("\(array):\(JSONWriter.compact(element))")
+    }
+    #expect(seen == ["0:2", "1:3", #"1:{"d":[4]}"#, "3:5", "3:6"], "[2] in a's array is at level 3 too")
+    #expect(arrays == 4)
+    #expect(JSONWriter.compact(tree) == #"{"a":[1,[]],"b":{"c":[],"e":[],"f":[]}}"#)
+    var none = 0
+    #expect(try JSONParser.parse(Array(text.utf8), streamingArraysAt: 9, arrays: &none) { _, _ in } == JSONParser.parse(text))
+    #expect(none == 0)
+    let broken = Array(#"{"b":{"c":[3,}}"#.utf8)
+    var plainError: JSONParseError?
+    var streamedError: JSONParseError?
+    do { _ = try JSONParser.parse(broken) } catch { plainError = error }
+    do { _ = try JSONParser.parse(broken, streamingArraysAt: 3, arrays: &none) { _, _ in } } catch { streamedError = error }
+    #expect(plainError != nil && streamedError == plainError)
+  }
 }

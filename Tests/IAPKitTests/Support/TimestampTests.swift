@@ -12,6 +12,27 @@ import Testing
     #expect(Timestamp(milliseconds: -1).iso8601 == "1969-12-31T23:59:59Z")
   }
 
+  /// The years 0000 to 9999 are written straight into the bytes (issue 12); their edges, and
+  /// the years beyond them written the general way.
+  @Test func formatsTheEdgesOfTheSupportedYears() {
+    #expect(Timestamp.supportedRange.lowerBound.iso8601 == "0000-01-01T00:00:00Z")
+    #expect(Timestamp.supportedRange.upperBound.iso8601 == "9999-12-31T23:59:59Z")
+    #expect(Timestamp(milliseconds: 253_402_300_800_000).iso8601 == "10000-01-01T00:00:00Z")
+    #expect(Timestamp(milliseconds: -62_167_219_200_001).iso8601 == "-1-12-31T23:59:59Z")
+    #expect(Timestamp(milliseconds: 4_919_875_200_999).iso8601 == "2125-11-27T00:00:00Z")
+  }
+
+  /// Every second of the supported years formats to text that parses back to it (parsing is
+  /// separate arithmetic: `days_from_civil`), in the fixed 20-character form.
+  @Test func formatsRandomDatesThatParseBack() {
+    var rng = TransactionRecordReaderTests.SplitMix(state: 8601)
+    for _ in 0..<20_000 {
+      let seconds = Int64.random(in: -62_167_219_200...253_402_300_799, using: &rng)
+      let text = Timestamp(milliseconds: seconds * 1000 + Int64.random(in: 0...999, using: &rng)).iso8601
+      #expect(text.utf8.count == 20 && Timestamp(iso8601: text)?.milliseconds == seconds * 1000, "\(text)")
+    }
+  }
+
   @Test func parsesWhatItFormats() {
     for ms: Int64 in [0, 951_782_400_000, 1_795_288_712_000, 4_102_444_800_000, -86_400_000] {
       let t = Timestamp(milliseconds: ms)

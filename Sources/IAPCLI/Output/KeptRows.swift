@@ -1,0 +1,89 @@
+/// The cells of a long table's rows, kept as bytes while they fit in a fixed budget, so that
+/// a table measured in one pass can be printed without a second: `history` measures its
+/// columns before it prints, and reading and decoding every transaction again for the
+/// second pass was a third of its time (issue 12). Past the budget nothing more is kept and
+/// the caller makes its second pass as before, so memory stays bounded however long the
+/// history is.
+struct KeptRows {
+  /// Every kept cell's UTF-8, one after another.
+  private var bytes: [UInt8] = []
+  /// Where each kept cell ends in `bytes`, and where each row ends in `cellEnds`.
+  private var cellEnds: [Int32] = []
+  private var rowEnds: [Int32] = []
+  /// The most bytes kept (cells and their bookkeeping).
+  let budget: Int
+  /// Whether every row appended so far is kept.
+  private(set) var isComplete = true
+
+  /// 24 MB: a century of weekly renewals (104,000 rows of about 130 bytes of cells, and 32
+  /// of bookkeeping: 17 MB) fits; some 140,000 such rows would.
+  static let defaultBudget = 24 << 20
+
+  init(budget: Int = defaultBudget) {
+    self.budget = budget
+  }
+
+  /// Keeps `row` if it fits; once one does not, nothing more is kept (`isComplete` is false).
+  mutating func append(_ row: [String]) {
+    guard isComplete else { return }
+    var size = 0
+    for cell in row { size += cell.utf8.count }
+    guard bytes.count + size + (cellEnds.count + row.count + rowEnds.count + 1) * 4 <= budget else {
+      isComplete = false
+      bytes = []
+      cellEnds = []
+      rowEnds = []
+      return
+    }
+    // The budget is reserved at once (only the pages written count towards memory), so the
+    // array never doubles past it.
+    if bytes.capacity == 0 { bytes.reserveCapacity(budget) }
+    for cell in row {
+      bytes.append(contentsOf: cell.utf8)
+      cellEnds.append(Int32(bytes.count))
+    }
+    rowEnds.append(Int32(cellEnds.count))
+  }
+
+  /// Calls `body` with each kept row's aligned line (as `TextTable.format` aligns it),
+  /// newline included, in pieces of 64 KB or more.
+  func printLines(widths: [Int], _ body: (String) -> Void) {
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 17)
+    var cell = 0
+    var cellStart = 0
+    for rowEnd in rowEnds {
+      let first = cell
+      var spaces = 0  // padding owed, written only if a non-empty cell follows
+      let lineStart = out.count
+      while cell < Int(rowEnd) {
+        let end = Int(cellEnds[cell])
+        let n = cell - first
+        defer {
+          cellStart = end
+          cell += 1
+        }
+        guard widths[n] > 0 else { continue }
+        let text = bytes[cellStart..<end]
+        if !text.isEmpty {
+          out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+          out.append(contentsOf: text)
+          spaces = 0
+        }
+        if cell < Int(rowEnd) - 1 { spaces += widths[n] - Self.width(text) + 2 }
+      }
+      while out.count > lineStart, out.last == UInt8(ascii: " ") { out.removeLast() }  // a cell's own trailing spaces
+      out.append(UInt8(ascii: "\n"))
+      if out.count >= 1 << 16 {
+        body(String(decoding: out, as: UTF8.self))
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    if !out.isEmpty { body(String(decoding: out, as: UTF8.self)) }
+  }
+
+  /// The characters `text` shows, as `TextTable.width` counts them.
+  private static func width(_ text: ArraySlice<UInt8>) -> Int {
+    text.contains { $0 >= 0x80 } ? String(decoding: text, as: UTF8.self).count : text.count
+  }
+}
