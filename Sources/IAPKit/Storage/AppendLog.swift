@@ -54,9 +54,13 @@ package struct AppendLog {
   /// Decodes each complete line from `offset` on (up to `end`, if given) with `decode` and
   /// hands it to `body`, in order, until `body` answers false; returns the bytes the lines
   /// handed over take.
+  ///
+  /// - Parameter quick: reads a record straight from its bytes when it can (see
+  ///   `RecordLine.decode`).
   @discardableResult
   func scan<Record>(
-    from offset: Int, to end: Int? = nil, decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Bool
+    from offset: Int, to end: Int? = nil, quick: ((ArraySlice<UInt8>) -> Record?)? = nil,
+    decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Bool
   ) throws(IAPError) -> Int {
     guard let fd, offset < (end ?? size) else { return 0 }
     var bytes: [UInt8]
@@ -66,7 +70,7 @@ package struct AppendLog {
     if let end, end - offset < bytes.count { bytes.removeLast(bytes.count - (end - offset)) }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
-      let record = try RecordLine.decode(bytes[start..<newline], at: offset + start, path: path, decode)
+      let record = try RecordLine.decode(bytes[start..<newline], at: offset + start, path: path, quick: quick, decode)
       guard body(record) else { break }
       start = newline + 1
     }
