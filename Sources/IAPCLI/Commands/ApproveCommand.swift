@@ -16,7 +16,7 @@ struct ApproveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    TransactionArgument.print(try context.workspace.approve(try TransactionArgument.id(id), signed: context.globals.json), context)
+    try TransactionArgument.print(try context.workspace.approve(try TransactionArgument.id(id), signed: context.globals.json), context)
     return .success
   }
 }

@@ -13,7 +13,7 @@ struct DeclineCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    TransactionArgument.print(try context.workspace.decline(try TransactionArgument.id(id), signed: context.globals.json), context)
+    try TransactionArgument.print(try context.workspace.decline(try TransactionArgument.id(id), signed: context.globals.json), context)
     return .success
   }
 }

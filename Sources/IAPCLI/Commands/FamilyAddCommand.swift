@@ -20,7 +20,7 @@ struct FamilyAddCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     try FamilyAddCommand.check(member, invocation: Self.spec)
     let result = try context.workspace.addFamilyMember(member, signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 

@@ -19,7 +19,7 @@ struct FamilyRemoveCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     try FamilyAddCommand.check(member, invocation: Self.spec)
     let result = try context.workspace.removeFamilyMember(member, signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 }

@@ -38,7 +38,7 @@ struct FinishCommand: Command {
     for (held, download) in result.heldByDownloads {
       context.console.note("note: transaction \(held.id) stays in the queue: the download of its content (\(held.productId)) is \(download.rawValue)")
     }
-    TransactionArgument.print(result.finished, context)
+    try TransactionArgument.print(result.finished, context)
     return .success
   }
 }

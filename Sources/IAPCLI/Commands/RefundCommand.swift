@@ -26,7 +26,7 @@ struct RefundCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.refund(try TransactionArgument.id(id), reason: reason, signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 }

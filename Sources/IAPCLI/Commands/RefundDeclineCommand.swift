@@ -17,7 +17,7 @@ struct RefundDeclineCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.declineRefund(try TransactionArgument.id(id), signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 }

@@ -33,7 +33,7 @@ struct RefundRequestCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.requestRefund(try TransactionArgument.id(id), reason: reason, signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 }

@@ -18,7 +18,7 @@ struct RefundReverseCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.reverseRefund(try TransactionArgument.id(id), signed: context.globals.json)
-    TransactionArgument.print(result, context)
+    try TransactionArgument.print(result, context)
     return .success
   }
 }

@@ -15,7 +15,7 @@ struct ReinstallCommand: Command {
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.reinstall(signed: context.globals.json)
-    TransactionArgument.print(result, context, extra: [("device", .string(context.device))])
+    try TransactionArgument.print(result, context, extra: [("device", .string(context.device))])
     if !context.globals.json {
       context.console.line("reinstalled the app on device '\(context.device)': \(result.transactions.count) unfinished transactions left the queue")
     }

@@ -18,7 +18,7 @@ struct ResolveCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    TransactionArgument.print(try context.workspace.resolve(try TransactionArgument.id(id), signed: context.globals.json), context)
+    try TransactionArgument.print(try context.workspace.resolve(try TransactionArgument.id(id), signed: context.globals.json), context)
     return .success
   }
 }

@@ -17,7 +17,7 @@ struct RestoreCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.restore(signed: context.globals.json)
     let count = result.transactions.count
-    TransactionArgument.print(result, context, extra: [("restored", .int(Int64(count)))])
+    try TransactionArgument.print(result, context, extra: [("restored", .int(Int64(count)))])
     if !context.globals.json { context.console.line("restore finished: \(count) restored") }
     return .success
   }

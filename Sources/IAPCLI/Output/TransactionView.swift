@@ -78,31 +78,33 @@ public enum TransactionView {
     return cells
   }
 
-  /// Prints `lines(showFinished: true)` of every transaction `each` yields, without holding
+  /// Prints `lines(showFinished:)` of every transaction `each` yields, without holding
   /// them: one pass to measure the columns, keeping their cells while they fit in
-  /// `KeptRows`'s budget, and a second to print when they did not. For `history`.
+  /// `KeptRows`'s budget, and a second to print when they did not. For `history`, and long
+  /// lists (`TransactionArgument.print`).
   static func printLines(
-    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, to console: Console,
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, showFinished: Bool = true, to console: Console,
     budget: Int = KeptRows.defaultBudget
   ) throws(IAPError) {
     var widths: [Int] = []
     var kept = KeptRows(budget: budget)
     try each {
-      let row = cells($0, showFinished: true)
+      let row = cells($0, showFinished: showFinished)
       TextTable.measure(row, into: &widths)
       kept.append(row)
     }
     if kept.isComplete {
       kept.printLines(widths: widths) { console.line($0, terminator: "") }
     } else {
-      try each { console.line(TextTable.format(cells($0, showFinished: true), widths: widths)) }
+      try each { console.line(TextTable.format(cells($0, showFinished: showFinished), widths: widths)) }
     }
   }
 
   /// Prints the `document(_:)` of every transaction `each` yields, one at a time, exactly
-  /// as `console.json(document(...))` would. For `history`.
+  /// as `console.json(document(...))` would. For `history`, and long lists.
   static func printDocument(
-    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, signer: Signer?, to console: Console
+    _ each: ((Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void, signer: Signer?,
+    extra: [(String, JSONValue)] = [], to console: Console
   ) throws(IAPError) {
     var empty = true
     try each { t in
@@ -111,7 +113,13 @@ public enum TransactionView {
         terminator: "")
       empty = false
     }
-    if empty { console.json(document([], signer: signer)) } else { console.line("\n  ]\n}") }
+    if empty {
+      console.json(document([], signer: signer, extra: extra))
+      return
+    }
+    var end = "\n  ]"
+    for (key, value) in extra { end += ",\n  " + JSONWriter.pretty(.string(key)) + ": " + JSONWriter.pretty(value, indent: 1) }
+    console.line(end + "\n}")
   }
 
   private static func notes(_ t: Transaction) -> [String] {

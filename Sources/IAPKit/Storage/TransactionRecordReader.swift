@@ -1,5 +1,11 @@
 import IAPCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a transaction record straight from its bytes, without building a `JSONValue` tree:
 /// the quick path of `history`, which reads back 100,000 records. Parsing each into a tree and
 /// then looking each of its 25 members up by name (a linear scan of string compares) was
@@ -21,8 +27,9 @@ enum TransactionRecordReader {
     }
   }
 
-  /// The members a transaction record may have, numbered for the table of those seen.
-  private enum Key: Int, CaseIterable {
+  /// The members a transaction record may have, numbered for the table of those seen, in
+  /// the order `TransactionRecord.encode` writes them.
+  private enum Key: Int {
     case id, originalId, productId, productType, state, quantity, purchaseDate, originalPurchaseDate
     case expirationDate, revocationDate, applicationUsername, error, account, device, finished
     case revocationReason, purchaseIssue, deleted, subscriptionGroup, isRenewal, isUpgraded, bundleId
@@ -30,24 +37,64 @@ enum TransactionRecordReader {
     case offerIdentifier, hasDownloads, appAccountToken, refundRequest, refundReversalDate
     case familySharedFrom, crc
 
-    static let count = allCases.count
+    static let count = Key.crc.rawValue + 1
 
-    /// The keys' names as written, in the order of the cases.
-    static let names = [
-      "id", "originalId", "productId", "productType", "state", "quantity", "purchaseDate", "originalPurchaseDate",
-      "expirationDate", "revocationDate", "applicationUsername", "error", "account", "device", "finished",
-      "revocationReason", "purchaseIssue", "deleted", "subscriptionGroup", "isRenewal", "isUpgraded", "bundleId",
-      "storefront", "price", "currency", "finishedAtReceiptUpdate", "offerDiscountType", "offerPeriod",
-      "offerIdentifier", "hasDownloads", "appAccountToken", "refundRequest", "refundReversalDate",
-      "familySharedFrom", "crc",
-    ]
+    /// The key's name as written.
+    var name: StaticString {
+      switch self {
+      case .id: return "id"
+      case .originalId: return "originalId"
+      case .productId: return "productId"
+      case .productType: return "productType"
+      case .state: return "state"
+      case .quantity: return "quantity"
+      case .purchaseDate: return "purchaseDate"
+      case .originalPurchaseDate: return "originalPurchaseDate"
+      case .expirationDate: return "expirationDate"
+      case .revocationDate: return "revocationDate"
+      case .applicationUsername: return "applicationUsername"
+      case .error: return "error"
+      case .account: return "account"
+      case .device: return "device"
+      case .finished: return "finished"
+      case .revocationReason: return "revocationReason"
+      case .purchaseIssue: return "purchaseIssue"
+      case .deleted: return "deleted"
+      case .subscriptionGroup: return "subscriptionGroup"
+      case .isRenewal: return "isRenewal"
+      case .isUpgraded: return "isUpgraded"
+      case .bundleId: return "bundleId"
+      case .storefront: return "storefront"
+      case .price: return "price"
+      case .currency: return "currency"
+      case .finishedAtReceiptUpdate: return "finishedAtReceiptUpdate"
+      case .offerDiscountType: return "offerDiscountType"
+      case .offerPeriod: return "offerPeriod"
+      case .offerIdentifier: return "offerIdentifier"
+      case .hasDownloads: return "hasDownloads"
+      case .appAccountToken: return "appAccountToken"
+      case .refundRequest: return "refundRequest"
+      case .refundReversalDate: return "refundReversalDate"
+      case .familySharedFrom: return "familySharedFrom"
+      case .crc: return "crc"
+      }
+    }
 
-    /// The keys' bytes by length, so that finding one compares a few candidates at most.
-    static let byLength: [[(bytes: [UInt8], key: Key)]] = {
-      var table = [[(bytes: [UInt8], key: Key)]](repeating: [], count: 32)
-      for key in allCases { table[names[key.rawValue].utf8.count].append((Array(names[key.rawValue].utf8), key)) }
-      return table
-    }()
+    /// The key spelled by `name`, tried in order from the one after `previous`: a record as
+    /// iap writes it finds each key at the first try, or after the optional members it left
+    /// out. (No table is built: one made of arrays cost a command that reads one record
+    /// 58,000 instructions up front.)
+    static func named(_ name: UnsafeBufferPointer<UInt8>, after previous: Key?) -> Key? {
+      let first = previous.map { $0.rawValue + 1 } ?? 0
+      for step in 0..<count {
+        let key = Key(rawValue: (first + step) % count)!
+        let spelled = key.name
+        if spelled.utf8CodeUnitCount == name.count, memcmp(spelled.utf8Start, name.baseAddress!, name.count) == 0 {
+          return key
+        }
+      }
+      return nil
+    }
   }
 
   /// One member's value as read: where a string lies, an integer, a boolean, or null.
@@ -76,11 +123,13 @@ enum TransactionRecordReader {
 
     private mutating func transaction(into values: UnsafeMutableBufferPointer<Value?>) -> Transaction? {
       guard next() == UInt8(ascii: "{") else { return nil }
+      var previous: Key?
       while true {
-        guard next() == UInt8(ascii: "\""), let key = key(), next() == UInt8(ascii: ":"),
+        guard next() == UInt8(ascii: "\""), let key = key(after: previous), next() == UInt8(ascii: ":"),
           values[key.rawValue] == nil, let value = value()
         else { return nil }
         values[key.rawValue] = value
+        previous = key
         let separator = next()
         if separator == UInt8(ascii: "}") { break }
         guard separator == UInt8(ascii: ",") else { return nil }
@@ -97,11 +146,9 @@ enum TransactionRecordReader {
     }
 
     /// A key after its opening quote, through its closing one.
-    private mutating func key() -> Key? {
-      guard let range = plainString() else { return nil }
-      guard range.count < Key.byLength.count else { return nil }
-      let name = UnsafeBufferPointer(rebasing: bytes[range])
-      return Key.byLength[range.count].first { $0.bytes.elementsEqual(name) }?.key
+    private mutating func key(after previous: Key?) -> Key? {
+      guard let range = plainString(), !range.isEmpty else { return nil }
+      return Key.named(UnsafeBufferPointer(rebasing: bytes[range]), after: previous)
     }
 
     /// The bytes of a string without escapes or control characters, after its opening quote
