@@ -1,11 +1,3 @@
-/// Why a JSON text could not be read, and where.
-public struct JSONParseError: Error, Equatable, Sendable {
-  /// Byte offset of the problem within the text.
-  public var offset: Int
-  /// What was wrong, in words.
-  public var reason: String
-}
-
 /// A strict RFC 8259 parser for the state files and `.storekit` files.
 ///
 /// Nesting is limited so that hostile input cannot exhaust the stack; invalid UTF-8 in

@@ -19,9 +19,9 @@ public final class StateSession {
   private let lock: Int32?
   let writable: Bool
   /// Every transaction version and store event.
-  private var transactions: AppendLog
+  private(set) var transactions: AppendLog
   /// Every server notification sent.
-  private var notifications: AppendLog
+  private(set) var notifications: AppendLog
   /// How much of each log `store.json` covers, and whether there is one.
   private var snapshotOffsets = SnapshotCodec.Offsets()
   private var hasSnapshot = false
@@ -71,7 +71,7 @@ public final class StateSession {
   }
 
   /// Runs `body`, a read of records; damage it meets is recorded for later commands.
-  private func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+  func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
     do { return try body() } catch {
       if let folder { directory.recordDamage(error, in: folder) }
       throw error
@@ -193,45 +193,6 @@ public final class StateSession {
   private func currentSeal() -> LogSeal {
     LogSeal(
       transactions: LogSeal.Mark(fd: transactions.fd), notifications: LogSeal.Mark(fd: notifications.fd), nextId: state.nextId)
-  }
-
-  /// The store's history: the latest version of every transaction not deleted or cleared,
-  /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
-  public func history() throws(IAPError) -> [Transaction] {
-    var result: [Transaction] = []
-    try latestVersions().forEach { result.append($0) }
-    return result
-  }
-
-  /// An index of the latest version of every transaction, to read them one at a time.
-  public func latestVersions() throws(IAPError) -> TransactionLogIndex {
-    try notingDamage { () throws(IAPError) in
-      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
-        cacheFrom: historyIndexFrom)
-    }
-  }
-
-  /// The latest version of transaction `id` (of any account), looked up in `index`, which
-  /// reads only what the log gained since its last lookup.
-  public func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
-    guard let fd = transactions.fd else { return nil }  // no state yet
-    return try notingDamage { () throws(IAPError) in
-      try index.transaction(id, fd: fd, path: transactions.path, validEnd: transactions.validEnd)
-    }
-  }
-
-  /// The latest version of transaction `id` of `account`, if history has it.
-  public func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
-    try history().first { $0.id == id && $0.account == account }
-  }
-
-  /// Every notification sent, oldest first.
-  public func sentNotifications() throws(IAPError) -> [ServerNotification] {
-    var all: [ServerNotification] = []
-    _ = try notingDamage { () throws(IAPError) in
-      try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
-    }
-    return all
   }
 
   /// Makes `changes` durable and `state` the new state: append the records to their logs and

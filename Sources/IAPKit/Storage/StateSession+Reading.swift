@@ -1,0 +1,44 @@
+import IAPCore
+
+/// Reading what the logs hold beyond the folded state: history, single transactions, the
+/// notifications sent. Damage met on the way is recorded, as in `load`.
+extension StateSession {
+  /// The store's history: the latest version of every transaction not deleted or cleared,
+  /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
+  public func history() throws(IAPError) -> [Transaction] {
+    var result: [Transaction] = []
+    try latestVersions().forEach { result.append($0) }
+    return result
+  }
+
+  /// An index of the latest version of every transaction, to read them one at a time.
+  public func latestVersions() throws(IAPError) -> TransactionLogIndex {
+    try notingDamage { () throws(IAPError) in
+      try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
+        cacheFrom: historyIndexFrom)
+    }
+  }
+
+  /// The latest version of transaction `id` (of any account), looked up in `index`, which
+  /// reads only what the log gained since its last lookup.
+  public func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
+    guard let fd = transactions.fd else { return nil }  // no state yet
+    return try notingDamage { () throws(IAPError) in
+      try index.transaction(id, fd: fd, path: transactions.path, validEnd: transactions.validEnd)
+    }
+  }
+
+  /// The latest version of transaction `id` of `account`, if history has it.
+  public func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
+    try history().first { $0.id == id && $0.account == account }
+  }
+
+  /// Every notification sent, oldest first.
+  public func sentNotifications() throws(IAPError) -> [ServerNotification] {
+    var all: [ServerNotification] = []
+    _ = try notingDamage { () throws(IAPError) in
+      try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
+    }
+    return all
+  }
+}
