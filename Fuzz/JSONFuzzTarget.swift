@@ -32,9 +32,9 @@ enum JSONFuzzTarget {
       }
       _ = TransactionView.lines([transaction], showFinished: true)
     }
-    if let (state, offset) = try? SnapshotCodec.decode(value) {
-      let encoded = SnapshotCodec.encode(state, offsets: offset)
-      guard let (again, _) = try? SnapshotCodec.decode(encoded), again == state else {
+    if let (state, offset) = try? SnapshotCodec.decode(bytes: bytes) {
+      let encoded = SnapshotCodec.encodeText(state, offsets: offset)
+      guard let (again, _) = try? SnapshotCodec.decode(bytes: encoded), again == state else {
         fatalError("snapshot round trip changed the state")
       }
       var store = Store(state: state, account: "default", device: "default")

@@ -70,11 +70,16 @@ public struct PaymentQueue: Sequence, Sendable {
       return
     }
     slotById?[transaction.id] = end
+    appendSlot(transaction)
+    if slotById == nil && end > Self.indexThreshold { index() }
+  }
+
+  /// Puts `transaction` in a new last slot, starting a chunk when the last one is full.
+  private mutating func appendSlot(_ transaction: Transaction) {
     if end % Self.chunkSize == 0 { chunks.append([]) }
     chunks[chunks.count - 1].append(transaction)
     end += 1
     count += 1
-    if slotById == nil && end > Self.indexThreshold { index() }
   }
 
   /// Indexes every queued transaction by id.
@@ -112,12 +117,7 @@ public struct PaymentQueue: Sequence, Sendable {
     count = 0
     head = 0
     slotById = nil
-    for transaction in kept {
-      if end % Self.chunkSize == 0 { chunks.append([]) }
-      chunks[chunks.count - 1].append(transaction)
-      end += 1
-      count += 1
-    }
+    for transaction in kept { appendSlot(transaction) }
     if end > Self.indexThreshold { index() }
   }
 

@@ -105,7 +105,9 @@ public struct Transaction: Equatable, Sendable {
   }
 
   /// The fields above that are computed: nil when none is set (so that `==` compares them
-  /// rightly: an empty box is never kept).
+  /// rightly: an empty box is never kept). Each has its own accessor rather than one
+  /// subscript by key path: a key path's type is instantiated at run time, on every
+  /// command's start.
   private var rare: TransactionRareFieldsBox?
 
   /// Changes the out-of-line fields.

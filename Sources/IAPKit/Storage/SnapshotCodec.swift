@@ -145,11 +145,12 @@ package enum SnapshotCodec {
     do { return try decode(json, streamed: (queues, arrays)) } catch { throw .record(error) }
   }
 
-  /// Decodes a snapshot; the error says which part is wrong.
+  /// Decodes a snapshot's tree, whose queues the parser took out; the error says which part
+  /// is wrong.
   ///
-  /// - Parameter streamed: the queues the parser took out of the tree, by the ordinal of
-  ///   their arrays, and how many arrays lay at their level (nil: the tree holds them).
-  static func decode(_ json: JSONValue, streamed: (queues: [PaymentQueue], arrays: Int)? = nil) throws(RecordError) -> (StoreState, Offsets) {
+  /// - Parameter streamed: those queues, by the ordinal of their arrays, and how many arrays
+  ///   lay at their level.
+  private static func decode(_ json: JSONValue, streamed: (queues: [PaymentQueue], arrays: Int)) throws(RecordError) -> (StoreState, Offsets) {
     guard json["format"]?.intValue == format else { throw RecordError(field: "format") }
     guard let offset = json["logOffset"]?.intValue, offset >= 0 else { throw RecordError(field: "logOffset") }
     guard let nextText = json["nextId"]?.stringValue, let nextId = UInt64(nextText),
@@ -187,15 +188,10 @@ package enum SnapshotCodec {
         throw RecordError(field: "accounts.\(name)")
       }
       for (device, list) in queues {
-        guard let items = list.arrayValue else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
-        if let streamed {
-          // The parser met the queues' arrays in this order.
-          account.queues[device] = queueOrdinal < streamed.queues.count ? streamed.queues[queueOrdinal] : PaymentQueue()
-          queueOrdinal += 1
-        } else {
-          account.queues[device] = PaymentQueue(
-            try items.map { (item: JSONValue) throws(RecordError) -> Transaction in try TransactionRecord.decode(item) })
-        }
+        guard list.arrayValue != nil else { throw RecordError(field: "accounts.\(name).queues.\(device)") }
+        // The parser met the queues' arrays in this order, and took their transactions out.
+        account.queues[device] = queueOrdinal < streamed.queues.count ? streamed.queues[queueOrdinal] : PaymentQueue()
+        queueOrdinal += 1
       }
       for item in owned {
         guard let originalId = item["originalId"]?.stringValue.flatMap({ UInt64($0) }), originalId < TransactionRecord.idLimit,
@@ -215,7 +211,7 @@ package enum SnapshotCodec {
       state.accounts[name] = account
     }
     // Every array the parser streamed must be a queue, or their ordinals meant nothing.
-    if let streamed, streamed.arrays != queueOrdinal { throw RecordError(field: "accounts") }
+    if streamed.arrays != queueOrdinal { throw RecordError(field: "accounts") }
     return (state, Offsets(transactions: Int(offset), notifications: Int(notificationsOffset)))
   }
 }

@@ -49,7 +49,7 @@ extension Workspace {
     }
     if let bytes = try? folder.readIfExists(StateDirectory.Name.snapshot) {
       do {
-        let (_, offsets) = try SnapshotCodec.decode(try JSONParser.parse(bytes))
+        let (_, offsets) = try SnapshotCodec.decode(bytes: bytes)
         if offsets.transactions > transactionBytes.count || offsets.notifications > notificationBytes.count {
           result.problems.append("store.json covers more of the logs than they hold")
         }

@@ -52,12 +52,12 @@ import Testing
     state.apply(.subscription(subscription))
     state.apply(.massExtension(mass))
     let json = SnapshotCodec.encode(state, offsets: SnapshotCodec.Offsets())
-    let (decoded, _) = try SnapshotCodec.decode(try JSONParser.parse(JSONWriter.compact(json)))
+    let (decoded, _) = try SnapshotCodec.decode(bytes: Array(JSONWriter.compact(json).utf8))
     #expect(decoded == state)
     #expect(decoded.massExtensions[mass.key]?.succeededCount == 4)
     // A snapshot of a state without them has neither key, as snapshots written before them.
     let older = JSONWriter.compact(SnapshotCodec.encode(StoreState(), offsets: SnapshotCodec.Offsets()))
     #expect(!older.contains("massExtensions") && !older.contains("extensions"))
-    #expect(try SnapshotCodec.decode(try JSONParser.parse(older)).0 == StoreState())
+    #expect(try SnapshotCodec.decode(bytes: Array(older.utf8)).0 == StoreState())
   }
 }
