@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One parsed DER element: its tag byte, its contents, its whole encoding, where it starts
 /// in the parsed input, and (when constructed) its parsed children.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// PEM armor (RFC 7468): DER bytes as base64 in 64-character lines between
 /// `-----BEGIN label-----` and `-----END label-----`.
@@ -53,9 +57,9 @@ public struct PEM: Equatable, Sendable {
   private static func blocks(in text: String, labels: [String], first: Bool = false) throws(PEMError) -> [PEM] {
     var blocks: [PEM] = []
     var rest = Substring(text)
-    while let begin = rest.range(of: "-----BEGIN ") {
+    while let begin = rest.firstRange(ofText: "-----BEGIN ") {
       let afterBegin = rest[begin.upperBound...]
-      guard let labelEnd = afterBegin.range(of: "-----") else { break }
+      guard let labelEnd = afterBegin.firstRange(ofText: "-----") else { break }
       let label = String(afterBegin[..<labelEnd.lowerBound])
       // A label is one line of text; anything else is not a BEGIN line.
       guard !label.contains(where: { $0.isNewline }) else {
@@ -63,7 +67,7 @@ public struct PEM: Equatable, Sendable {
         continue
       }
       let body = afterBegin[labelEnd.upperBound...]
-      let end = body.range(of: "-----END \(label)-----")
+      let end = body.firstRange(ofText: "-----END \(label)-----")
       guard labels.isEmpty || labels.contains(label) else {
         rest = end.map { body[$0.upperBound...] } ?? body
         continue

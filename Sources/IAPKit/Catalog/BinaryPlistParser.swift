@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// A reader of binary property lists (`bplist00`), as `plutil -convert binary1` writes them.

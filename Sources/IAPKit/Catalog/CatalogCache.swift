@@ -3,7 +3,11 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// A compiled copy of a valid catalog, kept in the state folder, from which `buy` reads the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or

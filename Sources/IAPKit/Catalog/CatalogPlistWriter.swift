@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Writes a `Catalog` as `catalog.plist` XML that `CatalogLoader` reads back as the same
@@ -132,8 +136,8 @@ package enum CatalogPlistWriter {
 
   /// The file name, safe inside an XML comment (which may not contain `--`).
   private static func comment(_ path: String) -> String {
-    var name = String(path.split(separator: "/").last ?? "")
-    while name.contains("--") { name = name.replacingOccurrences(of: "--", with: "-") }
+    var name = ""
+    for c in path.split(separator: "/").last ?? "" where !(c == "-" && name.last == "-") { name.append(c) }
     return escape(name)
   }
 

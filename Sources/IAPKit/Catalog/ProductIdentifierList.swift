@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
@@ -22,7 +26,7 @@ public enum ProductIdentifierList {
         return s
       }
     case let .dictionary(dict):
-      let keys = dict.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+      let keys = dict.keys.sorted(by: NumericOrder.precedes)
       return try keys.map { (key) throws(IAPError) -> String in
         guard case let .string(s) = dict[key]! else {
           throw .inputInvalid(path: displayPath, reason: "\(key): expected a string, got \(dict[key]!.summary)")

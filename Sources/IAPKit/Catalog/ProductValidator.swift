@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Validates one entry of the catalog's `products` array.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
@@ -110,7 +114,11 @@ package enum StoreKitErrorSettings {
   static func skError(in current: JSONValue, depth: Int = 0) -> SKErrorCode? {
     switch current {
     case let .string(s):
-      let name = String(s.split(separator: ".").last ?? "").trimmingCharacters(in: .init(charactersIn: "()"))
+      // `productUnavailable()` names the case as `productUnavailable` does.
+      let isParenthesis = { (c: Character) in c == "(" || c == ")" }
+      var trimmed = (s.split(separator: ".").last ?? "").drop(while: isParenthesis)
+      while let last = trimmed.last, isParenthesis(last) { trimmed = trimmed.dropLast() }
+      let name = String(trimmed)
       if let code = SKErrorCode(name: name) { return code }
       return equivalents.first { $0.key.lowercased() == name.lowercased() }?.value
     case let .array(items) where depth < 4:

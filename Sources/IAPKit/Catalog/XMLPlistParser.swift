@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// A strict reader of XML property lists (the `plist` 1.0 DTD), UTF-8 only.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 #if canImport(Glibc)
@@ -18,7 +22,7 @@ nonisolated(unsafe) private var receivedSignal: Int32 = 0
 nonisolated(unsafe) private var installs = 0
 nonisolated(unsafe) private var previousHandlers: [(Int32, SignalHandler?)] = []
 nonisolated(unsafe) private var previousMask = sigset_t()
-private let installLock = NSLock()
+private let installLock = Mutex()
 
 /// Ctrl-C, `kill` and a closed terminal during a download: caught, so that the downloader
 /// stops at a chunk boundary with its progress recorded, then raised again, so that the

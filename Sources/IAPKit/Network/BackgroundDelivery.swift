@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The server's delivery step: Apple answers an API request first and sends the
 /// notifications it caused afterwards, so a developer's server that handles one request at
@@ -16,7 +20,6 @@ package enum BackgroundDelivery {
   package static func start(_ workspace: Workspace) {
     guard let url = workspace.deliveryURL else { return }
     let handoff = Handoff(workspace)
-    let thread = Thread { _ = try? handoff.workspace.deliver(to: url, waitForOtherRound: true) }
-    thread.start()
+    DetachedThread.start { _ = try? handoff.workspace.deliver(to: url, waitForOtherRound: true) }
   }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -62,7 +66,7 @@ package final class HTTPServer: @unchecked Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   /// Guards the fields below, and is signalled when a thread ends.
-  private let condition = NSCondition()
+  private let condition = Mutex()
   private var started = false
   private var stopping = false
   private var accepting = false
@@ -120,9 +124,7 @@ package final class HTTPServer: @unchecked Sendable {
     guard !started, !stopping else { return }
     started = true
     accepting = true
-    let thread = Thread { [self] in acceptLoop() }
-    thread.name = "iap-http-accept"
-    thread.start()
+    DetachedThread.start { [self] in acceptLoop() }
   }
 
   /// Stops: closes the listener and idle connections, waits for requests under way to be
@@ -175,15 +177,13 @@ package final class HTTPServer: @unchecked Sendable {
       }
       let connection = HTTPConnection(
         fd: fd, wake: wakeRead, configuration: configuration, handler: handler, isStopping: { [self] in isStopping })
-      let thread = Thread { [self] in
+      DetachedThread.start { [self] in
         connection.serve()
         condition.lock()
         connections -= 1
         condition.broadcast()
         condition.unlock()
       }
-      thread.name = "iap-http-connection"
-      thread.start()
     }
     close(listener)
     condition.lock()

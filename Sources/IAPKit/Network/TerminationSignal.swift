@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +21,7 @@ nonisolated(unsafe) private let signalPipes: UnsafeMutablePointer<Int32> = {
   table.initialize(repeating: -1, count: 128)
   return table
 }()
-private let signalLock = NSLock()
+private let signalLock = Mutex()
 
 /// The handler: writes the signal's number to its pipe, which is all a handler may safely
 /// do (`write` is async-signal-safe; the pipe is non-blocking, so a burst of signals that

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// Checks a compact JWS as Apple's `SignedDataVerifier` checks App Store data in Sandbox and

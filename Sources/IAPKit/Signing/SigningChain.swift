@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// The state's own certificate chain, made as Apple's is: a root CA, an intermediate marked
@@ -35,7 +39,7 @@ public struct SigningChain: Sendable {
     return chain
   }
 
-  private static let cacheLock = NSLock()
+  private static let cacheLock = Mutex()
   nonisolated(unsafe) private static var cache: [[UInt8]: SigningChain] = [:]
 
   /// The chain of the state whose signing secret is `secret`.

@@ -63,7 +63,7 @@ package enum SnapshotCodec {
     // The accounts go where the empty object stands (the members before it are numbers and
     // a string of digits, which cannot hold that text).
     let slot = #""accounts":{}"#
-    guard let range = head.range(of: slot) else {
+    guard let range = Substring(head).firstRange(ofText: slot) else {
       try emit(Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8))
       return
     }

@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import IAPCore
 
 /// Where the latest version of each transaction lies in `transactions.log`, by id, kept by
@@ -10,7 +20,7 @@ import IAPCore
 /// another file now, or shorter than what was indexed (a repair rewrote it), is indexed
 /// afresh, as is one whose indexed record no longer holds the id it was indexed under.
 public final class TransactionIdIndex: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Mutex()
   /// The log file indexed (device, inode), and how far.
   private var file: (UInt64, UInt64)?
   private var end = 0

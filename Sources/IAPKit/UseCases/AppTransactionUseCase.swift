@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IAPCore
 
 /// `AppTransaction.shared`: the app transaction, signed, and what a device needs to check it.

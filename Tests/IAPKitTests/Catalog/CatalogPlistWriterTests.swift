@@ -43,7 +43,7 @@ import Testing
     settings.set("ask-to-buy", "on")
     settings.set("fail-purchase", "paymentCancelled")
     let product = Product(id: "a", type: .consumable, title: "T", description: "D", price: Decimal(string: "0.50")!, referenceName: "R")
-    let xml = try CatalogPlistWriter.xml(Catalog(currency: "EUR", products: [product], settings: settings), source: "dir/My--Shop.storekit", displayPath: "x")
+    let xml = try CatalogPlistWriter.xml(Catalog(currency: "EUR", products: [product], settings: settings), source: "dir/My---Shop.storekit", displayPath: "x")
     #expect(xml == """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

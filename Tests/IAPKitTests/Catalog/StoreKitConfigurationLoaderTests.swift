@@ -145,6 +145,7 @@ import Testing
     }
     #expect(try failPurchase(#"{ "index" : 2, "error" : "Product.PurchaseError.productUnavailable" }"#).0 == "storeProductNotAvailable")
     #expect(try failPurchase(#""paymentCancelled""#).0 == "paymentCancelled")
+    #expect(try failPurchase(#""Product.PurchaseError.productUnavailable()""#).0 == "storeProductNotAvailable", "a call's parentheses")
     #expect(try failPurchase(#"{ "generic" : { "error" : "userCancelled" } }"#).0 == "paymentCancelled")
     let none = try failPurchase("null")
     #expect(none.0 == "unknown")
