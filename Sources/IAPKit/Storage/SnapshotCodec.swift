@@ -95,7 +95,11 @@ package enum SnapshotCodec {
       }
       out.append(UInt8(ascii: "}"))
       // The account's other members, without their object's opening brace.
-      out.append(contentsOf: ("," + JSONWriter.compact(.object(members(of: account))).dropFirst()).utf8)
+      // (As bytes: `String + Substring` is a generic append the standard library does not
+      // specialise, whose first use looks a type up by name and so reads every protocol
+      // conformance record in the binary: a third of a commit that writes the snapshot.)
+      out.append(UInt8(ascii: ","))
+      out.append(contentsOf: JSONWriter.compact(.object(members(of: account))).utf8.dropFirst())
       try flushIfFull()
     }
     out.append(UInt8(ascii: "}"))
