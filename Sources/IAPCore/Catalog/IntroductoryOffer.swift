@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An auto-renewable subscription's introductory offer, as App Store Connect and Xcode's
 /// `.storekit` files describe it: a free trial, or a reduced price paid per period or up front.

@@ -63,7 +63,17 @@ public struct PriceFormatter {
     if let text, let exact = ShownNumber(exactText: text, fractionDigits: fractionDigits) {
       return write(exact)
     }
-    return write(ShownNumber(price._doubleValue, fractionDigits: fractionDigits))
+    return write(ShownNumber(Self.double(price), fractionDigits: fractionDigits))
+  }
+
+  /// The `Double` `NumberFormatter` formats for `price`: `NSDecimalNumber.doubleValue`, which
+  /// is `Decimal._doubleValue` (not always the nearest `Double`: 1.005 → 1.0050000000000001).
+  static func double(_ price: Decimal) -> Double {
+    #if canImport(FoundationEssentials)
+    return price._doubleValue
+    #else
+    return NSDecimalNumber(decimal: price).doubleValue
+    #endif
   }
 
   /// `number` with the locale's affixes, separators, grouping and digits.

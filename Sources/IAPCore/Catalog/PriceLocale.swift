@@ -1,48 +1,62 @@
 /// A locale identifier as `PriceTable` reads it: `-` as `_`, ICU's letter case (`en_us` →
 /// `en_US`, `ZH_HANT_tw` → `zh_Hant_TW`), and `@key=value;…` keywords apart.
+///
+/// Read byte by byte, without arrays of substrings or tuples: each new generic type costs a
+/// process's first use thousands of instructions, and `products list` makes one of these.
 struct PriceLocale {
   /// The identifier without its keywords: `en_US`, `zh_Hant_TW`, `en_US_POSIX`.
   let base: String
   /// The region subtag (`US`, `419`), if the identifier has one.
   let region: String?
-  /// The `@` keywords, names lowercased (`currency`, `rg`, `numbers`).
-  private let keywords: [(name: String, value: String)]
+  /// What follows `@`, if anything: `currency=EUR;rg=frzzzz`.
+  private let keywords: Substring
 
   init(_ identifier: String) {
     let at = identifier.firstIndex(of: "@")
-    let body = at.map { identifier[..<$0] } ?? identifier[...]
-    var parts: [String] = []
+    keywords = at.map { identifier[identifier.index(after: $0)...] } ?? ""
+    var base: [UInt8] = []
     var region: String?
-    for (n, part) in body.split(whereSeparator: { $0 == "_" || $0 == "-" }).enumerated() {
-      let isLetters = part.allSatisfy { $0.isASCII && $0.isLetter }
-      if n == 0 {
-        parts.append(part.lowercased())
-      } else if n == 1 && part.count == 4 && isLetters {
-        parts.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
-      } else {
-        let subtag = part.uppercased()
-        let isRegion = (part.count == 2 && isLetters) || (part.count == 3 && part.allSatisfy { $0.isASCII && $0.isNumber })
-        if region == nil && isRegion && n <= 2 { region = subtag }
-        parts.append(subtag)
+    var subtag: [UInt8] = []
+    var index = 0
+    func finish() {
+      guard !subtag.isEmpty else { return }
+      let letters = subtag.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+      let digits = subtag.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      for n in subtag.indices {
+        let byte = subtag[n]
+        let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+        let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+        // language lowercase, script titlecase, region and variants uppercase
+        let upper = index > 0 && !(index == 1 && subtag.count == 4 && letters && n > 0)
+        subtag[n] = upper ? (isLower ? byte - 32 : byte) : (isUpper ? byte + 32 : byte)
       }
+      if index > 0 && index <= 2 && region == nil && ((subtag.count == 2 && letters) || (subtag.count == 3 && digits)) {
+        region = String(decoding: subtag, as: UTF8.self)
+      }
+      if !base.isEmpty { base.append(UInt8(ascii: "_")) }
+      base += subtag
+      subtag.removeAll()
+      index += 1
     }
-    var base = ""
-    for (n, part) in parts.enumerated() { base += n == 0 ? part : "_" + part }
-    self.base = base
+    for byte in (at.map { identifier[..<$0] } ?? identifier[...]).utf8 {
+      if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { finish() } else { subtag.append(byte) }
+    }
+    finish()
+    self.base = String(decoding: base, as: UTF8.self)
     self.region = region
-    var keywords: [(name: String, value: String)] = []
-    if let at {
-      for pair in identifier[identifier.index(after: at)...].split(separator: ";") {
-        guard let equals = pair.firstIndex(of: "=") else { continue }
-        keywords.append((pair[..<equals].lowercased(), String(pair[pair.index(after: equals)...])))
-      }
-    }
-    self.keywords = keywords
   }
 
   /// The value of the keyword `name` (lowercase), if the identifier has it.
   func keyword(_ name: String) -> String? {
-    for keyword in keywords where keyword.name == name { return keyword.value }
+    var rest = keywords
+    while !rest.isEmpty {
+      let end = rest.firstIndex(of: ";") ?? rest.endIndex
+      let pair = rest[..<end]
+      if let equals = pair.firstIndex(of: "="), pair[..<equals].lowercased() == name {
+        return String(pair[pair.index(after: equals)...])
+      }
+      rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+    }
     return nil
   }
 }

@@ -25,21 +25,33 @@ enum PriceTable {
   /// and a language it does not have the format `xx` gets (`*`); see `PriceFormatter`.
   static func format(locale: String, currency: String) -> (format: Format, symbol: String, fractionDigits: Int) {
     let chain = self.chain(for: PriceLocale(locale).base)
-    let code = currency.uppercased()
-    var fields = [String?](repeating: nil, count: 9)
-    if let own = exception(locale: chain[0], currency: code) { merge(own.dropFirst(2), into: &fields) }
-    for id in chain { if let record = line(locales, key: id) { merge(record.dropFirst(), into: &fields) } }
-    var symbol: String?
-    for id in chain where symbol == nil {
-      guard let record = line(symbols, key: id) else { continue }
-      for entry in record.dropFirst() where entry.utf8.starts(with: code.utf8) {
-        symbol = String(entry.dropFirst(3))
-        break
+    let code = Array(currency.uppercased().utf8)
+    // "^" (inherited) until a record of the chain gives the field.
+    var fields = [String](repeating: "^", count: 9)
+    func merge(_ record: [String], from first: Int) {
+      var n = 0
+      while n < fields.count && first + n < record.count {
+        if fields[n] == "^" { fields[n] = record[first + n] }
+        n += 1
       }
     }
-    let known = line(currencies, key: code)
+    let exceptions = bytes(self.exceptions)
+    if let own = exceptions.firstLine(startingWith: Array(chain[0].utf8) + [bar] + code) {
+      merge(exceptions.fields(of: own), from: 2)
+    }
+    let locales = bytes(self.locales)
+    for id in chain {
+      if let record = locales.line(key: Array(id.utf8)) { merge(locales.fields(of: record), from: 1) }
+    }
+    let symbols = bytes(self.symbols)
+    var symbol: String?
+    for id in chain where symbol == nil {
+      if let record = symbols.line(key: Array(id.utf8)) { symbol = symbols.entry(in: record, code: code) }
+    }
+    let currencies = bytes(self.currencies)
+    let known = currencies.line(key: code).map { currencies.fields(of: $0) }
     let fractionDigits = known.flatMap { Int($0[1]) } ?? 2
-    let shown = symbol ?? known?[2] ?? code
+    let shown = symbol ?? known?[2] ?? String(decoding: code, as: UTF8.self)
     return (Format(fields: fields, symbol: shown), shown, fractionDigits)
   }
 
@@ -49,79 +61,105 @@ enum PriceTable {
     let parsed = PriceLocale(locale)
     if let code = parsed.keyword("currency") { return code.uppercased() }
     guard let region = parsed.keyword("rg").map({ String($0.prefix(2)).uppercased() }) ?? parsed.region else { return nil }
-    let key = Array(region.utf8)
-    return regions.withUTF8Buffer { buffer -> String? in
-      for entry in buffer.split(separator: UInt8(ascii: "|")) where entry.count == key.count + 3 && entry.starts(with: key) {
-        return String(decoding: entry.suffix(3), as: UTF8.self)
-      }
-      return nil
-    }
+    let regions = bytes(self.regions)
+    guard let line = regions.line(key: []) else { return nil }
+    return regions.entry(in: line, code: Array(region.utf8))
   }
 
   /// The table's locales `base` inherits from, nearest first: `base` and each identifier it
   /// starts with (cut at `_`) that the table has, or `*` when it has none of them.
   static func chain(for base: String) -> [String] {
+    let locales = bytes(self.locales)
     var chain: [String] = []
-    var parts = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-    while !parts.isEmpty {
-      let id = parts.joined(separator: "_")
-      if line(locales, key: id) != nil { chain.append(id) }
-      parts.removeLast()
+    var id = Array(base.utf8)
+    while !id.isEmpty {
+      if locales.line(key: id) != nil { chain.append(String(decoding: id, as: UTF8.self)) }
+      id.removeSubrange((id.lastIndex(of: UInt8(ascii: "_")) ?? 0)...)
     }
     return chain.isEmpty ? ["*"] : chain
   }
 
-  /// Fills the fields still unknown with `record`'s (`^` and missing ones are inherited).
-  private static func merge(_ record: ArraySlice<String>, into fields: inout [String?]) {
-    for (n, value) in record.enumerated() where n < fields.count && fields[n] == nil && value != "^" {
-      fields[n] = value
+  static let bar = UInt8(ascii: "|")
+  static let newline = UInt8(ascii: "\n")
+
+  /// A literal's bytes, where they lie for the life of the process.
+  static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The line whose first field is `key` (the whole of a one-line literal for an empty key):
+  /// a binary search, the lines being sorted by their first fields' bytes.
+  func line(key: [UInt8]) -> Range<Int>? {
+    if key.isEmpty { return 0..<count }
+    // [low, high) holds whole lines.
+    var low = 0
+    var high = count
+    while low < high {
+      var start = (low + high) / 2
+      while start > low && self[start - 1] != PriceTable.newline { start -= 1 }
+      var end = start
+      while end < count && self[end] != PriceTable.newline { end += 1 }
+      var keyEnd = start
+      while keyEnd < end && self[keyEnd] != PriceTable.bar { keyEnd += 1 }
+      let first = self[start..<keyEnd]
+      if first.elementsEqual(key) { return start..<end }
+      if key.lexicographicallyPrecedes(first) { high = start } else { low = end + 1 }
     }
+    return nil
   }
 
-  /// The fields of the line of `text` whose first field is `key`: a binary search, the lines
-  /// being sorted by their first fields' bytes.
-  static func line(_ text: StaticString, key: String) -> [String]? {
-    let key = Array(key.utf8)
-    let newline = UInt8(ascii: "\n"), bar = UInt8(ascii: "|")
-    return text.withUTF8Buffer { buffer -> [String]? in
-      // [low, high) holds whole lines.
-      var low = 0
-      var high = buffer.count
-      while low < high {
-        var start = (low + high) / 2
-        while start > low && buffer[start - 1] != newline { start -= 1 }
-        var end = start
-        while end < buffer.count && buffer[end] != newline { end += 1 }
-        var keyEnd = start
-        while keyEnd < end && buffer[keyEnd] != bar { keyEnd += 1 }
-        let first = buffer[start..<keyEnd]
-        if first.elementsEqual(key) {
-          return buffer[start..<end].split(separator: bar, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        }
-        if key.lexicographicallyPrecedes(first) { high = start } else { low = end + 1 }
+  /// The first line that starts with `prefix` followed by `|` or its end (lines read in order:
+  /// for the few lines of `exceptions`, keyed by two fields).
+  func firstLine(startingWith prefix: [UInt8]) -> Range<Int>? {
+    var start = 0
+    while start < count {
+      var end = start
+      while end < count && self[end] != PriceTable.newline { end += 1 }
+      let line = self[start..<end]
+      if line.starts(with: prefix) && (line.count == prefix.count || self[start + prefix.count] == PriceTable.bar) {
+        return start..<end
       }
-      return nil
+      start = end + 1
     }
+    return nil
   }
 
-  /// The fields of the line of `exceptions` for `locale` and `currency` (a few lines, read
-  /// in order).
-  static func exception(locale: String, currency: String) -> [String]? {
-    let key = Array((locale + "|" + currency).utf8)
-    return exceptions.withUTF8Buffer { buffer -> [String]? in
-      for line in buffer.split(separator: UInt8(ascii: "\n")) where line.starts(with: key) && (line.count == key.count || line[line.startIndex + key.count] == UInt8(ascii: "|")) {
-        return line.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-      }
-      return nil
+  /// The `|`-separated fields of a line.
+  func fields(of line: Range<Int>) -> [String] {
+    var fields: [String] = []
+    var start = line.lowerBound
+    for n in line where self[n] == PriceTable.bar {
+      fields.append(String(decoding: UnsafeBufferPointer(rebasing: self[start..<n]), as: UTF8.self))
+      start = n + 1
     }
+    fields.append(String(decoding: UnsafeBufferPointer(rebasing: self[start..<line.upperBound]), as: UTF8.self))
+    return fields
+  }
+
+  /// In a line of entries each a code followed by its value (`USDUS$|JPYJP¥`), the value of
+  /// `code`'s, without making a string of the others.
+  func entry(in line: Range<Int>, code: [UInt8]) -> String? {
+    var start = line.lowerBound
+    while start < line.upperBound {
+      var end = start
+      while end < line.upperBound && self[end] != PriceTable.bar { end += 1 }
+      if end - start >= code.count && self[start..<(start + code.count)].elementsEqual(code) {
+        return String(decoding: UnsafeBufferPointer(rebasing: self[(start + code.count)..<end]), as: UTF8.self)
+      }
+      start = end + 1
+    }
+    return nil
   }
 }
 
 extension PriceTable.Format {
   /// The format the data's fields give, with `symbol` (and the spacing ICU puts around it)
   /// in the affixes.
-  init(fields: [String?], symbol: String) {
-    let spacing = fields[8] ?? "\u{a0}"
+  init(fields: [String], symbol: String) {
+    func field(_ n: Int) -> String? { fields[n] == "^" ? nil : fields[n] }
+    let spacing = field(8) ?? "\u{a0}"
     func affix(_ pattern: String?, isPrefix: Bool) -> String {
       guard var pattern else { return "" }
       // ICU's currency spacing, only where the symbol touches the number.
@@ -133,15 +171,15 @@ extension PriceTable.Format {
       }
       return out
     }
-    prefix = affix(fields[0], isPrefix: true)
-    suffix = affix(fields[1], isPrefix: false)
-    negativePrefix = affix(fields[2], isPrefix: true)
-    negativeSuffix = affix(fields[3], isPrefix: false)
-    decimal = fields[4] ?? "."
-    group = fields[5] ?? ","
-    let sizes = (fields[6] ?? "3,3,1").split(separator: ",").compactMap { Int($0) }
+    prefix = affix(field(0), isPrefix: true)
+    suffix = affix(field(1), isPrefix: false)
+    negativePrefix = affix(field(2), isPrefix: true)
+    negativeSuffix = affix(field(3), isPrefix: false)
+    decimal = field(4) ?? "."
+    group = field(5) ?? ","
+    let sizes = (field(6) ?? "3,3,1").split(separator: ",").compactMap { Int($0) }
     if sizes.count == 3 { (primary, secondary, minimumGrouping) = (sizes[0], sizes[1], sizes[2]) }
-    if let digits = fields[7], !digits.isEmpty { self.digits = digits.map { String($0) } }
+    if let digits = field(7), !digits.isEmpty { self.digits = digits.map { String($0) } }
     self.spacing = spacing
   }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One product as App Store Connect holds it: identity, kind, price and store copy.
 public struct Product: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A promotional offer of an auto-renewable subscription, as App Store Connect defines it
 /// (`Product.SubscriptionOffer` of type `.promotional`, `SKProductDiscount` of type
