@@ -167,7 +167,7 @@ extension PriceTableGenerator {
         /// One line a currency: code, fraction digits, the symbol most locales show.
         static var currencies: StaticString {
           \"\"\"
-      \(currencyLines.map(escaped).joined(separator: "\n"))
+      \(literal(currencyLines))
       \"\"\"
         }
 
@@ -178,7 +178,7 @@ extension PriceTableGenerator {
         /// the fields that end a line left out when they are.
         static var locales: StaticString {
           \"\"\"
-      \(localeLines.map(escaped).joined(separator: "\n"))
+      \(literal(localeLines))
       \"\"\"
         }
 
@@ -186,7 +186,7 @@ extension PriceTableGenerator {
         /// `currencies`'): identifier, then each currency code followed by its symbol.
         static var symbols: StaticString {
           \"\"\"
-      \(symbolLines.map(escaped).joined(separator: "\n"))
+      \(literal(symbolLines))
       \"\"\"
         }
 
@@ -194,7 +194,7 @@ extension PriceTableGenerator {
         /// then the fields `locales` has, `^` (or left out at the end) for one equal to the locale's.
         static var exceptions: StaticString {
           \"\"\"
-      \(exceptionLines.map(escaped).joined(separator: "\n"))
+      \(literal(exceptionLines))
       \"\"\"
         }
 
@@ -216,6 +216,23 @@ extension PriceTableGenerator {
     // other ISO 4217 codes.
 
     """
+  }
+
+  /// `records` as the body of a multi-line literal, one record a line of the literal but
+  /// those that start with the same character on one line of the file (`\n` between them, a
+  /// `\` ending the file's line): the file stays short, its lines long.
+  static func literal(_ records: [String]) -> String {
+    var lines: [String] = []
+    var previous: Character?
+    for record in records {
+      if let first = record.first, first == previous {
+        lines[lines.count - 1] += "\\n" + escaped(record)
+      } else {
+        lines.append(escaped(record))
+      }
+      previous = record.first
+    }
+    return lines.joined(separator: "\\n\\\n")
   }
 
   /// `line` as Swift string literal text: invisible and non-ASCII spacing characters as
