@@ -78,7 +78,8 @@ public struct PriceFormatter {
 
   /// `number` with the locale's affixes, separators, grouping and digits.
   private func write(_ number: ShownNumber) -> String {
-    if number.isNaN { return "NaN" }
+    // (ICU's localized NaN, `ليس رقمًا` in ar, is not in the table: catalogs hold no NaN.)
+    if number.isNaN { return format.prefix + "NaN" + format.suffix }
     var out = number.isNegative ? format.negativePrefix : format.prefix
     let integer = number.integer
     for (n, digit) in integer.enumerated() {

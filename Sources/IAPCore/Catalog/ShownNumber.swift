@@ -2,7 +2,7 @@
 /// the integer part without leading zeros (at least one digit), the fraction padded.
 struct ShownNumber {
   var isNegative = false
-  /// `Decimal.nan`, which `NumberFormatter` writes as `NaN`, without affixes.
+  /// `Decimal.nan`, which `NumberFormatter` writes as `NaN` between the affixes.
   var isNaN = false
   /// Digit values, most significant first.
   var integer: [UInt8] = [0]

@@ -129,6 +129,17 @@ import Testing
     #expect(PriceFormatter(locale: "de_DE@numbers=arab", currency: "EUR").string(for: 1) == "1,00\u{a0}€")
   }
 
+  /// Not a number, and a negative price that rounds to zero, as `NumberFormatter` writes them.
+  @Test func notANumberAndNegativeZeroAreWrittenAsNumberFormatterWritesThem() {
+    for (locale, currency) in [("en_US", "EUR"), ("fr_FR", "EUR"), ("de_CH", "CHF"), ("ja_JP", "JPY")] {
+      let reference = Self.reference(locale, currency)
+      let formatter = PriceFormatter(locale: locale, currency: currency)
+      for price in [Decimal.nan, Decimal(string: "-0.001")!] {
+        #expect(formatter.string(for: price) == reference.string(from: NSDecimalNumber(decimal: price)), "\(locale) \(price)")
+      }
+    }
+  }
+
   /// A currency the table does not have: its code and two fraction digits, as ICU.
   @Test func aCurrencyOutsideTheTableIsShownByItsCode() {
     for (locale, currency) in [("en_US", "XYZ"), ("fr_FR", "QQQ"), ("en_US", "usd"), ("de_CH", "abc")] {
