@@ -27,10 +27,11 @@ import Foundation
 ///   languages and for a known language without a region; for a known language with a region
 ///   ICU does not pair it with (`de_US`, `fr_XX`), it takes the separators and some symbols from
 ///   the region (`1,234.50 $`, where iap writes `1.234,50 $`), which iap does not mirror.
-/// - Keywords: `@currency=` picks the default currency, as `Locale.currency` does; `@rg=`
-///   the region whose currency is the default; others (`@numbers=arab`) are ignored.
-/// - A currency outside the table (historic or unknown codes) is shown by its code with two
-///   fraction digits, as ICU shows codes it does not know.
+/// - Keywords: `@currency=` (or `-u-cu-`) picks the default currency, as `Locale.currency`
+///   does; `@rg=` (`-u-rg-`) the region whose currency is the default; others (`@numbers=arab`,
+///   `-u-nu-arab`, which give `NumberFormatter` other digits) are ignored.
+/// - A currency outside the table is shown by its code, with its ISO fraction digits (two for
+///   a code ICU does not know, as ICU); a historic currency's locale symbol (`DM`) is not kept.
 /// - Rounding: half-even to the currency's fraction digits, of the shortest decimal that names
 ///   the `Double` `NSDecimalNumber` converts the price to, as ICU rounds. So from 16
 ///   significant digits the price is a `Double`'s approximation (9223372036854775.807 →

@@ -8,12 +8,30 @@ struct PriceLocale {
   let base: String
   /// The region subtag (`US`, `419`), if the identifier has one.
   let region: String?
-  /// What follows `@`, if anything: `currency=EUR;rg=frzzzz`.
+  /// What follows `@`, if anything: `currency=EUR;rg=frzzzz`; a BCP 47 `-u-` extension's
+  /// keys in the same form (`en-US-u-cu-eur` → `currency=eur`).
   private let keywords: Substring
 
   init(_ identifier: String) {
+    var identifier = identifier
+    var extensionKeywords = ""
+    let utf8 = Array(identifier.utf8)
+    let hyphen = UInt8(ascii: "-")
+    if utf8.count > 3, let cut = (0..<(utf8.count - 2)).first(where: { utf8[$0] == hyphen && utf8[$0 + 1] | 0x20 == UInt8(ascii: "u") && utf8[$0 + 2] == hyphen }) {
+      identifier = String(decoding: utf8[..<cut], as: UTF8.self)
+      var key = ""
+      for subtag in utf8[(cut + 3)...].split(separator: hyphen) {
+        let text = String(decoding: subtag, as: UTF8.self).lowercased()
+        if key.isEmpty && text.count == 2 {
+          key = text == "cu" ? "currency" : text
+        } else if !key.isEmpty {
+          extensionKeywords += (extensionKeywords.isEmpty ? "" : ";") + key + "=" + text
+          key = ""
+        }
+      }
+    }
     let at = identifier.firstIndex(of: "@")
-    keywords = at.map { identifier[identifier.index(after: $0)...] } ?? ""
+    keywords = at.map { identifier[identifier.index(after: $0)...] } ?? Substring(extensionKeywords)
     var base: [UInt8] = []
     var region: String?
     var subtag: [UInt8] = []

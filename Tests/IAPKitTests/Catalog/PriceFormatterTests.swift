@@ -99,7 +99,7 @@ import Testing
   @Test func defaultCurrencyIsTheLocalesRegionsForEveryLocaleAndRegion() {
     let regions = Locale.Region.isoRegions.map { "und_\($0.identifier)" }
     var mismatches: [String] = []
-    for locale in PriceTableGenerator.localeIdentifiers.filter({ $0 != "*" }) + regions + ["en_us", "de_CH@rg=frzzzz", "fr_FR@currency=CHF"] {
+    for locale in PriceTableGenerator.localeIdentifiers.filter({ $0 != "*" }) + regions + ["en_us", "de_CH@rg=frzzzz", "fr_FR@currency=CHF", "en-US-u-cu-eur", "de-CH-u-rg-frzzzz", "de_DE_u_cu_chf"] {
       let expected = Locale(identifier: locale).currency?.identifier ?? "USD"
       let found = PriceFormatter(locale: locale, currency: nil).currency
       if found != expected { mismatches.append("\(locale): \(found) ≠ \(expected)") }
@@ -127,6 +127,7 @@ import Testing
     #expect(PriceFormatter(locale: "de_US", currency: "USD").string(for: 1234.5) == "1.234,50\u{a0}$")
     #expect(PriceFormatter(locale: "fr_XX", currency: "EUR").string(for: 1234.5) == PriceFormatter(locale: "fr", currency: "EUR").string(for: 1234.5))
     #expect(PriceFormatter(locale: "de_DE@numbers=arab", currency: "EUR").string(for: 1) == "1,00\u{a0}€")
+    #expect(PriceFormatter(locale: "de-DE-u-nu-arab", currency: "EUR").string(for: 1) == "1,00\u{a0}€")
   }
 
   /// Not a number, and a negative price that rounds to zero, as `NumberFormatter` writes them.

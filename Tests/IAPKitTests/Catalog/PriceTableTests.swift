@@ -37,5 +37,8 @@ import Testing
     #expect(PriceLocale("de_DE@currency=chf;rg=frzzzz").keyword("currency") == "chf")
     #expect(PriceLocale("de_DE@currency=chf;rg=frzzzz").keyword("rg") == "frzzzz")
     #expect(PriceLocale("de").region == nil)
+    #expect(PriceLocale("en-US-u-cu-eur").base == "en_US")
+    #expect(PriceLocale("en-US-u-cu-eur").keyword("currency") == "eur")
+    #expect(PriceLocale("de-CH-U-rg-frzzzz-nu-arab").keyword("rg") == "frzzzz")
   }
 }
