@@ -156,6 +156,11 @@ extension PriceTableGenerator {
     for line in currencyLines + localeLines + symbolLines where line.contains("\n") || line.contains("\\") {
       throw GenerationError("a line the data format cannot hold: \(line.debugDescription)")
     }
+    for (locale, format) in measured.formats {
+      for field in format.fields where field.contains("|") || field == "^" {
+        throw GenerationError("\(locale): field \(field.debugDescription) holds what the data format uses")
+      }
+    }
     for (locale, symbols) in measured.symbols {
       for (code, symbol) in symbols where symbol.contains("|") || symbol.contains("^") {
         throw GenerationError("\(locale) \(code): symbol \(symbol) holds a character the data format uses")
