@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import IAPCore
+
+/// The generated price table is what `NumberFormatter` writes on this machine today: a
+/// Foundation or ICU update that changes a format fails here, naming the fix
+/// (`scripts/gen-price-table`), rather than changing what `PriceFormatter` writes unnoticed.
+@Suite struct PriceTableTests {
+  /// A few prices that cross every format's grouping, rounding and sign.
+  static let few = ["1234567.891", "0.995", "12345", "-1.5"]
+  /// One measurement of every pair, with `NumberFormatter`'s output of `few` in each, for
+  /// this test and `PriceFormatterTests`' (a formatter a pair is most of the cost: about
+  /// 50 µs, 175,000 pairs).
+  static let measured = Result { try PriceTableGenerator.measure(writing: few) }
+
+  @Test func theCheckedInTableIsWhatTheGeneratorWritesToday() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/IAPCore/Catalog/PriceTable+Data.swift")
+    let checkedIn = try String(contentsOf: path, encoding: .utf8)
+    let generated = try PriceTableGenerator.render(Self.measured.get())
+    #expect(checkedIn == generated, "Sources/IAPCore/Catalog/PriceTable+Data.swift is stale: run scripts/gen-price-table")
+  }
+
+  @Test func localesInheritFromTheNearestAncestorTheTableHas() {
+    #expect(PriceTable.chain(for: "sr_Latn_BA") == ["sr_Latn_BA", "sr_Latn", "sr"])
+    #expect(PriceTable.chain(for: "fr_XX") == ["fr"])
+    #expect(PriceTable.chain(for: "xx_YY") == ["*"])
+    #expect(PriceTable.chain(for: "") == ["*"])
+  }
+
+  @Test func localeIdentifiersAreReadInICUsCase() {
+    #expect(PriceLocale("zh-hant-tw").base == "zh_Hant_TW")
+    #expect(PriceLocale("zh-hant-tw").region == "TW")
+    #expect(PriceLocale("EN_us_posix").base == "en_US_POSIX")
+    #expect(PriceLocale("es_419").region == "419")
+    #expect(PriceLocale("de_DE@currency=chf;rg=frzzzz").keyword("currency") == "chf")
+    #expect(PriceLocale("de_DE@currency=chf;rg=frzzzz").keyword("rg") == "frzzzz")
+    #expect(PriceLocale("de").region == nil)
+    #expect(PriceLocale("en-US-u-cu-eur").base == "en_US")
+    #expect(PriceLocale("en-US-u-cu-eur").keyword("currency") == "eur")
+    #expect(PriceLocale("de-CH-U-rg-frzzzz-nu-arab").keyword("rg") == "frzzzz")
+  }
+}
