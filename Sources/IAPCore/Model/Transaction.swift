@@ -19,22 +19,22 @@ public struct Transaction: Equatable, Sendable {
   public var expirationDate: Timestamp?
   public var revocationDate: Timestamp? {
     get { rare?.fields.revocationDate }
-    set { changeRare { $0.revocationDate = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.revocationDate = newValue } }
   }
   /// Why the App Store revoked it (a refund), when `revocationDate` is set.
   public var revocationReason: RevocationReason? {
     get { rare?.fields.revocationReason }
-    set { changeRare { $0.revocationReason = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.revocationReason = newValue } }
   }
   /// `SKPayment.applicationUsername`: the app's opaque account identifier.
   public var applicationUsername: String? {
     get { rare?.fields.applicationUsername }
-    set { changeRare { $0.applicationUsername = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.applicationUsername = newValue } }
   }
   /// Set when `state` is `failed`.
   public var error: StoreError? {
     get { rare?.fields.error }
-    set { changeRare { $0.error = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.error = newValue } }
   }
   /// The sandbox tester whose purchase history holds it.
   public var account: String
@@ -59,17 +59,17 @@ public struct Transaction: Equatable, Sendable {
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
   public var offerDiscountType: String? {
     get { rare?.fields.offerDiscountType }
-    set { changeRare { $0.offerDiscountType = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.offerDiscountType = newValue } }
   }
   public var offerPeriod: String? {
     get { rare?.fields.offerPeriod }
-    set { changeRare { $0.offerPeriod = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.offerPeriod = newValue } }
   }
   /// The promotional offer applied to this period (`offerIdentifier`); nil for an
   /// introductory offer or none.
   public var offerIdentifier: String? {
     get { rare?.fields.offerIdentifier }
-    set { changeRare { $0.offerIdentifier = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.offerIdentifier = newValue } }
   }
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
@@ -78,30 +78,30 @@ public struct Transaction: Equatable, Sendable {
   /// over a UUID-shaped `applicationUsername`; renewals carry it on.
   public var appAccountToken: String? {
     get { rare?.fields.appAccountToken }
-    set { changeRare { $0.appAccountToken = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.appAccountToken = newValue } }
   }
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
   public var finishedAtReceiptUpdate: Int? {
     get { rare?.fields.finishedAtReceiptUpdate }
-    set { changeRare { $0.finishedAtReceiptUpdate = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.finishedAtReceiptUpdate = newValue } }
   }
   /// The customer's latest refund request, and how Apple answered it; nil if none was made.
   public var refundRequest: RefundRequest? {
     get { rare?.fields.refundRequest }
-    set { changeRare { $0.refundRequest = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.refundRequest = newValue } }
   }
   /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
   /// product again and `revocationDate` is gone.
   public var refundReversalDate: Timestamp? {
     get { rare?.fields.refundReversalDate }
-    set { changeRare { $0.refundReversalDate = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.refundReversalDate = newValue } }
   }
   /// For a family member's transaction: the purchaser's original transaction id whose product
   /// Family Sharing gives the member (`inAppOwnershipType` FAMILY_SHARED).
   public var familySharedFrom: UInt64? {
     get { rare?.fields.familySharedFrom }
-    set { changeRare { $0.familySharedFrom = newValue } }
+    set { changeRare(clearing: newValue == nil) { $0.familySharedFrom = newValue } }
   }
 
   /// The fields above that are computed: nil when none is set (so that `==` compares them
@@ -111,7 +111,12 @@ public struct Transaction: Equatable, Sendable {
   private var rare: TransactionRareFieldsBox?
 
   /// Changes the out-of-line fields.
-  private mutating func changeRare(_ change: (inout TransactionRareFields) -> Void) {
+  ///
+  /// - Parameter clearing: the change sets a field to nil, which changes nothing on a
+  ///   transaction without rare fields (the common case, where building and comparing the
+  ///   whole set was most of what reading a record spent on them).
+  private mutating func changeRare(clearing: Bool, _ change: (inout TransactionRareFields) -> Void) {
+    if clearing && rare == nil { return }
     var fields = rare?.fields ?? .none
     change(&fields)
     rare = fields == .none ? nil : .fields(fields)

@@ -21,6 +21,17 @@ enum TransactionRecordReader {
     }
   }
 
+  /// The account of a receipt-update event as iap writes it (`{"event":"receiptUpdate",
+  /// "account":"…","crc":N}`), or nil when the general decoder must read the record. Every
+  /// purchase logs one, and a `JSONValue` tree for it was a quarter of replaying a purchase
+  /// past `store.json`.
+  static func receiptUpdateAccount(_ record: ArraySlice<UInt8>) -> String? {
+    record.withUnsafeBufferPointer { bytes in
+      var scanner = Scanner(bytes: bytes)
+      return scanner.receiptUpdateAccount()
+    }
+  }
+
   /// One member's value as read: where a string lies, an integer, a boolean, or null.
   private enum Value {
     case string(Range<Int>)
@@ -60,6 +71,13 @@ enum TransactionRecordReader {
       }
       guard index == bytes.count else { return nil }
       return build(values)
+    }
+
+    mutating func receiptUpdateAccount() -> String? {
+      guard word(#"{"event":"receiptUpdate","account":""#), let account = plainString(), word(#","crc":"#),
+        integer() != nil, next() == UInt8(ascii: "}"), index == bytes.count
+      else { return nil }
+      return text(account)
     }
 
     /// The next byte, consumed; nil at the end.

@@ -143,6 +143,32 @@ import Testing
     #expect(TransactionRecordReader.transaction(Array(base.utf8)[...]) != nil, "the base itself is read")
   }
 
+  /// Receipt updates as iap writes them are read; anything else is left to the general
+  /// decoder, and what is read is what that decoder gives.
+  @Test func receiptUpdatesAreReadAsTheGeneralDecoderReadsThem() {
+    for account in Self.plainTexts + Self.awkwardTexts {
+      let written = RecordLine.encode(LogRecordCodec.encode(.receiptUpdate(account)))
+      let line = Array(written.utf8.dropLast())[...]  // without its newline
+      let general = try? LogRecordCodec.decode(JSONParser.parse(Array(line)))
+      #expect(general == .receiptUpdate(account))
+      let read = TransactionRecordReader.receiptUpdateAccount(line)
+      #expect(read.map(LogRecord.receiptUpdate) == general || read == nil, "\(written)")
+      if Self.plainTexts.contains(account) { #expect(read == account, "a plain account is read: \(written)") }
+    }
+    let base = #"{"event":"receiptUpdate","account":"a","crc":123}"#
+    let variants = [
+      #"{"event":"receiptUpdate","account":"a","crc":123,"x":1}"#, #"{"event":"receiptUpdate","account":"a"}"#,
+      #"{"event":"receiptUpdate", "account":"a","crc":123}"#, #"{"event":"receiptUpdate","account":"a\u0062","crc":123}"#,
+      #"{"event":"receiptUpdate","account":"a","crc":1.5}"#, #"{"event":"clear","account":"a","crc":123}"#,
+      #"{"event":"receiptUpdate","account":null,"crc":123}"#, base + " ", String(base.dropLast()),
+    ]
+    for variant in variants { #expect(TransactionRecordReader.receiptUpdateAccount(Array(variant.utf8)[...]) == nil, "\(variant)") }
+    var bad = Array(base.utf8)
+    bad[bad.lastIndex(of: UInt8(ascii: "a"))!] = 0xFF
+    #expect(TransactionRecordReader.receiptUpdateAccount(bad[...]) == nil, "invalid UTF-8 is the general parser's to refuse")
+    #expect(TransactionRecordReader.receiptUpdateAccount(Array(base.utf8)[...]) == "a")
+  }
+
   /// Random damage to records as iap writes them: the reader never disagrees with the
   /// general decoder (the checksum is left out of it, as the reader comes after it).
   @Test func randomDamageNeverMisreads() {
