@@ -136,20 +136,12 @@ enum PriceTableGenerator {
       if !spacing.isEmpty, pattern.hasPrefix(spacing + placeholder) && spaced(symbol, atEnd: false) { pattern.removeFirst() }
       return pattern
     }
-    if long.before.contains(symbol) {
-      format.prefix = try pattern(long.before)
-      format.suffix = long.after
-    } else {
-      format.prefix = long.before
-      format.suffix = try pattern(long.after)
+    // The symbol's side of the number becomes a pattern; the other side stays as written.
+    func affixes(_ before: String, _ after: String) throws -> (String, String) {
+      before.contains(symbol) ? (try pattern(before), after) : (before, try pattern(after))
     }
-    if negative.before.contains(symbol) {
-      format.negativePrefix = try pattern(negative.before)
-      format.negativeSuffix = negative.after
-    } else {
-      format.negativePrefix = negative.before
-      format.negativeSuffix = try pattern(negative.after)
-    }
+    (format.prefix, format.suffix) = try affixes(long.before, long.after)
+    (format.negativePrefix, format.negativeSuffix) = try affixes(negative.before, negative.after)
     // The number: runs of digits (1234567890, then the fraction) and the separators between.
     var runs: [Int] = []
     var separators: [String] = []
