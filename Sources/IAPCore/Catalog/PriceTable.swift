@@ -20,11 +20,11 @@ enum PriceTable {
     var spacing = "\u{a0}"
   }
 
-  /// The format, symbol and fraction digits of `currency` in `locale`.
+  /// The format (the symbol in its affixes) and fraction digits of `currency` in `locale`.
   ///
   /// A locale the table does not have takes its nearest ancestor's format (`fr_XX` → `fr`),
   /// and a language it does not have the format `xx` gets (`*`); see `PriceFormatter`.
-  static func format(locale: String, currency: String) -> (format: Format, symbol: String, fractionDigits: Int) {
+  static func format(locale: String, currency: String) -> (format: Format, fractionDigits: Int) {
     let chain = self.chain(for: PriceLocale(locale).base)
     let code = Array(currency.uppercased().utf8)
     // "^" (inherited) until a record of the chain gives the field.
@@ -53,7 +53,7 @@ enum PriceTable {
     let known = currencies.line(key: code).map { currencies.fields(of: $0) }
     let fractionDigits = known.flatMap { Int($0[1]) } ?? 2
     let shown = symbol ?? known?[2] ?? String(decoding: code, as: UTF8.self)
-    return (Format(fields: fields, symbol: shown), shown, fractionDigits)
+    return (Format(fields: fields, symbol: shown), fractionDigits)
   }
 
   /// The currency of the locale's region, as `Locale(identifier:).currency` gives it: its
@@ -90,30 +90,9 @@ enum PriceTable {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// The line whose first field is `key` (the whole of a one-line literal for an empty key):
-  /// a binary search, the lines being sorted by their first fields' bytes.
+  /// The line whose first field is `key` (the whole of a one-line literal for an empty key).
   func line(key: [UInt8]) -> Range<Int>? {
-    if key.isEmpty { return 0..<count }
-    // [low, high) holds whole lines.
-    var low = 0
-    var high = count
-    while low < high {
-      var start = (low + high) / 2
-      while start > low && self[start - 1] != PriceTable.newline { start -= 1 }
-      var keyEnd = start
-      while keyEnd < count && self[keyEnd] != PriceTable.bar && self[keyEnd] != PriceTable.newline { keyEnd += 1 }
-      let first = self[start..<keyEnd]
-      if key.lexicographicallyPrecedes(first) {
-        high = start
-        continue
-      }
-      // The rest of the line only when the search goes on past it (or it is the one).
-      var end = keyEnd
-      while end < count && self[end] != PriceTable.newline { end += 1 }
-      if first.elementsEqual(key) { return start..<end }
-      low = end + 1
-    }
-    return nil
+    key.isEmpty ? 0..<count : sortedLine(key: key, separator: PriceTable.bar, in: 0..<count)
   }
 
   /// The first line that starts with `prefix` followed by `|` or its end (lines read in order:
@@ -169,8 +148,8 @@ extension PriceTable.Format {
     func affix(_ pattern: String?, isPrefix: Bool) -> String {
       guard var pattern else { return "" }
       // ICU's currency spacing, only where the symbol touches the number.
-      if isPrefix && pattern.hasSuffix("¤") && PriceTable.spaced(symbol, atEnd: true) { pattern += spacing }
-      if !isPrefix && pattern.hasPrefix("¤") && PriceTable.spaced(symbol, atEnd: false) { pattern = spacing + pattern }
+      if isPrefix && pattern.hasSuffix("¤") && CurrencySpacing.applies(to: symbol, atEnd: true) { pattern += spacing }
+      if !isPrefix && pattern.hasPrefix("¤") && CurrencySpacing.applies(to: symbol, atEnd: false) { pattern = spacing + pattern }
       var out = ""
       for character in pattern {
         if character == "¤" { out += symbol } else { out.append(character) }
@@ -187,20 +166,5 @@ extension PriceTable.Format {
     if sizes.count == 3 { (primary, secondary, minimumGrouping) = (sizes[0], sizes[1], sizes[2]) }
     if let digits = field(7), !digits.isEmpty { self.digits = digits.map { String($0) } }
     self.spacing = spacing
-  }
-}
-
-extension PriceTable {
-  /// Whether ICU puts the locale's spacing between `symbol` and an adjacent digit: when the
-  /// symbol's character next to the number is neither a symbol nor a separator (ICU's
-  /// `currencySpacing`, `[[:^S:]&[:^Z:]]` next to `[:digit:]`): `CHF 5` but `$5`.
-  static func spaced(_ symbol: String, atEnd: Bool) -> Bool {
-    guard let scalar = atEnd ? symbol.unicodeScalars.last : symbol.unicodeScalars.first else { return false }
-    switch scalar.properties.generalCategory {
-    case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-      return false
-    default:
-      return true
-    }
   }
 }

@@ -145,22 +145,10 @@ package enum CatalogCache {
     return (catalog, warnings.map { reprefix($0, from: madeFor, to: displayPath) }, headerEnd + 1)
   }
 
-  /// Binary search for the line `id<TAB>…` among sorted lines in `start..<end`; returns the
-  /// range of the JSON after the tab.
+  /// The JSON of the product line `id<TAB>{…}` among the sorted lines in `start..<end`.
   private static func find(_ id: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int>? {
-    var low = start, high = end  // [low, high) holds whole lines
-    while low < high {
-      // The line that contains the middle byte.
-      var lineStart = low + (high - low) / 2
-      while lineStart > low, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-      guard let lineEnd = bytes[lineStart..<high].firstIndex(of: 0x0A),
-        let tab = bytes[lineStart..<lineEnd].firstIndex(of: 0x09)
-      else { return nil }
-      let name = bytes[lineStart..<tab]
-      if name.elementsEqual(id) { return (tab + 1)..<lineEnd }
-      if name.lexicographicallyPrecedes(id) { low = lineEnd + 1 } else { high = lineStart }
-    }
-    return nil
+    guard let line = bytes.sortedLine(key: id, separator: 0x09, in: start..<end), line.count > id.count else { return nil }
+    return (line.lowerBound + id.count + 1)..<line.upperBound
   }
 
   /// A warning made for one display path, shown for another.

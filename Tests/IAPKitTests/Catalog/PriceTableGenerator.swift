@@ -1,5 +1,11 @@
 import Foundation
 
+// In the tests, `CurrencySpacing` is IAPCore's; `scripts/gen-price-table` compiles its file
+// with this one instead, as the generator must build without the package.
+#if canImport(IAPCore)
+  @testable import IAPCore
+#endif
+
 /// Writes `Sources/IAPCore/Catalog/PriceTable+Data.swift`: what `NumberFormatter`'s currency
 /// style writes on this machine, as data `PriceFormatter` formats from without ICU.
 ///
@@ -190,18 +196,8 @@ enum PriceTableGenerator {
     return format
   }
 
-  /// Whether ICU puts a no-break space between `symbol` and an adjacent digit: when the
-  /// symbol's character next to the number is neither a symbol nor a separator (its
-  /// `currencySpacing`: `[[:^S:]&[:^Z:]]` against `[:digit:]`).
-  static func spaced(_ symbol: String, atEnd: Bool) -> Bool {
-    guard let scalar = atEnd ? symbol.unicodeScalars.last : symbol.unicodeScalars.first else { return false }
-    switch scalar.properties.generalCategory {
-    case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-      return false
-    default:
-      return true
-    }
-  }
+  /// Whether ICU spaces `symbol` from an adjacent digit: the rule `PriceTable` applies.
+  static func spaced(_ symbol: String, atEnd: Bool) -> Bool { CurrencySpacing.applies(to: symbol, atEnd: atEnd) }
 
   struct GenerationError: Error, CustomStringConvertible {
     let description: String
