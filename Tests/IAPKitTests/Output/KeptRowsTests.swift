@@ -9,12 +9,8 @@ import Testing
 @Suite struct KeptRowsTests {
   @Test func printsTheLinesTextTableAligns() {
     var rng = TransactionRecordReaderTests.SplitMix(state: 5)
-    let cells = ["", "#1", "#104360", "purchased", "×2", "é", "🗡️", "ключ", "a ", " b", "  ", "2026-01-01T00:00:00Z"]
     for _ in 0..<1000 {
-      let columns = Int.random(in: 1...6, using: &rng)
-      let rows = (0..<Int.random(in: 0...5, using: &rng)).map { _ in
-        (0..<columns).map { _ in cells.randomElement(using: &rng)! }
-      }
+      let rows = TextTableTests.randomRows(&rng, rows: 0...5)
       var kept = KeptRows()
       var widths: [Int] = []
       for row in rows {

@@ -28,14 +28,19 @@ import Testing
     }
   }
 
+  /// A table of `rows` rows of one to six cells, narrow, wide, empty, spaced and multi-byte.
+  static func randomRows(_ rng: inout TransactionRecordReaderTests.SplitMix, rows: ClosedRange<Int>) -> [[String]] {
+    let cells = ["", "#1", "#104360", "purchased", "×2", "é", "🗡️", "ключ", "a ", " b", "  ", "2026-01-01T00:00:00Z"]
+    let columns = Int.random(in: 1...6, using: &rng)
+    return (0..<Int.random(in: rows, using: &rng)).map { _ in
+      (0..<columns).map { _ in cells.randomElement(using: &rng)! }
+    }
+  }
+
   @Test func alignsAsBefore() {
     var rng = TransactionRecordReaderTests.SplitMix(state: 3)
-    let cells = ["", "#1", "#104360", "purchased", "×2", "é", "🗡️", "ключ", "a ", " b", "  ", "2026-01-01T00:00:00Z"]
     for _ in 0..<2000 {
-      let columns = Int.random(in: 1...6, using: &rng)
-      let rows = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
-        (0..<columns).map { _ in cells.randomElement(using: &rng)! }
-      }
+      let rows = Self.randomRows(&rng, rows: 1...4)
       var table = TextTable()
       for row in rows { table.append(row) }
       #expect(table.lines == Self.reference(rows), "\(rows)")
