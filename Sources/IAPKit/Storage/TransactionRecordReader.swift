@@ -1,7 +1,8 @@
 import IAPCore
 
-/// Reads a transaction record straight from its bytes, without building a `JSONValue` tree:
-/// the quick path of `history`, which reads back 100,000 records. Parsing each into a tree and
+/// Reads a transaction record (and a receipt update, the other record every purchase logs)
+/// straight from its bytes, without building a `JSONValue` tree: the quick path of `history`,
+/// which reads back 100,000 records, and of replaying the log past `store.json`. Parsing each into a tree and
 /// then looking each of its 25 members up by name (a linear scan of string compares) was
 /// half of `history`'s time.
 ///
