@@ -4,11 +4,25 @@ import PackageDescription
 /// `iap`: a command-line simulator of the App Store and StoreKit's payment queue.
 /// Foundation only, by design: no package dependencies.
 ///
-/// Layers, each target seeing only the ones below it (see docs/architecture.md):
+/// Layers, each target seeing only the ones below it (see docs/architecture.md).
+/// General-purpose libraries, none of which knows the store (each reads like the package the
+/// Swift server ecosystem would use for it, so that swapping one in is one target's change):
+/// - `IAPSystem`: POSIX threads, a mutex, monotonic deadlines, termination signals
+///   (as swift-system and NIOConcurrencyHelpers). Imports nothing of iap's.
+/// - `IAPFormats`: data formats: JSON value, parser and writer; XML and binary property lists;
+///   Base64URL, CRC-32, ISO 8601 timestamps, sorted-line lookups (as Foundation's coders).
+///   Imports nothing of iap's.
+/// - `IAPCrypto`: SHA-2, HMAC-DRBG, P-256 ECDSA (RFC 6979), DER, X.509, PEM/PKCS#8, JWS
+///   (as swift-crypto and swift-certificates). Imports `IAPFormats`.
+/// - `IAPHTTP`: HTTP/1.1 messages, the request parser, the server core with its limits and
+///   deadlines, and the client (as NIOHTTP1). Imports `IAPSystem` and `IAPFormats`.
+/// The store:
 /// - `IAPCore`: the pure store model: products, transactions, events, the fold, store rules,
-///   settings grammar, errors. No file, clock, network or console access.
-/// - `IAPKit`: the application layer: catalog loading, state storage, signing, notification
-///   delivery, downloads, and one function per use case (buy, finish, restore, …).
+///   subscriptions, receipts' content, settings grammar, errors. No file, clock, network,
+///   process or console access. Imports `IAPFormats` and `IAPCrypto`.
+/// - `IAPKit`: the application layer: workspace, catalog loading, state storage, signing,
+///   notification delivery, downloads, and one function per use case (buy, finish, restore, …).
+/// Front ends:
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
@@ -25,10 +39,20 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore"]),
-    .target(name: "IAPKit", dependencies: ["IAPCore"]),
-    .target(name: "IAPCore"),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
+    .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
+    .target(name: "IAPHTTP", dependencies: ["IAPSystem", "IAPFormats"]),
+    .target(name: "IAPCrypto", dependencies: ["IAPFormats"]),
+    .target(name: "IAPFormats"),
+    .target(name: "IAPSystem"),
+    .testTarget(name: "IAPSystemTests", dependencies: ["IAPSystem"]),
+    .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
+    .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
+    .testTarget(
+      name: "IAPKitTests",
+      dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )

@@ -1,5 +1,7 @@
 import IAPCore
 import IAPKit
+import IAPHTTP
+import IAPFormats
 
 /// The App Store Server API, served from a state folder: each request is authorized as
 /// Apple authorizes it, routed to its use case, and answered in Apple's JSON shapes and

@@ -1,4 +1,4 @@
-// ES256 micro-benchmark for scripts/bench: compiled with the P-256 sources of IAPCore
+// ES256 micro-benchmark for scripts/bench: compiled with the P-256 sources of IAPCrypto
 // (swiftc -O -wmo), it times key derivation, signing and verification of a JWS-sized
 // message and prints operations per second. Not a test: it prints figures.
 import Foundation

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// What a running command may use: the console for its output, the global options, and the
 /// workspace whose use cases it calls.

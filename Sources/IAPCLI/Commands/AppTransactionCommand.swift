@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap app-transaction`: StoreKit 2's `AppTransaction.shared`.
 struct AppTransactionCommand: Command {

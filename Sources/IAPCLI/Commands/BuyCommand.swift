@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
 
 /// `iap buy`: add a payment to the queue and show what the transaction observer receives.
 struct BuyCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap catalog convert`: a catalog in either format, written as the equivalent `catalog.plist`.
 struct CatalogConvertCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap catalog lint`: every problem of a catalog in either format, errors and warnings.
 struct CatalogLintCommand: Command {

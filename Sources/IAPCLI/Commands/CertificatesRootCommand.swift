@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
 
 /// `iap certificates root [-o FILE] [--pem]`: the root of the state's signing chain.
 struct CertificatesRootCommand: Command {

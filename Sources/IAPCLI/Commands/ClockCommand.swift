@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap clock`: the store's time.
 struct ClockCommand: Command {

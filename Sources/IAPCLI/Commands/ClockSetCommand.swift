@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap clock set DATE`.
 struct ClockSetCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap doctor [--repair]`: checks every record of the state, and salvages what is intact.
 struct DoctorCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap family`: the account's Family Sharing group.
 struct FamilyCommand: Command {

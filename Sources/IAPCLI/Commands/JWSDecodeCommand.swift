@@ -1,5 +1,7 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
+import IAPFormats
 
 /// `iap jws decode TOKEN`: what a signed transaction or notification says, and whether this
 /// store signed it.

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
 
 /// `iap keys add KEY_ID PUBLIC_KEY_PEM`: registers a key made elsewhere.
 struct KeysAddCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
 
 /// `iap keys create`: a key as App Store Connect's Keys page makes one.
 struct KeysCreateCommand: Command {

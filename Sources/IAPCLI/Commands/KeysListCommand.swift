@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPCrypto
 
 /// `iap keys list`: the keys the state checks signatures with.
 struct KeysListCommand: Command {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap notifications`: the App Store Server Notifications the store has sent.
 struct NotificationsCommand: Command {

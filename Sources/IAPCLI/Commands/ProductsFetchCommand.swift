@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap products fetch`: what an `SKProductsRequest` for these identifiers answers.
 struct ProductsFetchCommand: Command {

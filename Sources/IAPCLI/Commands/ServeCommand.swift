@@ -1,6 +1,8 @@
 import IAPCore
 import IAPKit
 import IAPServer
+import IAPHTTP
+import IAPSystem
 
 /// `iap serve [--host H] [--port P]`: the App Store Server API, served from the state.
 struct ServeCommand: Command {

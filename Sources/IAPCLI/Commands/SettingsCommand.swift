@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap settings`: the store's settings and where each value comes from.
 struct SettingsCommand: Command {

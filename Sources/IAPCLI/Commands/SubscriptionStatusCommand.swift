@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// `iap subscription status [ID]`: where the account's subscriptions stand.
 struct SubscriptionStatusCommand: Command {

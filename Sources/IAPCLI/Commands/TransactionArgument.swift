@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// Helpers for commands whose argument is a transaction id, as `iap queue` prints it.
 enum TransactionArgument {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// Shows a download as it goes: a bar redrawn on a terminal, JSON-lines events on stdout with
 /// `--json`, or nothing until the summary line.

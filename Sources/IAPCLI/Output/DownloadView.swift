@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// How downloads look: status lines and objects, the progress bar, JSON progress events.
 enum DownloadView {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// How products are shown: as `SKProduct` would present them in the store's locale.
 public struct ProductView {

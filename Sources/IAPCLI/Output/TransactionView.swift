@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPFormats
 
 /// How transactions are shown: the JSON object scripts read, and aligned text for people.
 public enum TransactionView {

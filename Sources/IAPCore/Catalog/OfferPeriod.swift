@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The length of a subscription offer's period: an ISO 8601 duration with one component,
 /// such as `P3D`, `P1W`, `P2W`, `P1M`, `P6M` or `P1Y`.
 ///

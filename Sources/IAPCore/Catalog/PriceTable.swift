@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Looks currency formats up in the generated data (`PriceTable+Data.swift`), which holds what
 /// `NumberFormatter`'s currency style writes on Linux for every locale ICU lists and every
 /// common ISO 4217 currency.

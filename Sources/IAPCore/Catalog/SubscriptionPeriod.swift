@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The renewal periods App Store Connect offers for auto-renewable subscriptions.
 public enum SubscriptionPeriod: String, CaseIterable, Sendable {
   case oneWeek = "P1W"

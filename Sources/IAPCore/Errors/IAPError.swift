@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Every way a command can fail, each with the message users see and its exit status.
 ///
 /// This is the one place where failures are mapped to exit codes.

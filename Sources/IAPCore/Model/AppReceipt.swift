@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The app receipt and the `verifyReceipt` answers about it, built from the account's
 /// history. Pure: the transactions, the account's state and the time come in.
 public struct AppReceipt {

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// StoreKit 2's `AppTransaction`: the signed record of the app's purchase (here, of the
 /// account's first use of the store), as Apple's App Store Server Library decodes it.
 /// Pure: the identifiers and the device verification value are made by the caller.

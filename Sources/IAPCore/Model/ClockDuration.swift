@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// A length of time to move the clock by: calendar months and days plus seconds.
 ///
 /// Written `90s`, `15m`, `3h`, `2d`, `1w`, `1M`, `1y` (units may be combined: `1d12h`), or in

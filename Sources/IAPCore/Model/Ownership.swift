@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// What an account owns of one non-consumable or non-renewing subscription: enough to answer "already bought?", to
 /// restore it and to list entitlements, kept in the snapshot so that none of these needs the
 /// full history.

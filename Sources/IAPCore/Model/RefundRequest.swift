@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// `consumptionRequestReason`: why the customer asked Apple for a refund, as the
 /// CONSUMPTION_REQUEST notification's `data` names it (App Store Server Notifications 2.11).
 public enum ConsumptionRequestReason: String, CaseIterable, Sendable {

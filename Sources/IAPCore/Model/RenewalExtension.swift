@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// A renewal-date extension the developer gave one subscription (Extend a Subscription
 /// Renewal Date, or one subscriber of a mass extension): the renewal moved `days` later.
 public struct RenewalExtension: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// One attempt of the store to send a notification to the developer's `notification-url`,
 /// as Get Notification History and Get Test Notification Status report it (`SendAttemptItem`).
 public struct SendAttempt: Equatable, Sendable {

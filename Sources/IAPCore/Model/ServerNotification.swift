@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// An App Store Server Notification V2 the store sent about a change: what happened
 /// (`notificationType`/`subtype`, as Apple names them), when, and the transaction and
 /// subscription as they stood then.

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The payloads of StoreKit 2's signed data, as the App Store Server Library decodes them:
 /// `JWSTransactionDecodedPayload` and `JWSRenewalInfoDecodedPayload`. Pure: signing happens
 /// elsewhere.

@@ -1,3 +1,5 @@
+import IAPFormats
+
 public extension Store {
   /// `approveAskToBuyTransaction`: a deferred purchase goes through. The new state waits in
   /// the queue for the next launch, as StoreKit delivers it.

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// How the store is set up for one payment: the settings that decide its outcome.
 public struct PurchaseConditions: Equatable, Sendable {
   public var canMakePayments = true

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Why the App Store does not extend a subscription's renewal date.
 public enum ExtensionRefusal: Error, Equatable, Sendable {
   /// Not an active, paid subscription: expired, in billing retry or grace, revoked, or in a

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Family Sharing: a purchaser shares family-shareable non-consumables and auto-renewable
 /// subscriptions with the family's other accounts. Each member gets transactions of their own
 /// (own ids, `inAppOwnershipType` FAMILY_SHARED: "each family member gets their own unique

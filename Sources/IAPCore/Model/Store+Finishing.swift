@@ -1,3 +1,5 @@
+import IAPFormats
+
 public extension Store {
   /// `finishTransaction` for each id, all or nothing; returns the finished versions.
   ///

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Price increases of auto-renewable subscriptions, as one subscriber meets them
 /// (`SKTestSession.requestPriceIncreaseConsentForTransactionIdentifier`, iOS 15.4+).
 public extension Store {

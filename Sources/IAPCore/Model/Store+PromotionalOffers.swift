@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// A payment's promotional offer: what the app sent and what it is checked against.
 public struct OfferPayment: Sendable {
   public var request: PromotionalOfferRequest

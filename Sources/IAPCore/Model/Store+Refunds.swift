@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// A refund's life beyond `refund` (Store+StoreSide.swift): the customer asks Apple, Apple
 /// declines, and a granted refund can be reversed after a dispute.
 public extension Store {

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Time passing on the App Store's side: renewals, expiries, grace periods and billing
 /// retry, made when a command observes a clock that has passed them.
 public extension Store {

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// Changes the App Store makes on its side, outside any app: refunds and deletions.
 public extension Store {
   /// `refundTransaction`: the purchase is revoked now; the product leaves the entitlements

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// How a purchase relates to the subscription the account already has in its group.
 package enum SubscriptionChange: Equatable {
   /// The same product: already subscribed, nothing to charge.

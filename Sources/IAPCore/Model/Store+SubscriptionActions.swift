@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// What a customer or the test environment does to a subscription directly.
 public extension Store {
   /// The account's subscription to `productId` (its current or scheduled product), or in the

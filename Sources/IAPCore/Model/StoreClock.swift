@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The store's time: the machine's clock, or a simulated instant that moves only when told.
 public enum StoreClock: Equatable, Sendable {
   case real

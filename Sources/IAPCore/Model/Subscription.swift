@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// `Product.SubscriptionInfo.RenewalState`: where an auto-renewable subscription stands.
 public enum SubscriptionStatus: String, CaseIterable, Sendable {
   case subscribed

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// How long subscription periods, grace periods and billing retry last: real calendar time,
 /// or compressed as `SKTestSession.TimeRate` says (only while the clock follows real time).
 public struct SubscriptionRules: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The subscriptions' next events, earliest first: what `Store.advance(to:)` takes its next
 /// event from in O(log n), rather than scanning every subscription of every account for each
 /// of a century's renewals.

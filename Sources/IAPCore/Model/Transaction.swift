@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// One `SKPaymentTransaction` as the store records it, plus where it lives.
 ///
 /// The store keeps transactions as immutable versions: a change (finishing, for one) is a new

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The fields of a `Transaction` that most transactions leave unset (refunds, offers, errors,
 /// family shares, the app's account), kept out of line.
 ///

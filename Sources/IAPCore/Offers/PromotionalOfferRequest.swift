@@ -1,3 +1,6 @@
+import IAPCrypto
+import IAPFormats
+
 /// What an app hands StoreKit to buy a subscription with a promotional offer, either way
 /// StoreKit takes it:
 /// - StoreKit 1's `SKPaymentDiscount` (and StoreKit 2's `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`):

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import IAPCrypto
+import IAPFormats
 
 /// Checks a promotional offer request as the App Store does, before any payment is made.
 ///

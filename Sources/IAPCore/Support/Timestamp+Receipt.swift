@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// The date forms of `verifyReceipt` responses.
 public extension Timestamp {
   /// `2013-08-01 07:00:00 Etc/GMT`

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 extension Workspace {
   /// The settings in force, resolved in one place for every consumer (the store's rules,

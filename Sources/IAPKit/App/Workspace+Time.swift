@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 extension Workspace {
   /// The most subscription events one command makes: `Store.eventBudget`, or a smaller or

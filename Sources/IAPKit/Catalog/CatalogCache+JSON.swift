@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// How the cache writes the catalog's own fields and its products: JSON, one product a line.
 extension CatalogCache {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 extension CatalogCache {
   /// Every product of the cached catalog, in the catalog's order, with its fields and

@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// A compiled copy of a valid catalog, kept in the state folder, from which `buy` reads the
 /// one product it needs instead of parsing the whole property list.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or
 /// binary), or an Xcode `.storekit` file, told apart by content.

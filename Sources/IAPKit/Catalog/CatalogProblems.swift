@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Collects what is wrong with a catalog, every problem rather than the first, each as one
 /// line naming the file, the product (index and id), the key, and what was expected.

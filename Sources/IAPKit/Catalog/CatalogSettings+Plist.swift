@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 package extension CatalogSettings {
   /// Reads a `catalog.plist`'s `settings` dictionary: `iap` setting names to strings,

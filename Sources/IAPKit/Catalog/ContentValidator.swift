@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Validates a product's `content` key in `catalog.plist`: a path, relative to the catalog's
 /// folder and inside it, to the product's hosted content.

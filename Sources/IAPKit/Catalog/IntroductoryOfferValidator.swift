@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Validates the `introductoryOffer` dictionary of an autoRenewable product in
 /// `catalog.plist`: `paymentMode`, `period`, `numberOfPeriods` (default 1) and `price`.

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 package extension JSONValue {
   /// How a validation message names the value, as `PlistValue.summary` does: strings

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
 /// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,

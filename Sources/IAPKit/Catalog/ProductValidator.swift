@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Validates one entry of the catalog's `products` array.
 package enum ProductValidator {

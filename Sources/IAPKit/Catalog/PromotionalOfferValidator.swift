@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Validates the `promotionalOffers` array of an autoRenewable product in `catalog.plist`:
 /// one dictionary per offer with `id` and the introductory offer's terms (`paymentMode`,

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Reads an Xcode StoreKit configuration file (`.storekit`, JSON, versions 1 to 5) into the
 /// same `Catalog` a `catalog.plist` gives, reporting every problem in the same one-line form,

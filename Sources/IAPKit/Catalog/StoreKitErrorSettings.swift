@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
 /// `fail-load-products` settings.

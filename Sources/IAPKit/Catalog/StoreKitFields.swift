@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// The members of one JSON object in a `.storekit` file, read with every problem reported at
 /// its place (`subscriptionGroups[0].subscriptions[1] (com.x.y): key: …`).

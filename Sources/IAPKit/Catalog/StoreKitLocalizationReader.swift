@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Reads a `.storekit` product's `localizations` (`[{displayName, description, locale}]`)
 /// into the product's title, description and localizations.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Reads a `.storekit` subscription's introductory offer, and checks the billing plans that
 /// `iap` does not model.

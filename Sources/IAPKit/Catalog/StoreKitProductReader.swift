@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPFormats
 
 /// Reads one product of a `.storekit` file into a `Product`: an entry of `products`,
 /// `nonRenewingSubscriptions`, or a subscription group's `subscriptions`.

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPCrypto
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc

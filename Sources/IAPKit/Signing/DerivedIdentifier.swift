@@ -1,4 +1,5 @@
 import IAPCore
+import IAPCrypto
 
 /// Identifiers made from the signing secret and a label: stable for a scenario replayed with
 /// the same secret (golden runs stay byte-identical), different across stores.

@@ -1,5 +1,5 @@
 import IAPCore
-
+import IAPFormats
 
 /// How a sent notification is signed: the `signedPayload` an App Store server
 /// posts (`ResponseBodyV2DecodedPayload`).

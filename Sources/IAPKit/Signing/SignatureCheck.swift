@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// Checks a compact JWS as Apple's `SignedDataVerifier` checks App Store data in Sandbox and
 /// Production: `alg` ES256, an `x5c` chain of three certificates whose root is the trusted

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// Signs what the store hands out (signed transactions, renewal info, notifications, the
 /// app transaction) as compact JWS, as the environment in force wants it:

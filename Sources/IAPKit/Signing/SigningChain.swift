@@ -4,6 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPCrypto
+import IAPFormats
+import IAPSystem
 
 /// The state's own certificate chain, made as Apple's is: a root CA, an intermediate marked
 /// with Apple's WWDR extension (1.2.840.113635.100.6.2.1) and a leaf marked as Apple's

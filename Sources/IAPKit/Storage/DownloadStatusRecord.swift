@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How a download's status file (`downloading/<productId>.json`) is written: one JSON object.
 ///

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How renewal-date extensions are written in the state files: a subscription's own
 /// extensions, and mass extension requests.

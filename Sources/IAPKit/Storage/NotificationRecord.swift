@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How a sent notification is written in `notifications.log`.
 ///

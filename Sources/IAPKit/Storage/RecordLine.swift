@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// One line of a state log: a compact JSON object whose last member is `"crc"`, the CRC-32 of
 /// the line as it would read without that member. Checking it needs no re-encoding: take

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 #if canImport(Glibc)
   import Glibc

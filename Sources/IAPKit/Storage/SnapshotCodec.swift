@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Reads and writes `store.json`: the `StoreState` fold plus how much of the log it covers.
 package enum SnapshotCodec {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How a subscription's status is written in the state files.
 package enum SubscriptionRecord {

@@ -10,6 +10,7 @@ import Foundation
   import Darwin
 #endif
 import IAPCore
+import IAPSystem
 
 /// Where the latest version of each transaction lies in `transactions.log`, by id, kept by
 /// the server from one request to the next: each request reads only what the log gained

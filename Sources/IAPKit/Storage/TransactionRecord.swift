@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How a transaction version is written in the state files: one compact JSON object.
 ///

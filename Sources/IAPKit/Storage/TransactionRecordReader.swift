@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Reads a transaction record (and a receipt update, the other record every purchase logs)
 /// straight from its bytes, without building a `JSONValue` tree: the quick path of `history`,

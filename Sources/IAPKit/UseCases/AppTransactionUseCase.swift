@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// `AppTransaction.shared`: the app transaction, signed, and what a device needs to check it.
 public struct AppTransactionResult {

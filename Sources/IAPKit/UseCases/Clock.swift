@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// The store's time: its clock (real or simulated) and the instant it reads.
 public struct ClockReading: Sendable {

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// Where the token to decode comes from.
 public enum TokenSource: Sendable {

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// What reading the app receipt asks for.
 public struct ReceiptRequest: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// An error as the App Store Server API answers it: an HTTP status and a body
 /// `{"errorCode": …, "errorMessage": …}` with Apple's codes (the official libraries' `APIError`).

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPCrypto
+import IAPFormats
 
 /// Why the App Store Server API refuses a request's token (it answers 401 to each).
 public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// How Send Consumption Information's body is checked: version 1 (`ConsumptionRequestV1`,
 /// numbered enumerations, every field required but `refundPreference`) and version 2

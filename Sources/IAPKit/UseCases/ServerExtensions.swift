@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// The body of an extension request (`ExtendRenewalDateRequest`, and the mass request's
 /// `MassExtendRenewalDateRequest` with `productId` and `storefrontCountryCodes`).

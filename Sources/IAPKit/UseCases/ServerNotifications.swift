@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// A Get Notification History request: its body's filters and the page to start from.
 public struct NotificationHistoryQuery: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// The filters and page of a Get Transaction History request, as its query parameters give
 /// them (`revision`, `sort`, `startDate`, `endDate`, `productId`, `productType`,

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Where the receipt data to verify comes from.
 public enum ReceiptDataSource: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 extension Workspace {
   /// Use case: a POST to `verifyReceipt` (`/verifyReceipt`, production, or

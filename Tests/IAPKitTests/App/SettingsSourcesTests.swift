@@ -4,6 +4,8 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// Every setting, said in each of the three places a user can say it (a `catalog.plist`'s
 /// `settings`, a `.storekit` file's `settings`, `iap settings set`), with the same text, and

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPCrypto
 
 /// Issue 15, finding 3: a catalog price of 9223372036854776 or more passed `catalog lint`, then
 /// every `--json` command trapped converting it to milliunits (signed payloads carry prices in

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct DownloadCommandTests {
   let harness = TestHarness(catalog: TestHarness.contentCatalog)

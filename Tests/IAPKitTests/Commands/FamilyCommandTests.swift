@@ -3,6 +3,8 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// Family Sharing: family-shareable non-consumables and auto-renewable subscriptions reach the
 /// family's other accounts as transactions of their own with `inAppOwnershipType`

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// `subscription price-increase` and `price-increase-consent`: PRICE_INCREASE (PENDING,
 /// ACCEPTED), `priceIncreaseStatus` and `renewalPrice` in renewal info, and `expirationIntent`

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPCrypto
 
 @Suite struct ProductsCommandTests {
   let harness = TestHarness()

@@ -4,6 +4,8 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// Buying with promotional offers, end to end in process: keys from `iap keys create`,
 /// signatures made in the test as an app's server makes them.

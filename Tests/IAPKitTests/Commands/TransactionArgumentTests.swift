@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// A long list of transactions is printed as it is formatted (bounded memory), and must read
 /// exactly as the whole-list formatting that shorter lists keep.

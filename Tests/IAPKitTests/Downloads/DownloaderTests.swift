@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// The copy loop, on a fake clock: sleeping moves it on, so a 1 MB/s download takes no time.
 @Suite struct DownloaderTests {

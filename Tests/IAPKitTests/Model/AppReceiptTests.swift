@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct AppReceiptTests {
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!

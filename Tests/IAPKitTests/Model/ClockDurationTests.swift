@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct ClockDurationTests {
   let t0 = Timestamp(iso8601: "2026-01-31T10:00:00Z")!

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Introductory offers on the store's clock: who gets them, how long and at what price.
 @Suite struct IntroductoryOfferRuntimeTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IAPCore
+@testable import IAPFormats
 
 @Suite struct PaymentQueueTests {
   func transaction(_ id: UInt64, finished: Bool = false) -> Transaction {

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Every store event sends the notification Apple names for it.
 @Suite struct ServerNotificationTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct StoreDownloadsTests {
   let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IAPCore
+@testable import IAPFormats
 
 /// Issue 13: which subscriptions the App Store extends (SubscriptionExtensionIneligibleError:
 /// not in a free offer period, billing retry, an expired grace period, or expired; at most

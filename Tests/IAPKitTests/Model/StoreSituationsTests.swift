@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// The store's unhappy paths: Ask to Buy, interrupted purchases, restrictions, simulated
 /// errors, refunds, deletions, accounts and devices.

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct StoreStateTests {
   func transaction(_ id: UInt64, _ product: String = "sword", _ type: ProductType = .nonConsumable, state: TransactionState = .purchased, finished: Bool = false) -> Transaction {

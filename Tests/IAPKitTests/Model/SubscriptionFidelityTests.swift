@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Subscription behaviours checked against Apple's documentation, each test naming its
 /// source (issue 14): downgrades, renewal dates, renewal info.

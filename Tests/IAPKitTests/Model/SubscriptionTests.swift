@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Auto-renewable subscriptions on the store's clock: renewals, limits, billing, group changes.
 @Suite struct SubscriptionTests {

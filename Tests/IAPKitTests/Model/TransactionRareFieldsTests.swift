@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IAPCore
+@testable import IAPFormats
 
 /// The fields most transactions leave unset live out of line (`TransactionRareFields`); a
 /// `Transaction` must still behave as a plain value.

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import IAPCore
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// Makes promotional offer signatures in tests, as an app's server does with Apple's
 /// libraries: version 1 (`PromotionalOfferSignatureCreator`: DER, base64) and version 2

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import IAPCore
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// The App Store's checks of a promotional offer signature, on the pure verifier: every
 /// signature here is made in the test with a P-256 key, as an app's server would.

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// `history` prints from the rows it kept while measuring, when they fit (issue 12): the
 /// same lines as a second pass would print.

@@ -5,6 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPFormats
+@testable import IAPCrypto
+@testable import IAPHTTP
 
 /// Issue 13: the App Store Server API answers Apple's requests, authorized as Apple
 /// authorizes them, in Apple's shapes and errors (routes called in process here; over HTTP

@@ -5,6 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPFormats
+@testable import IAPCrypto
+@testable import IAPHTTP
 
 /// Issue 13: Request a Test Notification, Get Test Notification Status and Get Notification
 /// History, with the send attempts the delivery rounds record.

@@ -5,6 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPFormats
+@testable import IAPCrypto
+@testable import IAPHTTP
 
 /// A store with a catalog (a consumable, a non-consumable, a monthly subscription) and a
 /// registered API key, for the server's tests.

@@ -5,6 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPFormats
+@testable import IAPCrypto
+@testable import IAPHTTP
 
 /// Issue 13: Send Consumption Information answers a refund request's CONSUMPTION_REQUEST
 /// (`iap refund-request`), with both bodies Apple takes (`ConsumptionRequestV1` at v1,

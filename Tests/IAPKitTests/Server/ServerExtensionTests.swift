@@ -5,6 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPFormats
+@testable import IAPCrypto
+@testable import IAPHTTP
 
 /// Issue 13: Extend a Subscription Renewal Date, its mass form and its status, and Set App
 /// Account Token, as Apple documents them ("Extending the renewal date for auto-renewable

@@ -4,6 +4,8 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
+@testable import IAPCrypto
 
 /// Issue 16: in Sandbox and Production the store signs with ES256 and its own certificate
 /// chain, made from the signing secret, as Apple's verifiers expect (their acceptance is

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct DownloadStatusRecordTests {
   let status = DownloadStatus(

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Issue 13: what the server's writes add to the state (renewal-date extensions, mass
 /// extensions, app account tokens, notifications without a transaction) is read back as

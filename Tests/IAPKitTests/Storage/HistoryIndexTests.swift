@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Issue 12: `history.index` saves the fold of the log for the next `history`, and is used
 /// only when it checks out against the log.

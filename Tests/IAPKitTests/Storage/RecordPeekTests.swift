@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Issue 12: the index's quick look at a record agrees with parsing it, or leaves it to the
 /// parser.

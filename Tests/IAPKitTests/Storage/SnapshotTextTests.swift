@@ -2,6 +2,7 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// `store.json` is written a queued transaction at a time (`SnapshotCodec.encodeText`): it
 /// must be the very text the whole tree gives, which older and newer readers parse alike.

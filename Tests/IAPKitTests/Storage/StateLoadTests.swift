@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Loading reads the transaction versions past `store.json` straight from their bytes
 /// (`TransactionRecordReader`): the state is the one the general decoder's fold of the whole

@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 /// Issue 12: `history`'s quick reader of transaction records gives exactly what the general
 /// decoder gives, or leaves the record to it.

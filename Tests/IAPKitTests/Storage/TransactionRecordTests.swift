@@ -3,6 +3,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
 
 @Suite struct TransactionRecordTests {
   let record = #"{"id":"1","originalId":"1","productId":"p","productType":"consumable","state":"purchased","quantity":1,"purchaseDate":0,"originalPurchaseDate":0,"expirationDate":null,"revocationDate":null,"applicationUsername":null,"error":null,"account":"a","device":"d","finished":false}"#

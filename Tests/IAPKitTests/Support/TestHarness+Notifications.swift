@@ -2,6 +2,8 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPFormats
+@testable import IAPCrypto
 
 extension TestHarness {
   /// The decoded payloads of the notifications sent so far, oldest first, with

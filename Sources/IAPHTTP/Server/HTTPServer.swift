@@ -1,0 +1,195 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import IAPSystem
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A small HTTP/1.1 server on POSIX sockets: what `iap serve` answers the App Store Server
+/// API with, on the developer's own machine.
+///
+/// `init` binds and listens (so the port, the kernel's choice for port 0, is known at once),
+/// `start()` accepts on a thread of its own, and each connection is served on a thread of its
+/// own (`HTTPConnection`), at most `Configuration.maxConnections` at a time: the handler is
+/// synchronous and takes file locks, which a thread per connection suits, and a local test
+/// server has a handful of clients. A connection beyond the limit is answered 503 and closed
+/// rather than left waiting in the kernel's queue.
+///
+/// `stop()` closes the listener, closes idle connections, lets requests under way finish
+/// (answered with `Connection: close`), and returns once every connection thread has ended.
+///
+/// Plain HTTP only; which address to listen on (loopback, as a rule) is the caller's choice.
+///
+/// ```swift
+/// let server = try HTTPServer(host: "127.0.0.1", port: 8080) { request in .json(...) }
+/// server.start()
+/// _ = TerminationSignal.wait()
+/// server.stop()
+/// ```
+package final class HTTPServer: @unchecked Sendable {
+  /// Answers one request. Called on the connection's thread, one request at a time per
+  /// connection and concurrently across connections.
+  package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+  /// Limits and timeouts.
+  package struct Configuration: Sendable {
+    /// Connections served at once; more are answered 503.
+    package var maxConnections = 64
+    /// How long a connection may wait for the first byte of its next request.
+    package var idleTimeoutMilliseconds = 5_000
+    /// How long a request may take to arrive, from its first byte to its last.
+    package var requestTimeoutMilliseconds = 10_000
+    /// How long writing one response may take.
+    package var writeTimeoutMilliseconds = 10_000
+    /// The parser's size limits.
+    package var limits = HTTPRequestParser.Limits()
+
+    package init() {}
+  }
+
+  /// The address as given (`127.0.0.1`, `::1`, `localhost`).
+  package let host: String
+  /// The port listened on: the one asked for, or the one the kernel chose for 0.
+  package let port: UInt16
+  package let configuration: Configuration
+
+  private let handler: Handler
+  private let listener: Int32
+  /// A pipe whose read end becomes readable, for good, when the server stops: it wakes the
+  /// accept loop and idle connections out of `poll` (closing a descriptor another thread
+  /// polls does not wake it on Linux).
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  /// Guards the fields below, and is signalled when a thread ends.
+  private let condition = Mutex()
+  private var started = false
+  private var stopping = false
+  private var accepting = false
+  private var connections = 0
+  private var closed = false
+
+  /// Binds `host:port` and listens. `host` is an IP address (`127.0.0.1`, `::1`) or
+  /// `localhost` (127.0.0.1); port 0 lets the kernel choose, which `port` then tells.
+  package init(host: String = "127.0.0.1", port: UInt16 = 0, configuration: Configuration = Configuration(), handler: @escaping Handler)
+    throws(HTTPServerError)
+  {
+    let (listener, actualPort) = try HTTPSocket.listen(host: host, port: port)
+    var fds: [Int32] = [0, 0]
+    let piped = pipe(&fds)
+    if piped == 0 {
+      for fd in fds {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+      }
+    }
+    guard piped == 0 else {
+      let code = errno
+      close(listener)
+      throw HTTPServerError(operation: "pipe for", address: host, code: code)
+    }
+    self.host = host
+    self.port = actualPort
+    self.configuration = configuration
+    self.handler = handler
+    self.listener = listener
+    self.wakeRead = fds[0]
+    self.wakeWrite = fds[1]
+  }
+
+  deinit {
+    // Only a server never started or already stopped gets here: the threads hold it.
+    if !closed {
+      if !started { close(listener) }
+      close(wakeRead)
+      close(wakeWrite)
+    }
+  }
+
+  /// Connections being served now.
+  package var activeConnections: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return connections
+  }
+
+  /// Starts accepting connections on a thread of its own, and returns. Once only.
+  package func start() {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !started, !stopping else { return }
+    started = true
+    accepting = true
+    DetachedThread.start { [self] in acceptLoop() }
+  }
+
+  /// Stops: closes the listener and idle connections, waits for requests under way to be
+  /// answered, and returns when every connection is closed. Safe to call more than once, and
+  /// from several threads; later calls wait as the first does.
+  package func stop() {
+    condition.lock()
+    let first = !stopping
+    stopping = true
+    condition.unlock()
+    if first {
+      var byte: UInt8 = 1
+      _ = write(wakeWrite, &byte, 1)
+    }
+    condition.lock()
+    if first && !started { close(listener) }
+    while accepting || connections > 0 { condition.wait() }
+    if !closed {
+      closed = true
+      close(wakeRead)
+      close(wakeWrite)
+    }
+    condition.unlock()
+  }
+
+  private var isStopping: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopping
+  }
+
+  private func acceptLoop() {
+    // Once a minute with nothing to do, which costs nothing; the wake pipe ends the wait.
+    while HTTPSocket.wait(listener, wake: wakeRead, until: Deadline(seconds: 60)) != .woken {
+      guard let fd = HTTPSocket.accept(listener) else {
+        // Out of descriptors (EMFILE) or a connection reset before it was accepted: pause
+        // rather than spin while the condition lasts.
+        if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { usleep(50_000) }
+        continue
+      }
+      condition.lock()
+      let admitted = connections < configuration.maxConnections && !stopping
+      if admitted { connections += 1 }
+      condition.unlock()
+      guard admitted else {
+        let busy = HTTPResponse.text("too many connections\n", status: 503)
+        _ = HTTPSocket.send(busy.serialized(closing: true), on: fd, by: Deadline(milliseconds: 100))
+        HTTPSocket.close(fd, lingering: false)
+        continue
+      }
+      let connection = HTTPConnection(
+        fd: fd, wake: wakeRead, configuration: configuration, handler: handler, isStopping: { [self] in isStopping })
+      DetachedThread.start { [self] in
+        connection.serve()
+        condition.lock()
+        connections -= 1
+        condition.broadcast()
+        condition.unlock()
+      }
+    }
+    close(listener)
+    condition.lock()
+    accepting = false
+    condition.broadcast()
+    condition.unlock()
+  }
+}

@@ -1,0 +1,6 @@
+import IAPSystem
+
+extension Deadline {
+  /// How long one delivery round may take, in seconds (documented in docs/state.md).
+  package static let deliveryRoundSeconds = 5
+}
