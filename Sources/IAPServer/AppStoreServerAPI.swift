@@ -19,14 +19,19 @@ public struct AppStoreServerAPI: Sendable {
 
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {
-    let workspace = makeWorkspace()
+    Self.respond(request, path: Substring(request.path), workspace: makeWorkspace(), index: index)
+  }
+
+  /// The answer to `request` for `path` (the request's, less any namespace prefix), in
+  /// `workspace`'s store, whose transactions `index` keeps by id across requests.
+  package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, index: TransactionIdIndex) -> HTTPResponse {
     workspace.transactionIndex = index
     // The legacy receipt endpoint takes the app's shared secret, not a token.
-    if request.path == "/verifyReceipt" || request.path == "/sandbox/verifyReceipt" {
+    if path == "/verifyReceipt" || path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }
-      return .json(workspace.verifyReceiptEndpoint(request.body, production: request.path == "/verifyReceipt"))
+      return .json(workspace.verifyReceiptEndpoint(request.body, production: path == "/verifyReceipt"))
     }
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     // "", "inApps", "v1", resource, id…
     guard parts.count >= 4, parts[0].isEmpty, parts[1] == "inApps" else { return Self.notFound }
     do {
@@ -80,7 +85,7 @@ public struct AppStoreServerAPI: Sendable {
 
   /// The answer to a request whose use case committed notifications: they are posted once
   /// the answer is on its way, as Apple sends them.
-  func delivering(_ workspace: Workspace, _ body: JSONValue) -> HTTPResponse {
+  static func delivering(_ workspace: Workspace, _ body: JSONValue) -> HTTPResponse {
     BackgroundDelivery.start(workspace)
     return .json(body)
   }

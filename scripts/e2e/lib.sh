@@ -89,11 +89,18 @@ finish() {
 
 # apple_python: a python3 that has Apple's App Store Server Library, or nothing. Tries the
 # python3 on PATH, then a venv kept under .build/, installing the library there once.
-apple_python() {
-  if python3 -c "import appstoreserverlibrary" 2>/dev/null; then echo python3; return; fi
+apple_python() { python_with appstoreserverlibrary app-store-server-library; }
+
+# openapi_python: a python3 that has openapi-spec-validator, or nothing (as apple_python).
+openapi_python() { python_with openapi_spec_validator openapi-spec-validator; }
+
+# python_with MODULE PACKAGE: the python3 on PATH if it imports MODULE, else the venv under
+# .build/ with PACKAGE installed there once, or nothing.
+python_with() {
+  if python3 -c "import $1" 2>/dev/null; then echo python3; return; fi
   local venv="$ROOT/.build/e2e-python"
-  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import appstoreserverlibrary" 2>/dev/null; then
-    python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library >/dev/null 2>&1
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import $1" 2>/dev/null; then
+    { [ -x "$venv/bin/python" ] || python3 -m venv "$venv"; } >/dev/null 2>&1 && "$venv/bin/pip" install -q "$2" >/dev/null 2>&1
   fi
-  "$venv/bin/python" -c "import appstoreserverlibrary" 2>/dev/null && echo "$venv/bin/python"
+  "$venv/bin/python" -c "import $1" 2>/dev/null && echo "$venv/bin/python"
 }

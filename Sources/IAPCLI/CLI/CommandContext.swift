@@ -14,7 +14,7 @@ public final class CommandContext {
     self.console = console
     self.globals = globals
     workspace = Workspace(
-      state: globals.state, catalog: globals.catalog, account: globals.account, device: globals.device,
+      state: globals.state, namespace: globals.namespace, catalog: globals.catalog, account: globals.account, device: globals.device,
       environment: environment, console: console)
   }
 
@@ -23,11 +23,11 @@ public final class CommandContext {
   /// The device whose payment queue commands act on.
   public var device: String { workspace.device }
 
-  /// Checks the account and device names once, before the command at `path` uses them.
+  /// Checks the account, device and namespace names once, before the command at `path` uses them.
   func validateNames(for path: [String]) throws(IAPError) {
-    guard let (option, name) = workspace.invalidName() else { return }
+    guard let (option, name, problem) = workspace.invalidName() else { return }
     let shown = JSONWriter.compact(.string(String(name.prefix(40))))
-    throw .usage("invalid value for '--\(option) <name>': expected 1-128 printable characters, got \(shown)", command: path)
+    throw .usage("invalid value for '--\(option) <name>': \(problem), got \(shown)", command: path)
   }
 
   /// The delivery step after a command: posts pending notifications, warning on failure.

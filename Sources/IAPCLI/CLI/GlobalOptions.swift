@@ -5,6 +5,7 @@ import IAPKit
 public struct GlobalOptions: Sendable {
   public var catalog: String?
   public var state: String?
+  public var namespace: String?
   public var json = false
   public var quiet = false
   public var account: String?
@@ -14,6 +15,7 @@ public struct GlobalOptions: Sendable {
   static let specs: [OptionSpec] = [
     OptionSpec("catalog", value: "path", help: "The product catalog (default: ./catalog.plist, or $IAP_CATALOG)."),
     OptionSpec("state", value: "dir", help: "Where the store keeps its state (default: ./.iap, or $IAP_STATE)."),
+    OptionSpec("namespace", value: "name", help: "Use the state's namespace NAME, a store of its own (or $IAP_NAMESPACE)."),
     OptionSpec("account", value: "name", help: "The sandbox tester whose purchases to use (default: default, or $IAP_ACCOUNT)."),
     OptionSpec("device", value: "name", help: "The device the app runs on (default: default, or $IAP_DEVICE)."),
     OptionSpec("json", help: "Print one JSON document on stdout instead of text."),
@@ -35,6 +37,7 @@ public struct GlobalOptions: Sendable {
     switch name {
     case "catalog": catalog = value
     case "state": state = value
+    case "namespace": namespace = value
     case "json": json = true
     case "quiet": quiet = true
     case "account": account = value

@@ -22,8 +22,7 @@ struct AppTransactionCommand: Command {
     let result = try context.workspace.appTransaction()
     guard case let .object(fields) = result.appTransaction.payload else { return .success }
     if context.globals.json {
-      context.console.json(.object(
-        fields + [("signedAppTransaction", .string(result.signed)), ("deviceVerificationID", .string(result.deviceVerificationID))]))
+      context.console.json(AppTransactionJSON.document(result))
     } else {
       var table = TextTable()
       for (key, value) in fields { table.append([key, value.stringValue ?? JSONWriter.compact(value)]) }

@@ -87,7 +87,7 @@ struct BuyCommand: Command {
     let outcome = result.outcome
     let shown = [result.purchasing, outcome]
     if context.globals.json {
-      context.console.json(TransactionView.document(shown, signer: result.signer, extra: result.failure.map { [("error", $0.json)] } ?? []))
+      context.console.json(TransactionJSON.document(shown, signer: result.signer, extra: result.failure.map { [("error", $0.json)] } ?? []))
     } else {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }

@@ -24,10 +24,7 @@ struct ClockCommand: Command {
   static func print(_ reading: ClockReading, _ context: CommandContext, made: [Transaction] = [], signer: Signer? = nil) {
     let mode = reading.clock.isReal ? "real" : "simulated"
     if context.globals.json {
-      context.console.json(.object([
-        ("now", .string(reading.now.iso8601)), ("mode", .string(mode)),
-        ("transactions", .array(made.map { TransactionView.json($0, signer: signer) })),
-      ]))
+      context.console.json(ClockJSON.document(reading, made: made, signer: signer))
     } else {
       TransactionView.lines(made).forEach { context.console.line($0) }
       context.console.line("\(reading.now.iso8601) (\(mode))")
@@ -61,7 +58,7 @@ struct ClockCommand: Command {
       for t in progress.renewals {
         if json {
           let head = printed == 0 ? Self.documentHead(progress.reading) : ",\n    "
-          console.line(head + JSONWriter.pretty(TransactionView.json(t, signer: progress.signer), indent: 2), terminator: "")
+          console.line(head + JSONWriter.pretty(TransactionJSON.object(t, signer: progress.signer), indent: 2), terminator: "")
         } else {
           TextTable.measure(TransactionView.cells(t, showFinished: false), into: &widths)
         }
@@ -71,23 +68,9 @@ struct ClockCommand: Command {
         for t in progress.renewals { console.line(TextTable.format(TransactionView.cells(t, showFinished: false), widths: widths)) }
       }
     }
-    switch try context.workspace.moveClock(request) {
-    case let .cannotGoBack(from, to):
-      throw .usage(
-        "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
-        command: ["clock"])
-    case .outOfRange:
-      let range = Timestamp.supportedRange
-      throw .usage(
-        "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them",
-        command: ["clock"])
-    case let .tooManyEvents(limit):
-      throw .usage(
-        "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
-        command: ["clock"])
-    case .moved:
-      return .success
-    }
+    let result = try context.workspace.moveClock(request)
+    if let refusal = result.refusal { throw refusal }
+    return .success
   }
 
   /// The start of the `--json` document, up to its first transaction.

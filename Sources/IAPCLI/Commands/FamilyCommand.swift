@@ -16,11 +16,7 @@ struct FamilyCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let listing = try context.workspace.family()
     if context.globals.json {
-      context.console.json(
-        .object([
-          ("account", .string(context.workspace.account)), ("members", .array(listing.members.map(JSONValue.string))),
-          ("memberOf", .optional(listing.organizer)),
-        ]))
+      context.console.json(FamilyJSON.document(listing, account: context.workspace.account))
       return .success
     }
     for member in listing.members { context.console.line("member  \(member)") }

@@ -17,10 +17,7 @@ struct KeysListCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let file = try context.workspace.listKeys()
     if context.globals.json {
-      context.console.json(.object([
-        ("issuerId", .optional(file.issuerId)),
-        ("keys", .array(file.keys.map { .object([("keyId", .string($0.keyId)), ("origin", .string($0.origin)), ("publicKey", .string($0.pem))]) })),
-      ]))
+      context.console.json(KeysJSON.document(file))
       return .success
     }
     if let issuer = file.issuerId { context.console.line("issuerId  \(issuer)") }

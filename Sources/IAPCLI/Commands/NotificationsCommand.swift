@@ -41,22 +41,8 @@ struct NotificationsCommand: Command {
       context.console.error("delivered \(round.delivered), then \(round.url) failed: \(failure); \(round.pending) pending, retried at the next delivery")
       status = .storeRefused
     }
-    let signer = result.signer
     if context.globals.json {
-      let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
-        .object([
-          ("sequence", .int(Int64(index + 1))),
-          ("notificationType", .string(n.type)),
-          ("subtype", .optional(n.subtype)),
-          ("notificationUUID", .string(NotificationPayload.uuid(sequence: index + 1, key: signer.key))),
-          ("signedDate", .string(n.date.iso8601)),
-          ("transactionId", .optional(n.transaction.map { String($0.id) })),
-          ("productId", .optional(n.transaction?.productId ?? n.summary?.productId)),
-          ("delivered", .bool(result.isDelivered(index))),
-          ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
-        ])
-      }
-      context.console.json(.object([("notifications", .array(items)), ("pending", .int(Int64(result.pendingCount)))]))
+      context.console.json(NotificationsJSON.document(result))
     } else {
       var table = TextTable()
       for (index, n) in result.notifications.enumerated() {

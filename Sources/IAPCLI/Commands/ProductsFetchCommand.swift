@@ -34,10 +34,7 @@ struct ProductsFetchCommand: Command {
     let view = ProductView(catalog: result.catalog, locale: result.locale, currency: result.currency)
     let invalid = result.invalidProductIdentifiers
     if context.globals.json {
-      context.console.json(.object([
-        ("products", .array(result.products.map(view.json))),
-        ("invalidProductIdentifiers", .array(invalid.map(JSONValue.string))),
-      ]))
+      context.console.json(ProductJSON.document(result, fetched: true))
     } else {
       view.lines(result.products).forEach { context.console.line($0) }
       if !invalid.isEmpty { context.console.line("invalidProductIdentifiers: " + invalid.joined(separator: " ")) }

@@ -27,7 +27,7 @@ struct ProductsListCommand: Command {
     let result = try context.workspace.listProducts(locale: locale)
     let view = ProductView(catalog: result.catalog, locale: result.locale, currency: result.currency)
     if context.globals.json {
-      context.console.json(.object([("products", .array(result.products.map(view.json)))]))
+      context.console.json(ProductJSON.document(result, fetched: false))
     } else {
       view.lines(result.products).forEach { context.console.line($0) }
     }

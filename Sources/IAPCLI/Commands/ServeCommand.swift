@@ -7,7 +7,7 @@ import IAPSystem
 /// `iap serve [--host H] [--port P]`: the App Store Server API, served from the state.
 struct ServeCommand: Command {
   static let spec = CommandSpec(
-    ["serve"], abstract: "Serve the App Store Server API from this state.",
+    ["serve"], abstract: "Serve the control plane and the App Store Server API from this state.",
     discussion: """
       An HTTP/1.1 server (keep-alive, Content-Length bodies) on the loopback address by \
       default, for a server under test to call with Apple's App Store Server Library (point \
@@ -22,7 +22,11 @@ struct ServeCommand: Command {
       status, notification history with send attempts, renewal-date extensions (one, mass, \
       mass status), consumption information (v1, v2), app account tokens, and POST \
       /verifyReceipt and /sandbox/verifyReceipt (no token: the shared secret is the \
-      password). Each endpoint: docs/server-api.md.
+      password). Each endpoint: docs/server-api.md. Under /iap/v1 it also serves the \
+      simulator's own controls, JSON in and out, without authentication (products, purchases, \
+      transactions and their update stream, clock, settings, …: docs/control-api.md), and \
+      every route again under /ns/NAME, a namespace with a store of its own, which \
+      --namespace NAME reaches from the shell.
       """,
     options: [
       OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1)."),
@@ -44,13 +48,13 @@ struct ServeCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let globals = context.globals
     let environment = context.workspace.environment
-    let api = AppStoreServerAPI {
+    let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment)) { namespace in
       Workspace(
-        state: globals.state, catalog: globals.catalog, account: globals.account, device: globals.device, environment: environment,
-        console: Console.standard(environment: environment))
+        state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
+        device: globals.device, environment: environment, console: Console.standard(environment: environment))
     }
     let server: HTTPServer
-    do { server = try HTTPServer(host: host, port: port) { api.respond($0) } } catch {
+    do { server = try HTTPServer(host: host, port: port) { router.respond($0) } } catch {
       throw .cannotServe(address: "\(host):\(port)", reason: error.description)
     }
     server.start()

@@ -22,13 +22,7 @@ struct SettingsCommand: Command {
   static func print(_ settings: StoreSettings, _ context: CommandContext, keys: [String]? = nil) {
     let names = keys ?? StoreSettings.specs.map(\.name)
     if context.globals.json {
-      let members = names.map { name -> (String, JSONValue) in
-        (name, .object([
-          ("value", .string(settings.values[name] ?? "")),
-          ("source", .string(settings.sources[name]?.rawValue ?? "default")),
-        ]))
-      }
-      context.console.json(.object([("settings", .object(members))]))
+      context.console.json(SettingsJSON.document(settings, keys: names))
     } else {
       var table = TextTable()
       for name in names {

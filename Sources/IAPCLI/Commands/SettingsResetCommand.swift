@@ -13,7 +13,7 @@ struct SettingsResetCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {
     keys = invocation.positionals
     for key in keys {
-      do { _ = try StoreSettings.spec(key) } catch { throw invocation.usageError(SettingsSetCommand.message(error)) }
+      do { _ = try StoreSettings.spec(key) } catch { throw invocation.usageError(error.message) }
     }
   }
 

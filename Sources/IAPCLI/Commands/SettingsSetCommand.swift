@@ -23,18 +23,7 @@ struct SettingsSetCommand: Command {
     do {
       change = try SettingChange(key: invocation.positionals[0], value: invocation.positionals[1])
     } catch {
-      throw invocation.usageError(Self.message(error))
-    }
-  }
-
-  /// The usage message for a bad key or value.
-  static func message(_ error: SettingError) -> String {
-    switch error {
-    case let .unknownKey(key):
-      let names = StoreSettings.specs.map(\.name)
-      return "unknown setting '\(key)'\(Suggestion.hint(for: key, in: names))"
-    case let .invalidValue(key, value, expected):
-      return "invalid value for \(key): expected \(expected), got '\(value)'"
+      throw invocation.usageError(error.message)
     }
   }
 

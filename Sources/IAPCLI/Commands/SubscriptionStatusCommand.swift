@@ -25,47 +25,10 @@ struct SubscriptionStatusCommand: Command {
     return .success
   }
 
-  /// A subscription as `--json` shows it, with its latest transaction, and, given a signer,
-  /// its signed renewal info and transaction.
-  static func json(_ s: Subscription, signer: Signer? = nil) -> JSONValue {
-    func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
-    var signed: [(String, JSONValue)] = []
-    if let signer {
-      let renewalInfo = SignedPayloads.renewalInfo(s, environment: signer.environment, signedDate: signer.signedDate)
-      signed = [
-        ("renewalInfo", renewalInfo), ("signedRenewalInfo", .string(signer.sign(renewalInfo))),
-        ("signedTransactionInfo", .optional(signer.transaction(s.latest))),
-      ]
-    }
-    return .object([
-      ("productId", .string(s.productId)),
-      ("subscriptionGroup", .string(s.group)),
-      ("originalId", .string(String(s.originalId))),
-      ("state", .string(s.status.rawValue)),
-      ("autoRenewStatus", .bool(s.autoRenew)),
-      ("autoRenewProductId", .string(s.autoRenewProductId)),
-      ("expirationDate", date(s.expirationDate)),
-      ("renewals", .int(Int64(s.renewals))),
-      ("gracePeriodExpiresDate", date(s.gracePeriodExpires)),
-      ("billingRetryEndDate", date(s.billingRetryEnds)),
-      ("expirationIntent", s.reportedExpirationIntent.map { .int(Int64($0)) } ?? .null),
-      ("latestTransaction", TransactionView.json(s.latest)),
-      ("priceIncrease", s.priceIncrease.map(priceIncreaseJSON) ?? .null),
-    ] + signed)
-  }
-
-  /// `{productId, price, status}`: a price increase announced to the subscriber.
-  static func priceIncreaseJSON(_ increase: PriceIncrease) -> JSONValue {
-    .object([
-      ("productId", .string(increase.productId)), ("price", .string(increase.price)),
-      ("status", .string(increase.status.rawValue)),
-    ])
-  }
-
   /// Prints subscriptions as text lines or `{"subscriptions": [...]}`.
   static func print(_ subscriptions: [Subscription], _ context: CommandContext, signer: Signer? = nil) {
     if context.globals.json {
-      context.console.json(.object([("subscriptions", .array(subscriptions.map { json($0, signer: signer) }))]))
+      context.console.json(SubscriptionJSON.document(subscriptions, signer: signer))
       return
     }
     var table = TextTable()

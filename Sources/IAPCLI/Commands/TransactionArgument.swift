@@ -29,7 +29,7 @@ enum TransactionArgument {
         try TransactionView.printLines(each, showFinished: false, to: context.console)
       }
     } else if context.globals.json {
-      context.console.json(TransactionView.document(transactions, signer: result.signer, extra: extra))
+      context.console.json(TransactionJSON.document(transactions, signer: result.signer, extra: extra))
     } else {
       TransactionView.lines(transactions).forEach { context.console.line($0) }
     }

@@ -2,58 +2,8 @@ import IAPCore
 import IAPKit
 import IAPFormats
 
-/// How transactions are shown: the JSON object scripts read, and aligned text for people.
+/// How transactions are shown to people: aligned text (the JSON is `TransactionJSON`'s).
 public enum TransactionView {
-  /// The public JSON object: exactly these keys, null where absent. With a signer, it ends
-  /// with `jwsRepresentation`.
-  public static func json(_ t: Transaction, signer: Signer? = nil) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("id", .string(String(t.id))),
-      ("originalId", .string(String(t.originalId))),
-      ("productId", .string(t.productId)),
-      ("productType", .optional(t.productType?.rawValue)),
-      ("state", .string(t.state.rawValue)),
-      ("quantity", .int(Int64(t.quantity))),
-      ("purchaseDate", .string(t.purchaseDate.iso8601)),
-      ("originalPurchaseDate", .string(t.originalPurchaseDate.iso8601)),
-      ("expirationDate", .optional(t.expirationDate?.iso8601)),
-      ("revocationDate", .optional(t.revocationDate?.iso8601)),
-      ("revocationReason", .optional(t.revocationReason?.rawValue)),
-      ("applicationUsername", .optional(t.applicationUsername)),
-      ("error", t.error.map(errorJSON) ?? .null),
-      ("orderId", t.state == .purchased ? .string(OrderId.of(t.id)) : .null),
-      ("refundRequest", t.refundRequest.map(refundRequestJSON) ?? .null),
-      ("refundReversalDate", .optional(t.refundReversalDate?.iso8601)),
-      ("inAppOwnershipType", .string(t.inAppOwnershipType)),
-    ]
-    if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
-    return .object(members)
-  }
-
-  /// `{date, reason, status, consumptionInformation}`: the customer's refund request, Apple's
-  /// answer, and what the developer's server sent about it (the body as JSON; null before).
-  static func refundRequestJSON(_ request: RefundRequest) -> JSONValue {
-    .object([
-      ("date", .string(request.date.iso8601)), ("reason", .string(request.reason.rawValue)),
-      ("status", .string(request.status.rawValue)),
-      ("consumptionInformation", request.consumptionInformation.flatMap { try? JSONParser.parse($0) } ?? .null),
-    ])
-  }
-
-  /// `{code, name, message}` with `SKError`'s number and name.
-  public static func errorJSON(_ error: StoreError) -> JSONValue {
-    .object([
-      ("code", .int(Int64(error.code.rawValue))),
-      ("name", .string(error.code.name)),
-      ("message", .string(error.message)),
-    ])
-  }
-
-  /// `{"transactions": [...]}` plus any extra members.
-  public static func document(_ transactions: [Transaction], signer: Signer?, extra: [(String, JSONValue)] = []) -> JSONValue {
-    .object([("transactions", .array(transactions.map { json($0, signer: signer) }))] + extra)
-  }
-
   /// One aligned line per transaction:
   /// `#2  restored  com.example.sword  2026-11-21T19:10:55Z  original #1`.
   /// - Parameter showFinished: add whether each one is finished (for `history`).
@@ -110,12 +60,12 @@ public enum TransactionView {
     var empty = true
     try each { t in
       console.line(
-        (empty ? "{\n  \"transactions\": [\n    " : ",\n    ") + JSONWriter.pretty(json(t, signer: signer), indent: 2),
+        (empty ? "{\n  \"transactions\": [\n    " : ",\n    ") + JSONWriter.pretty(TransactionJSON.object(t, signer: signer), indent: 2),
         terminator: "")
       empty = false
     }
     if empty {
-      console.json(document([], signer: signer, extra: extra))
+      console.json(TransactionJSON.document([], signer: signer, extra: extra))
       return
     }
     var end = "\n  ]"

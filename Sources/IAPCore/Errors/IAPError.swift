@@ -46,6 +46,18 @@ public enum IAPError: Error, Equatable, Sendable {
     }
   }
 
+  /// The HTTP status the control plane answers this failure with (docs/control-api.md):
+  /// the request's fault 4xx, the server's own 5xx.
+  public var httpStatus: Int {
+    switch self {
+    case .usage, .inputMissing, .inputInvalid, .inputUnusable: return 400
+    case .refused(.unknownTransaction), .refused(.noSubscription), .refused(.unknownKey): return 404
+    case .refused, .purchaseFailed, .settingsIncomplete: return 409
+    case .catalogMissing, .catalogInvalid, .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable, .cannotServe:
+      return 500
+    }
+  }
+
   /// A stable camelCase name for scripts (`--json` error objects).
   public var name: String {
     switch self {
@@ -83,6 +95,7 @@ public enum IAPError: Error, Equatable, Sendable {
       case .downloadFailed: return "downloadFailed"
       case .duplicateKey: return "duplicateKey"
       case .unknownKey: return "unknownKey"
+      case .namespaceLimit: return "namespaceLimit"
       }
     case let .purchaseFailed(error): return error.code.name
     case .settingsIncomplete: return "settingsIncomplete"

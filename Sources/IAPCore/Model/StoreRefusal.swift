@@ -45,6 +45,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case duplicateKey(String)
   /// A key id the state does not have.
   case unknownKey(String)
+  /// A new namespace past the state's limit.
+  case namespaceLimit(Int)
 
   /// The one-line message users see.
   public var message: String {
@@ -86,6 +88,7 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
     case let .duplicateKey(id): return "a key '\(id)' is already registered: remove it first (iap keys remove \(id))"
     case let .unknownKey(id): return "no key '\(id)' is registered (iap keys list)"
+    case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first (DELETE /ns/{name}/iap/v1)"
     }
   }
 }

@@ -2,21 +2,26 @@ import IAPFormats
 
 /// One HTTP response: a status, headers and a body, which the server frames itself.
 ///
-/// Whatever the handler sets, the server writes the `Content-Length` of the body (it never
-/// streams or chunks; 1xx and 204 answers, which may not have one, are sent without a body) and decides `Connection` itself: `close` when the connection ends after
-/// this response, `keep-alive` to an HTTP/1.0 client that asked for it.
+/// Whatever the handler sets, the server writes the `Content-Length` of the body (1xx and 204
+/// answers, which may not have one, are sent without a body) and decides `Connection` itself:
+/// `close` when the connection ends after this response, `keep-alive` to an HTTP/1.0 client
+/// that asked for it. A response with a `stream` has no length: its body is what the stream
+/// writes until the server closes the connection.
 package struct HTTPResponse: Equatable, Sendable {
   package var status: Int
   /// The reason phrase; the standard one for `status` unless given.
   package var reason: String
   package var headers: HTTPHeaders
   package var body: [UInt8]
+  /// Written after the head instead of `body`, until it returns (`HTTPBodyStream`).
+  package var stream: HTTPBodyStream?
 
-  package init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+  package init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], stream: HTTPBodyStream? = nil) {
     self.status = status
     self.reason = reason ?? Self.standardReason(status)
     self.headers = headers
     self.body = body
+    self.stream = stream
   }
 
   /// A plain-text response (`text/plain; charset=utf-8`).
@@ -56,8 +61,8 @@ package struct HTTPResponse: Equatable, Sendable {
     }
     // 1xx and 204 answers have no content and must not say a length (RFC 9110 §8.6).
     let hasContent = status >= 200 && status != 204
-    if hasContent { head += "Content-Length: \(body.count)\r\n" }
-    if closing {
+    if hasContent && stream == nil { head += "Content-Length: \(body.count)\r\n" }
+    if closing || stream != nil {
       head += "Connection: close\r\n"
     } else if keepAliveHeader {
       head += "Connection: keep-alive\r\n"

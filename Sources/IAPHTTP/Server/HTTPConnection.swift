@@ -37,10 +37,14 @@ struct HTTPConnection {
           return finish(lingering: true)
         case .request(let request):
           let response = handler(request)
-          let closing = !request.wantsKeepAlive || isStopping()
+          let closing = !request.wantsKeepAlive || isStopping() || response.stream != nil
           let bytes = response.serialized(
             closing: closing, keepAliveHeader: request.version == .http10, includeBody: request.method != "HEAD")
-          guard HTTPSocket.send(bytes, on: fd, by: writeDeadline), !closing else {
+          let sent = HTTPSocket.send(bytes, on: fd, by: writeDeadline)
+          if sent, let stream = response.stream, request.method != "HEAD" {
+            stream.body(HTTPStreamWriter(fd: fd, wake: wake, writeTimeoutMilliseconds: configuration.writeTimeoutMilliseconds))
+          }
+          guard sent, !closing else {
             return finish(lingering: parser.hasPartialRequest)
           }
           requestDeadline = nil

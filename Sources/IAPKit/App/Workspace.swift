@@ -16,6 +16,9 @@ public final class Workspace {
   public let account: String
   /// The device whose payment queue use cases act on.
   public let device: String
+  /// The namespace whose store this is (`--namespace`, `IAP_NAMESPACE`), or nil for the
+  /// state's own.
+  public let namespace: String?
   /// Environment variables, the working folder and the wall clock.
   public let environment: Environment
   /// Where warnings and notes go (catalog warnings, delivery failures). Never data.
@@ -33,12 +36,14 @@ public final class Workspace {
   ///   - account: `--account`, else `$IAP_ACCOUNT`, else `default`.
   ///   - device: `--device`, else `$IAP_DEVICE`, else `default`.
   public init(
-    state: String? = nil, catalog: String? = nil, account: String? = nil, device: String? = nil,
+    state: String? = nil, namespace: String? = nil, catalog: String? = nil, account: String? = nil, device: String? = nil,
     environment: Environment, console: Console
   ) {
     self.environment = environment
     self.console = console
-    stateDirectory = StateDirectory(path: environment.resolve(state ?? environment.variable("IAP_STATE") ?? ".iap"))
+    let base = Self.statePath(state, environment: environment)
+    self.namespace = namespace ?? environment.variable("IAP_NAMESPACE")
+    stateDirectory = StateDirectory(path: self.namespace.map { Namespace.folder($0, in: base) } ?? base)
     catalogDisplayPath = catalog ?? environment.variable("IAP_CATALOG") ?? "catalog.plist"
     self.account = account ?? environment.variable("IAP_ACCOUNT") ?? "default"
     self.device = device ?? environment.variable("IAP_DEVICE") ?? "default"
@@ -47,14 +52,21 @@ public final class Workspace {
   /// Where the catalog is.
   public var catalogPath: String { environment.resolve(catalogDisplayPath) }
 
+  /// The state folder as given (`--state`), else `$IAP_STATE`, else `.iap`, resolved: where
+  /// the state's own store is and its namespaces are.
+  public static func statePath(_ state: String?, environment: Environment) -> String {
+    environment.resolve(state ?? environment.variable("IAP_STATE") ?? ".iap")
+  }
+
   /// Resolves a path argument against the working directory.
   public func resolve(_ path: String) -> String { environment.resolve(path) }
 
   /// Which of account and device is not a usable name, if any.
-  public func invalidName() -> (option: String, value: String)? {
+  public func invalidName() -> (option: String, value: String, problem: String)? {
     for (option, name) in [("account", account), ("device", device)] where !Self.isUsableName(name) {
-      return (option, name)
+      return (option, name, "expected 1-128 printable characters")
     }
+    if let namespace, let problem = Namespace.problem(namespace) { return ("namespace", namespace, problem) }
     return nil
   }
 

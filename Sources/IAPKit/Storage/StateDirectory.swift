@@ -168,14 +168,14 @@ public struct StateDirectory: Sendable {
     return fd
   }
 
-  /// Removes everything in the folder but the lock files, under the exclusive lock, and the
-  /// logs' seal with it.
+  /// Removes everything in the folder but the lock files and the namespaces (stores of their
+  /// own), under the exclusive lock, and the logs' seal with it.
   public func reset() throws(IAPError) {
     guard let folder = try folder(create: false) else { return }
     guard let lock = try acquireLock(in: folder, exclusive: true) else { return }
     defer { close(lock) }
     do throws(POSIXFileError) {
-      for name in try folder.entries() where name != Name.lock && name != Name.deliveryLock {
+      for name in try folder.entries() where name != Name.lock && name != Name.deliveryLock && name != Namespace.folderName {
         try folder.removeTree(name)
       }
       try folder.sync()

@@ -11,8 +11,10 @@ import IAPCrypto
 public struct CreatedKey: Sendable {
   public var keyId: String
   public var issuerId: String
-  /// The `.p8` file written (as resolved), holding the PKCS#8 PEM.
-  public var privateKeyPath: String
+  /// The `.p8` file written (as resolved), holding the PKCS#8 PEM; nil when none was.
+  public var privateKeyPath: String?
+  /// The private key as a PKCS#8 PEM, what the file holds.
+  public var privateKeyPEM: String
 }
 
 /// Where `keys add` reads a public key PEM from.
@@ -30,8 +32,9 @@ extension Workspace {
   /// `AuthKey_<KEYID>.p8` in the working folder), mode 0600, never over an existing file.
   ///
   /// Keys are secrets, so they come from the system's random generator, never from the
-  /// state's signing secret.
-  public func createKey(output: String?) throws(IAPError) -> CreatedKey {
+  /// state's signing secret. With `writeFile` false (the control plane, which answers the
+  /// PEM itself) no file is written.
+  public func createKey(output: String?, writeFile: Bool = true) throws(IAPError) -> CreatedKey {
     let session = try stateDirectory.open(forWriting: true)
     var file = try session.keysFile()
     var generator = SystemRandomNumberGenerator()
@@ -40,19 +43,19 @@ extension Workspace {
     var key: P256.PrivateKey?
     while key == nil { key = P256.PrivateKey(rawRepresentation: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
     let privateKey = key!
-    let path = resolve(output ?? "AuthKey_\(keyId).p8")
+    let path = writeFile ? resolve(output ?? "AuthKey_\(keyId).p8") : nil
     let pem = PKCS8.pem(ECPrivateKey(privateKey: privateKey.rawRepresentation, publicKey: privateKey.publicKey.x963Representation))
-    try Self.writeSecretFile(path, Array(pem.utf8))
+    if let path { try Self.writeSecretFile(path, Array(pem.utf8)) }
     if file.issuerId == nil { file.issuerId = Self.newUUID(&generator) }
     file.keys.append(KeysFile.Entry(keyId: keyId, origin: "created", publicKey: privateKey.publicKey.x963Representation))
     do {
       try session.saveKeysFile(file)
     } catch {
       // A key the state does not know is of no use: take the file back.
-      _ = unlink(path)
+      if let path { _ = unlink(path) }
       throw error
     }
-    return CreatedKey(keyId: keyId, issuerId: file.issuerId!, privateKeyPath: path)
+    return CreatedKey(keyId: keyId, issuerId: file.issuerId!, privateKeyPath: path, privateKeyPEM: pem)
   }
 
   /// Use case: registers a public key made elsewhere (a SubjectPublicKeyInfo PEM, "PUBLIC

@@ -85,16 +85,35 @@ final class HTTPTestClient {
 
   /// Reads one response (its body by `Content-Length`; none for `HEAD`, 1xx and 204).
   func readResponse(to method: String = "GET") throws -> Response {
-    var headEnd: Int?
-    while true {
-      if let range = find([0x0D, 0x0A, 0x0D, 0x0A]) {
-        headEnd = range
-        break
-      }
-      guard try fill() else { throw Failure(description: "the connection closed before a response (\(buffer.count) bytes read)") }
+    var response = try readHead()
+    let hasBody = method != "HEAD" && response.status >= 200 && response.status != 204
+    let length = hasBody ? Int(response.headers["Content-Length"] ?? "") ?? -1 : 0
+    guard length >= 0 else { throw Failure(description: "no Content-Length") }
+    while buffer.count < length {
+      guard try fill() else { throw Failure(description: "the connection closed within a body") }
     }
-    let head = String(decoding: buffer[0..<headEnd!], as: UTF8.self)
-    buffer.removeFirst(headEnd! + 4)
+    response.body = Array(buffer[0..<length])
+    buffer.removeFirst(length)
+    return response
+  }
+
+  /// Reads a streamed response (`HTTPBodyStream`): the head, then the body up to the end of
+  /// the connection.
+  func readStreamed() throws -> Response {
+    var response = try readHead()
+    while try fill() {}
+    response.body = buffer
+    buffer.removeAll()
+    return response
+  }
+
+  /// Reads a response's status line and header fields.
+  private func readHead() throws -> Response {
+    guard let headEnd = try waitFor([0x0D, 0x0A, 0x0D, 0x0A]) else {
+      throw Failure(description: "the connection closed before a response (\(buffer.count) bytes read)")
+    }
+    let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+    buffer.removeFirst(headEnd + 4)
     var lines = head.components(separatedBy: "\r\n")
     let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2).map(String.init)
     guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else {
@@ -105,15 +124,15 @@ final class HTTPTestClient {
       guard let colon = line.firstIndex(of: ":") else { throw Failure(description: "not a header: \(line)") }
       headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces))
     }
-    let hasBody = method != "HEAD" && status >= 200 && status != 204
-    let length = hasBody ? Int(headers["Content-Length"] ?? "") ?? -1 : 0
-    guard length >= 0 else { throw Failure(description: "no Content-Length") }
-    while buffer.count < length {
-      guard try fill() else { throw Failure(description: "the connection closed within a body") }
+    return Response(status: status, reason: statusLine.count > 2 ? statusLine[2] : "", headers: headers, body: [])
+  }
+
+  /// Reads until `bytes` arrive; their offset in what was read, or nil if the connection ended first.
+  func waitFor(_ bytes: [UInt8]) throws -> Int? {
+    while true {
+      if let found = find(bytes) { return found }
+      guard try fill() else { return nil }
     }
-    let body = Array(buffer[0..<length])
-    buffer.removeFirst(length)
-    return Response(status: status, reason: statusLine.count > 2 ? statusLine[2] : "", headers: headers, body: body)
   }
 
   /// Whether the server has closed the connection (a read sees the end of the stream, or a

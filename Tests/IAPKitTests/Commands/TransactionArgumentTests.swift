@@ -45,12 +45,12 @@ import Testing
     #expect(lines.hasPrefix("#1  ") && lines.contains("refunded") && lines.contains("×3"))
     var whole = ""
     let wholeConsole = Console(out: { whole += $0 }, err: { _ in })
-    wholeConsole.json(TransactionView.document(result.transactions, signer: nil, extra: [("restored", .int(7))]))
+    wholeConsole.json(TransactionJSON.document(result.transactions, signer: nil, extra: [("restored", .int(7))]))
     wholeConsole.flush()
     #expect(try printed(result, json: true, extra: [("restored", .int(7))]) == whole)
     var plain = ""
     let plainConsole = Console(out: { plain += $0 }, err: { _ in })
-    plainConsole.json(TransactionView.document(result.transactions, signer: nil))
+    plainConsole.json(TransactionJSON.document(result.transactions, signer: nil))
     plainConsole.flush()
     #expect(try printed(result, json: true) == plain)
   }

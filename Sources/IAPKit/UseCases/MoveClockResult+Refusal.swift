@@ -1,0 +1,26 @@
+import IAPCore
+import IAPFormats
+
+extension MoveClockResult {
+  /// The usage error a refused move is reported as (the same words from the CLI and the
+  /// control plane), or nil when the clock moved.
+  public var refusal: IAPError? {
+    switch self {
+    case let .cannotGoBack(from, to):
+      return .usage(
+        "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
+        command: ["clock"])
+    case .outOfRange:
+      let range = Timestamp.supportedRange
+      return .usage(
+        "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them",
+        command: ["clock"])
+    case let .tooManyEvents(limit):
+      return .usage(
+        "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
+        command: ["clock"])
+    case .moved:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import IAPCore
+import IAPFormats
+
+/// App Store Server Notifications as JSON (`notifications --json`, the control plane).
+public enum NotificationsJSON {
+  /// `{"notifications": [...], "pending": n}`: each with its decoded summary, whether it was
+  /// delivered, and the signed payload the notification URL receives.
+  public static func document(_ result: NotificationsResult) -> JSONValue {
+    let signer = result.signer
+    let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
+      .object([
+        ("sequence", .int(Int64(index + 1))),
+        ("notificationType", .string(n.type)),
+        ("subtype", .optional(n.subtype)),
+        ("notificationUUID", .string(NotificationPayload.uuid(sequence: index + 1, key: signer.key))),
+        ("signedDate", .string(n.date.iso8601)),
+        ("transactionId", .optional(n.transaction.map { String($0.id) })),
+        ("productId", .optional(n.transaction?.productId ?? n.summary?.productId)),
+        ("delivered", .bool(result.isDelivered(index))),
+        ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
+      ])
+    }
+    return .object([("notifications", .array(items)), ("pending", .int(Int64(result.pendingCount)))])
+  }
+}

@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import IAPCore
+import IAPFormats
+
+/// Products as JSON, as `SKProduct` would present them in the store's locale: what
+/// `products list --json` prints and the control plane answers.
+public struct ProductJSON {
+  public let formatter: PriceFormatter
+
+  /// - Parameter currency: the storefront's currency (`Catalog.currency(in:)`); the locale
+  ///   only formats it.
+  public init(catalog: Catalog, locale: String?, currency: String) {
+    formatter = Self.formatter(catalog: catalog, locale: locale, currency: currency)
+  }
+
+  /// The storefront's currency in `locale`, else in the catalog's locale: how every view of
+  /// products formats prices.
+  public static func formatter(catalog: Catalog, locale: String?, currency: String) -> PriceFormatter {
+    PriceFormatter(locale: locale ?? catalog.locale, currency: currency)
+  }
+
+  /// `{"products": [...]}`, with `invalidProductIdentifiers` for a fetch.
+  public static func document(_ result: ProductsResult, fetched: Bool) -> JSONValue {
+    let view = ProductJSON(catalog: result.catalog, locale: result.locale, currency: result.currency)
+    var members: [(String, JSONValue)] = [("products", .array(result.products.map(view.object)))]
+    if fetched { members.append(("invalidProductIdentifiers", .array(result.invalidProductIdentifiers.map(JSONValue.string)))) }
+    return .object(members)
+  }
+
+  public func object(_ p: Product) -> JSONValue {
+    let copy = p.localization(for: formatter.locale)
+    return .object([
+      ("id", .string(p.id)),
+      ("type", .string(p.type.rawValue)),
+      ("title", .string(copy.title)),
+      ("description", .string(copy.description)),
+      ("price", .string(p.priceText)),
+      ("displayPrice", .string(formatter.string(for: p.price, text: p.priceText))),
+      ("currency", .string(formatter.currency)),
+      ("locale", .string(formatter.locale)),
+      ("clearedForSale", .bool(p.clearedForSale)),
+      ("familyShareable", .bool(p.familyShareable)),
+      ("subscriptionGroup", .optional(p.subscriptionGroup)),
+      ("subscriptionPeriod", .optional(p.subscriptionPeriod?.rawValue)),
+      ("groupLevel", p.groupLevel.map { .int(Int64($0)) } ?? .null),
+      ("introductoryOffer", p.introductoryOffer.map { offer in
+        .object([
+          ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+          ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
+        ])
+      } ?? .null),
+      ("promotionalOffers", .array(p.promotionalOffers.map(offer))),
+    ])
+  }
+
+  /// A promotional offer as `Product.SubscriptionOffer` (and `SKProduct.discounts`) shows it.
+  func offer(_ offer: PromotionalOffer) -> JSONValue {
+    let price = offer.paymentMode == .free ? Decimal(0) : offer.price
+    return .object([
+      ("id", .string(offer.id)), ("type", .string("promotional")),
+      ("price", .optional(price.map { "\($0)" })), ("displayPrice", .optional(price.map { formatter.string(for: $0) })),
+      ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
+      ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))),
+    ])
+  }
+}

@@ -1,0 +1,16 @@
+import IAPCore
+import IAPFormats
+
+/// Settings as JSON (`settings --json`, the control plane).
+public enum SettingsJSON {
+  /// `{"settings": {name: {"value", "source"}}}` for `keys` (default: every setting).
+  public static func document(_ settings: StoreSettings, keys: [String]? = nil) -> JSONValue {
+    let members = (keys ?? StoreSettings.specs.map(\.name)).map { name -> (String, JSONValue) in
+      (name, .object([
+        ("value", .string(settings.values[name] ?? "")),
+        ("source", .string(settings.sources[name]?.rawValue ?? "default")),
+      ]))
+    }
+    return .object([("settings", .object(members))])
+  }
+}

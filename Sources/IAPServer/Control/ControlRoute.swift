@@ -1,0 +1,83 @@
+import IAPCore
+import IAPFormats
+import IAPHTTP
+
+/// One route of the control plane (`/iap/v1/…`): what it answers, what it takes, and the use
+/// case it calls. The table of them (`ControlRoutes.all`) drives dispatch and the OpenAPI
+/// document alike, so neither can list a route the other lacks.
+struct ControlRoute: Sendable {
+  /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
+  let method: String
+  /// The path under `/iap/v1`, with `{name}` for a path parameter: `/transactions/{id}/finish`.
+  let path: String
+  /// One line: what the route does, as the CLI command that does the same says it.
+  let summary: String
+  /// Query parameters it reads.
+  var query: [ControlParameter] = []
+  /// Members of the JSON object body it reads; any other member is refused (400).
+  var body: [ControlParameter] = []
+  /// Names what the 200 answer holds, for the OpenAPI document (`{"transactions": …}`, …).
+  var answer: ControlAnswerShape = .object
+  /// Parses, calls one use case, formats.
+  let handler: @Sendable (ControlCall) throws(IAPError) -> ControlAnswer
+
+  /// The path split at `/`, parameters kept as `{name}`.
+  var segments: [Substring] { path.split(separator: "/") }
+
+  /// The path parameters' values when `parts` (the request's path under `/iap/v1`, split)
+  /// matches this route's path, else nil.
+  func match(_ parts: [Substring]) -> [String: String]? {
+    let own = segments
+    guard own.count == parts.count else { return nil }
+    var found: [String: String] = [:]
+    for (pattern, part) in zip(own, parts) {
+      if pattern.hasPrefix("{") {
+        found[String(pattern.dropFirst().dropLast())] = String(part)
+      } else if pattern != part {
+        return nil
+      }
+    }
+    return found
+  }
+}
+
+/// A query parameter or body member of a route.
+struct ControlParameter: Sendable {
+  enum Kind: String, Sendable {
+    case string, integer, boolean
+    /// A list of strings.
+    case strings
+  }
+
+  let name: String
+  let kind: Kind
+  let help: String
+  var required = false
+
+  init(_ name: String, _ kind: Kind, _ help: String, required: Bool = false) {
+    self.name = name
+    self.kind = kind
+    self.help = help
+    self.required = required
+  }
+}
+
+/// What a route answers with.
+enum ControlAnswer {
+  /// A JSON document (200 unless said).
+  case json(JSONValue, status: Int = 200)
+  /// A response made whole by the route (the update stream, the OpenAPI document).
+  case response(HTTPResponse)
+}
+
+/// The kind of document a route answers, for the OpenAPI document.
+enum ControlAnswerShape: String, Sendable {
+  /// `{"transactions": [Transaction…]}` and, for some, more members.
+  case transactions
+  /// `{"products": [Product…]}`.
+  case products
+  /// Some other JSON object, described in docs/control-api.md.
+  case object
+  /// `text/event-stream`.
+  case eventStream
+}

@@ -1,0 +1,7 @@
+/// Every route of the control plane, in the order docs/control-api.md and the OpenAPI
+/// document list them: the one table dispatch reads.
+enum ControlRoutes {
+  static let all: [ControlRoute] =
+    ProductRoutes.all + PurchaseRoutes.all + UpdateStreamRoutes.all + TransactionRoutes.all + RefundRoutes.all
+    + AccountRoutes.all + AppRoutes.all + SubscriptionRoutes.all + ClockRoutes.all + SettingsRoutes.all + ServerSideRoutes.all + StateRoutes.all
+}

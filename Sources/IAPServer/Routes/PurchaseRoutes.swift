@@ -1,0 +1,60 @@
+import IAPCore
+import IAPFormats
+import IAPKit
+
+/// `/purchases`: a payment added to the queue, as `Product.purchase()` and `SKPaymentQueue.add`.
+enum PurchaseRoutes {
+  static let all = [
+    ControlRoute(
+      method: "POST", path: "/purchases",
+      summary: "Buy a product (iap buy): the purchasing and final versions of its transaction; a failed purchase is a failed transaction with an error.",
+      body: [
+        ControlParameter("productId", .string, "The product identifier.", required: true),
+        ControlParameter("quantity", .integer, "How many: 1-10, consumables only (default 1)."),
+        ControlParameter("applicationUsername", .string, "SKPayment.applicationUsername: the app's opaque account id."),
+        ControlParameter("appAccountToken", .string, "StoreKit 2's appAccountToken: a UUID (sent as applicationUsername, as StoreKit does)."),
+        ControlParameter("finish", .boolean, "Finish the transaction as soon as it is delivered."),
+        ControlParameter("simulatedError", .string, "Make the purchase fail with this SKError (name or number)."),
+        ControlParameter("offerId", .string, "A promotional offer to redeem (SKPaymentDiscount.identifier)."),
+        ControlParameter("keyId", .string, "The key that signed the offer."),
+        ControlParameter("nonce", .string, "The offer signature's nonce (a UUID)."),
+        ControlParameter("timestamp", .integer, "When the offer was signed, in milliseconds since 1970."),
+        ControlParameter("signature", .string, "The offer signature: ECDSA P-256 SHA-256, DER, base64."),
+        ControlParameter("offerJWS", .string, "A promotional offer signed as a JWS (StoreKit 2's version 2 signature)."),
+      ],
+      answer: .transactions
+    ) { call throws(IAPError) in
+      var request = BuyRequest(productId: try call.string("productId") ?? "")
+      request.quantity = try call.int("quantity") ?? 1
+      let username = try call.string("applicationUsername")
+      let token = try call.string("appAccountToken")
+      if username != nil && token != nil { throw ControlCall.usage("give applicationUsername or appAccountToken, not both") }
+      if let token, !isUUID(token) { throw ControlCall.usage("body member 'appAccountToken': expected a UUID, got '\(token)'") }
+      request.applicationUsername = username ?? token
+      request.finish = try call.bool("finish") ?? false
+      request.simulatedError = try call.string("simulatedError").map { (text) throws(IAPError) -> SKErrorCode in
+        guard let code = SKErrorCode(nameOrNumber: text) else {
+          throw ControlCall.usage("body member 'simulatedError': expected an SKError name or number, got '\(text)'")
+        }
+        return code
+      }
+      let offer = PromotionalOfferRequest(
+        offerId: try call.string("offerId"), keyId: try call.string("keyId"), nonce: try call.string("nonce"),
+        timestamp: try call.int("timestamp").map(String.init), signature: try call.string("signature"), jws: try call.string("offerJWS"))
+      if offer.jws != nil, offer.offerId != nil || offer.keyId != nil || offer.nonce != nil || offer.timestamp != nil || offer.signature != nil {
+        throw ControlCall.usage("'offerJWS' carries the whole offer: it cannot be combined with offerId, keyId, nonce, timestamp or signature")
+      }
+      request.offer = offer == PromotionalOfferRequest() ? nil : offer
+      request.signed = true
+      let result = try call.workspace.buy(request)
+      let error = result.failure.map { [("error", $0.json)] } ?? []
+      return .json(TransactionJSON.document([result.purchasing, result.outcome], signer: result.signer, extra: error))
+    }
+  ]
+
+  /// Whether `text` is a UUID in its canonical 8-4-4-4-12 hexadecimal form.
+  static func isUUID(_ text: String) -> Bool {
+    let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+    return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+  }
+}

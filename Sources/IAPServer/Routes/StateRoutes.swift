@@ -1,0 +1,23 @@
+import IAPCore
+import IAPFormats
+import IAPHTTP
+import IAPKit
+
+/// The store as a whole: starting over, and the description of every route.
+enum StateRoutes {
+  static let all = [
+    ControlRoute(
+      method: "DELETE", path: "",
+      summary: "Reset the store (iap reset); under /ns/{name}, delete the namespace, folder and all."
+    ) { call throws(IAPError) in
+      let workspace = call.workspace
+      let result = workspace.namespace == nil ? try workspace.resetState() : try workspace.deleteNamespace()
+      return .json(.object([("reset", .string(result.path))]))
+    },
+    ControlRoute(
+      method: "GET", path: "/openapi.json", summary: "This API as an OpenAPI 3.1 document, made from the route table."
+    ) { _ throws(IAPError) in
+      .response(.json(OpenAPIDocument.make(ControlRoutes.all)))
+    },
+  ]
+}

@@ -1,0 +1,53 @@
+import IAPCore
+import IAPFormats
+import IAPKit
+
+/// `/subscriptions`: status and the actions Xcode's transaction manager offers.
+enum SubscriptionRoutes {
+  static let all = [
+    ControlRoute(
+      method: "GET", path: "/subscriptions",
+      summary: "The account's subscriptions and where each stands, with signed renewal info (iap subscription status).",
+      query: [ControlParameter("productId", .string, "Only the subscription to this product (or its group).")]
+    ) { call throws(IAPError) in
+      let result = try call.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: call.request.query("productId"), signed: true))
+      return .json(SubscriptionJSON.document(result.subscriptions, signer: result.signer))
+    },
+    action(.cancel, "cancel", "Turn auto-renew off (iap subscription cancel)."),
+    action(.resume, "resume", "Turn auto-renew back on (iap subscription resume)."),
+    action(.expire, "expire", "Expire the subscription now (iap subscription expire)."),
+    action(.renew, "renew", "Renew the subscription now (iap subscription renew)."),
+    ControlRoute(
+      method: "POST", path: "/subscriptions/{productId}/price-increase",
+      summary: "Announce a price increase (iap subscription price-increase).",
+      body: [
+        ControlParameter("price", .string, "The new price, a decimal number.", required: true),
+        ControlParameter("consentRequired", .boolean, "Whether the subscriber must agree (default true)."),
+      ]
+    ) { call throws(IAPError) in
+      let result = try call.workspace.priceIncrease(
+        call.path("productId"), price: try call.string("price") ?? "", consentRequired: try call.bool("consentRequired") ?? true)
+      return .json(SubscriptionJSON.document([result.subscription]))
+    },
+    consent(accept: true),
+    consent(accept: false),
+  ]
+
+  static func action(_ action: SubscriptionAction, _ name: String, _ summary: String) -> ControlRoute {
+    ControlRoute(method: "POST", path: "/subscriptions/{productId}/\(name)", summary: summary) { call throws(IAPError) in
+      let result = try call.workspace.subscriptionAction(SubscriptionActionRequest(action, productId: call.path("productId")))
+      return .json(SubscriptionJSON.document([result.subscription]))
+    }
+  }
+
+  static func consent(accept: Bool) -> ControlRoute {
+    let name = accept ? "accept" : "decline"
+    return ControlRoute(
+      method: "POST", path: "/subscriptions/{productId}/price-increase/\(name)",
+      summary: "The subscriber \(accept ? "agrees to" : "declines") the price increase (iap subscription price-increase-consent)."
+    ) { call throws(IAPError) in
+      let result = try call.workspace.priceIncreaseConsent(call.path("productId"), accept: accept)
+      return .json(SubscriptionJSON.document([result.subscription]))
+    }
+  }
+}

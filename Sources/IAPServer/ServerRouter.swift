@@ -1,0 +1,56 @@
+import IAPCore
+import IAPFormats
+import IAPHTTP
+import IAPKit
+import IAPSystem
+
+/// What `iap serve` answers: the control plane under `/iap/v1`, Apple's App Store Server API
+/// everywhere else, and both again under `/ns/{name}`, a namespace with a store of its own
+/// (created on first use, at most `Namespace.limit`).
+public final class ServerRouter: Sendable {
+  /// Makes the workspace of a request: the state's own store for nil, else the namespace's.
+  let makeWorkspace: @Sendable (String?) -> Workspace
+  /// The state folder, where the namespaces are.
+  let statePath: String
+  /// Transactions by id, per store, kept across requests.
+  private let indexes = Mutex()
+  nonisolated(unsafe) private var indexByStore: [String: TransactionIdIndex] = [:]
+
+  public init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
+    self.statePath = statePath
+    self.makeWorkspace = makeWorkspace
+  }
+
+  /// The answer to `request`.
+  package func respond(_ request: HTTPRequest) -> HTTPResponse {
+    var path = Substring(request.path)
+    var namespace: String?
+    if path.hasPrefix("/ns/") {
+      let rest = path.dropFirst(4)
+      let name = rest.prefix { $0 != "/" }
+      path = rest.dropFirst(name.count)
+      do throws(IAPError) {
+        try Workspace.admitNamespace(String(name), in: statePath)
+      } catch {
+        return ControlPlane.failure(error)
+      }
+      namespace = String(name)
+      if path.isEmpty { path = "/" }
+    }
+    let make = makeWorkspace
+    let name = namespace
+    if path == ControlPlane.prefix || path.hasPrefix(ControlPlane.prefix + "/") {
+      return ControlPlane.respond(request, path: path, makeWorkspace: { make(name) })
+    }
+    return AppStoreServerAPI.respond(request, path: path, workspace: make(name), index: index(for: name ?? ""))
+  }
+
+  private func index(for store: String) -> TransactionIdIndex {
+    indexes.withLock {
+      if let index = indexByStore[store] { return index }
+      let index = TransactionIdIndex()
+      indexByStore[store] = index
+      return index
+    }
+  }
+}
