@@ -39,10 +39,15 @@ public final class ServerRouter: Sendable {
     }
     let make = makeWorkspace
     let name = namespace
+    let index = index(for: name ?? "")
     if path == ControlPlane.prefix || path.hasPrefix(ControlPlane.prefix + "/") {
-      return ControlPlane.respond(request, path: path, makeWorkspace: { make(name) })
+      return ControlPlane.respond(request, path: path) {
+        let workspace = make(name)
+        workspace.transactionIndex = index
+        return workspace
+      }
     }
-    return AppStoreServerAPI.respond(request, path: path, workspace: make(name), index: index(for: name ?? ""))
+    return AppStoreServerAPI.respond(request, path: path, workspace: make(name), index: index)
   }
 
   private func index(for store: String) -> TransactionIdIndex {

@@ -84,18 +84,6 @@ struct ControlCall {
     return flag
   }
 
-  /// A list-of-strings member of the body, or nil.
-  func strings(_ name: String) throws(IAPError) -> [String]? {
-    guard let value = body[name], value != .null else { return nil }
-    guard let list = value.arrayValue else { throw Self.usage("body member '\(name)': expected an array of strings") }
-    var texts: [String] = []
-    for item in list {
-      guard let text = item.stringValue else { throw Self.usage("body member '\(name)': expected an array of strings") }
-      texts.append(text)
-    }
-    return texts
-  }
-
   /// A boolean query parameter (`true`, `false`, `1`, `0`), or nil when absent.
   func queryFlag(_ name: String) throws(IAPError) -> Bool? {
     guard let text = request.query(name) else { return nil }

@@ -45,12 +45,7 @@ enum TransactionRoutes {
       summary: "One transaction, its latest version (404 if the account has none with this id).",
       answer: .transactions
     ) { call throws(IAPError) in
-      let id = try call.transactionId()
-      let history = try call.workspace.purchaseHistory(signed: true)
-      var found: Transaction?
-      try history.forEach { t throws(IAPError) in if t.id == id { found = t } }
-      guard let found else { throw .refused(.unknownTransaction(call.path("id"))) }
-      return .json(TransactionJSON.document([found], signer: history.signer))
+      .json(document(try call.workspace.transaction(try call.transactionId(), signed: true)))
     },
     ControlRoute(
       method: "POST", path: "/transactions/{id}/finish",
