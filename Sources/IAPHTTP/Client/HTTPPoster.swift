@@ -76,14 +76,14 @@ package enum HTTPPoster {
   }
 
   /// Sets both socket timeouts to what is left of `deadline`, at most `timeout` seconds.
-  private static func limit(_ fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
+  static func limit(_ fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
     guard !deadline.hasPassed else { throw outOfTime(deadline) }
     var limit = deadline.socketTimeout(cappedAt: timeout)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  private static func connect(_ target: Target, timeout: Int, deadline: Deadline) throws(Failure) -> Int32 {
+  static func connect(_ target: Target, timeout: Int, deadline: Deadline) throws(Failure) -> Int32 {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     #if canImport(Glibc)
@@ -120,7 +120,7 @@ package enum HTTPPoster {
     throw Failure(reason: reason, result: "SOCKET_ISSUE")
   }
 
-  private static func send(_ bytes: [UInt8], on fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
+  static func send(_ bytes: [UInt8], on fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
     #if canImport(Glibc)
       let flags = Int32(MSG_NOSIGNAL)
     #else

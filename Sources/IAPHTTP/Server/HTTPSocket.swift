@@ -195,7 +195,8 @@ enum HTTPSocket {
   }
 }
 
-// The system calls under names that do not clash with `HTTPSocket`'s own.
+// The system calls under names that do not clash with `HTTPSocket`'s own (and
+// `HTTPResponseStream`'s, which uses `systemRead` and `systemClose` too).
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
   #if canImport(Glibc)
     Glibc.listen(fd, backlog)
@@ -212,7 +213,7 @@ private func systemAccept(_ fd: Int32) -> Int32 {
   #endif
 }
 
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   #if canImport(Glibc)
     Glibc.read(fd, buffer, count)
   #else
@@ -228,7 +229,7 @@ private func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _
   #endif
 }
 
-private func systemClose(_ fd: Int32) {
+func systemClose(_ fd: Int32) {
   #if canImport(Glibc)
     _ = Glibc.close(fd)
   #else
