@@ -31,12 +31,14 @@ run products fetch com.example.fakegame.rocket_car com.example.nope com.example.
 expect_status 0
 expect_json '[p["id"] for p in d["products"]]' "['com.example.fakegame.rocket_car']"
 expect_json 'd["invalidProductIdentifiers"]' "['com.example.nope', 'com.example.fakegame.superpowers']"
-for f in IAP_ProductIDs-array.plist IAP_ProductIDs-dict.plist product_ids-split-doctype.plist; do
-  need_fixture "$SHARED/fixtures/$f" || continue
-  run products fetch --ids-from "$SHARED/fixtures/$f" --json
+for f in root-array.plist item-dictionary.plist split-doctype.plist; do
+  need_fixture "$FIXTURES/product-ids/$f" || continue
+  run products fetch --ids-from "$FIXTURES/product-ids/$f" --json
   expect_status 0
-  if [ "$f" = IAP_ProductIDs-dict.plist ]; then
-    expect_json 'd["invalidProductIdentifiers"]' "['com.ontrajectory.365days', 'com.ontrajectory.30days']"
+  if [ "$f" = item-dictionary.plist ]; then
+    expect_json 'd["invalidProductIdentifiers"]' "['com.example.other.yearly_pass', 'com.example.other.monthly_pass']"
+  else
+    expect_json 'len(d["products"])' 1
   fi
 done
 

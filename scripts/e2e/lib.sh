@@ -4,10 +4,11 @@
 set -u
 IAP_BIN=${IAP_BIN:?set IAP_BIN to the iap binary}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-# The shared fixtures folder (real catalogs and .storekit files from public projects), kept
-# beside the checkout. Scripts that use it fail, naming the missing file, when it is absent.
-SHARED=${IAP_SHARED:-$(dirname "$ROOT")/shared}
-case "$SHARED" in /*) ;; *) SHARED="$PWD/$SHARED" ;; esac  # the scenarios change folder
+# The test fixtures (.storekit files and product-id lists, with their origins and licences in
+# Tests/Fixtures/NOTICE.md), in the repository; IAP_FIXTURES points elsewhere (fixtures.sh
+# checks that a missing fixture fails). Scripts that use one fail, naming it, when it is absent.
+FIXTURES=${IAP_FIXTURES:-$ROOT/Tests/Fixtures}
+case "$FIXTURES" in /*) ;; *) FIXTURES="$PWD/$FIXTURES" ;; esac  # the scenarios change folder
 passed=0
 failed=0
 scratch=$(mktemp -d)
@@ -43,8 +44,8 @@ not_ok() {
 }
 
 # need_fixture PATH...: the fixtures a check needs. Each missing one is a failure that names
-# it and says how to provide it (never a silent skip); returns non-zero if any is missing, so
-# that the caller leaves out the checks that would use it.
+# it (never a silent skip); returns non-zero if any is missing, so that the caller leaves out
+# the checks that would use it.
 need_fixture() {
   local path missing=0
   for path in "$@"; do
@@ -52,11 +53,8 @@ need_fixture() {
     missing=1
     failed=$((failed + 1))
     printf 'not ok - %s: missing fixture %s\n' "${current:-setup}" "$path"
-    if [ -n "${IAP_SHARED:-}" ]; then
-      printf '    IAP_SHARED is %s: point it at the shared folder (the one holding fixtures/)\n' "$IAP_SHARED"
-    else
-      printf '    the shared folder (the one holding fixtures/) belongs at %s, or set IAP_SHARED to where it is\n' "$SHARED"
-    fi
+    printf '    the fixtures are part of the repository (Tests/Fixtures, listed in its NOTICE.md)%s\n' \
+      "${IAP_FIXTURES:+; IAP_FIXTURES is $IAP_FIXTURES}"
   done
   return "$missing"
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end tests of Xcode .storekit files as catalogs: every real file in the shared
-# fixtures (../shared/fixtures/storekit, or $IAP_SHARED/fixtures/storekit: required, a failure
-# when absent) imports, lists, sells, converts and lints; catalog convert and catalog lint
+# End-to-end tests of Xcode .storekit files as catalogs: every file of the test fixtures
+# (Tests/Fixtures/storekit: required, a failure when absent) imports, lists, sells, converts
+# and lints; catalog convert and catalog lint
 # behave from the shell, with their exit codes.
 source "$(dirname "$0")/lib.sh"
 
@@ -86,9 +86,9 @@ write_shop() {
 JSON
 }
 
-current="the real .storekit files in the shared fixtures"
-fixtures=("$SHARED"/fixtures/storekit/*.storekit)
-if need_fixture "$SHARED/fixtures/storekit" && need_fixture "${fixtures[0]}"; then
+current="the .storekit files of the test fixtures"
+fixtures=("$FIXTURES"/storekit/*.storekit)
+if need_fixture "$FIXTURES/storekit" && need_fixture "${fixtures[0]}"; then
   for fixture in "${fixtures[@]}"; do
     name=$(basename "$fixture")
     scenario "$name imports, lists, sells, converts and lints"

@@ -28,9 +28,9 @@ import Testing
     #expect(back.catalog.product("com.shop.pro.yearly")?.introductoryOffer?.price == Decimal(string: "9.99"))
   }
 
-  /// Each file from `../shared/fixtures/storekit` converts to a plist that loads as the same
+  /// Each file of `Tests/Fixtures/storekit` converts to a plist that loads as the same
   /// catalog.
-  @Test(arguments: StoreKitFixtures.shared)
+  @Test(arguments: StoreKitFixtures.files)
   func realFilesComeBackTheSame(_ path: String) throws {
     let catalog = try CatalogLoader.load(path: path, displayPath: path).catalog
     let back = try roundTrip(catalog)

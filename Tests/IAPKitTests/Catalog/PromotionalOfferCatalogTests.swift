@@ -96,7 +96,7 @@ import Testing
 
   /// RevenueCat's test file (version 5) has promotional offers on two subscriptions.
   @Test func theRealRevenueCatFileHasItsPromotionalOffers() throws {
-    guard let path = StoreKitFixtures.shared.first(where: { $0.hasSuffix("revenuecat-unittests.storekit") }) else { return }
+    let path = try StoreKitFixtures.fixture(named: "revenuecat-unittests.storekit")
     let catalog = try CatalogLoader.load(path: path, displayPath: "rc.storekit").catalog
     let offers = try #require(catalog.product("com.revenuecat.monthly_4.99.1_week_intro")?.promotionalOffers)
     #expect(offers.map(\.id) == ["com.revenuecat.monthly_4.99.1_week_intro.year_discount", "com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go"])

@@ -298,17 +298,19 @@ import Testing
 
   // MARK: - Real files
 
-  /// The Xcode-written files from public projects (versions 1.1, 1.2, 4.0 and 5.0) import
-  /// without errors. Skipped when `../shared/fixtures/storekit` is absent.
-  @Test(arguments: StoreKitFixtures.shared)
+  /// The fixtures in Xcode's file versions 1.1, 1.2, 4.0 and 5.0 import without errors.
+  @Test(arguments: StoreKitFixtures.files)
   func importsRealFiles(_ path: String) throws {
     let loaded = try CatalogLoader.load(path: path, displayPath: path)
     #expect(!loaded.catalog.products.isEmpty)
   }
 
+  @Test func theFixturesAreThere() {
+    #expect(StoreKitFixtures.files.count == 4, "Tests/Fixtures/storekit holds four files (Tests/Fixtures/NOTICE.md)")
+  }
+
   @Test func realFilesMapAsExpected() throws {
-    let files = StoreKitFixtures.shared
-    guard let revenueCat = files.first(where: { $0.hasSuffix("revenuecat-unittests.storekit") }) else { return }
+    let revenueCat = try StoreKitFixtures.fixture(named: "revenuecat-unittests.storekit")
     let loaded = try CatalogLoader.load(path: revenueCat, displayPath: "rc.storekit")
     let catalog = loaded.catalog
     #expect(catalog.products.count == 7)
@@ -319,7 +321,7 @@ import Testing
     // Its promotional offers are mapped; one of them is billed monthly, which is read as
     // billed up front, with a warning.
     #expect(loaded.warnings.count == 10)
-    guard let reuben = files.first(where: { $0.hasSuffix("reuben-storekit2framework.storekit") }) else { return }
+    let reuben = try StoreKitFixtures.fixture(named: "reuben-storekit2framework.storekit")
     let settings = try CatalogLoader.load(path: reuben, displayPath: "r.storekit").catalog.settings
     #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == ["fail-load-products=off", "fail-purchase=off", "storefront=USA", "locale=en_US"])
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// `.storekit` files written for these tests, in the shape Xcode writes them.
 enum StoreKitFixtures {
@@ -180,13 +181,17 @@ enum StoreKitFixtures {
     #""subscriptionGroups" : [ { "id" : "G1", "localizations" : [], "name" : "\#(name)", "subscriptions" : [ \#(subscriptions.joined(separator: ", ")) ] } ]"#
   }
 
-  /// The Xcode-written files from public projects kept in `../shared/fixtures/storekit`, or
-  /// none when that folder is absent.
-  static var shared: [String] {
+  /// The `.storekit` files of `Tests/Fixtures/storekit` (Xcode-written files from public
+  /// projects, and files in the shapes of older versions: Tests/Fixtures/NOTICE.md).
+  static var files: [String] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared/fixtures/storekit").path
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/storekit").path
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { $0.hasSuffix(".storekit") }.sorted().map { folder + "/" + $0 }
+  }
+
+  /// The fixture named `name`: a test that needs it fails, naming it, when it is missing.
+  static func fixture(named name: String) throws -> String {
+    try #require(files.first { $0.hasSuffix("/" + name) }, "Tests/Fixtures/storekit/\(name) is missing")
   }
 }
