@@ -23,6 +23,8 @@ import PackageDescription
 /// - `IAPKit`: the application layer: workspace, catalog loading, state storage, signing,
 ///   notification delivery, downloads, and one function per use case (buy, finish, restore, …).
 /// Front ends:
+/// - `IAPStoreKit`: a StoreKit 2-shaped client library over the control plane, for an app's
+///   own purchase code in tests (docs/client.md). Imports the general-purpose libraries only.
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
@@ -35,7 +37,8 @@ import PackageDescription
 let package = Package(
   name: "iap",
   products: [
-    .executable(name: "iap", targets: ["iap"])
+    .executable(name: "iap", targets: ["iap"]),
+    .library(name: "IAPStoreKit", targets: ["IAPStoreKit"]),
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
@@ -43,6 +46,7 @@ let package = Package(
     .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
     .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
+    .target(name: "IAPStoreKit", dependencies: ["IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPHTTP", dependencies: ["IAPSystem", "IAPFormats"]),
     .target(name: "IAPCrypto", dependencies: ["IAPFormats"]),
     .target(name: "IAPFormats"),
@@ -51,6 +55,8 @@ let package = Package(
     .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
     .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
+    // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
+    .testTarget(name: "IAPStoreKitTests", dependencies: ["IAPStoreKit", "IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
     .testTarget(
       name: "IAPKitTests",
       dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPCrypto
 import IAPFormats
 import IAPKit
 
@@ -33,6 +34,16 @@ enum ServerSideRoutes {
     },
     ControlRoute(method: "DELETE", path: "/keys/{keyId}", summary: "Remove a key (iap keys remove).") { call throws(IAPError) in
       .json(.object([("removed", .string(try call.workspace.removeKey(call.path("keyId")).keyId))]))
+    },
+    ControlRoute(
+      method: "GET", path: "/verification",
+      summary: "What a client app verifies signed values with (IAPStoreKit): the environment, the root certificate (PEM) the Sandbox and Production chains lead to, and in LocalTesting and Xcode the HMAC key (base64url), as Xcode's local testing has a certificate of its own."
+    ) { call throws(IAPError) in
+      let keys = try call.workspace.verificationKeys()
+      return .json(.object([
+        ("environment", .string(keys.environment)), ("rootCertificate", .string(PEM(label: "CERTIFICATE", bytes: keys.rootCertificate).text)),
+        ("localTestingKey", .optional(keys.localTestingKey.map(Base64URL.encode))),
+      ]))
     },
     ControlRoute(
       method: "GET", path: "/certificates/root",

@@ -124,6 +124,16 @@ import Testing
     #expect(send("GET", "/ns/n0/iap/v1/products").status == 200)
   }
 
+  /// The HMAC key is handed out where it signs (LocalTesting), never once the chain signs.
+  @Test func verificationGivesTheLocalTestingKeyOnlyWhereItSigns() {
+    #expect(send("GET", "/iap/v1/verification").jsonBody?["localTestingKey"]?.stringValue?.isEmpty == false)
+    #expect(send("PATCH", "/iap/v1/settings", #"{"environment": "Sandbox"}"#).status == 200)
+    let sandbox = send("GET", "/iap/v1/verification").jsonBody
+    #expect(sandbox?["environment"]?.stringValue == "Sandbox")
+    #expect(sandbox?["localTestingKey"] == .null)
+    #expect(sandbox?["rootCertificate"]?.stringValue?.hasPrefix("-----BEGIN CERTIFICATE-----") == true)
+  }
+
   @Test func theUpdateStreamIsAnEventStream() throws {
     let response = send("GET", "/iap/v1/transactions/updates")
     #expect(response.status == 200)

@@ -249,6 +249,8 @@ def every_route(base):
     key = ok("POST", "/keys", expect=201, test=lambda d: d["privateKey"].startswith("-----BEGIN PRIVATE KEY-----"))
     ok("GET", "/keys", test=lambda d: [k["keyId"] for k in d["keys"]] == [key["keyId"]])
     ok("GET", "/certificates/root", test=lambda d: d["pem"].startswith("-----BEGIN CERTIFICATE-----"))
+    ok("GET", "/verification", test=lambda d: d["environment"] == "LocalTesting" and len(d["localTestingKey"]) > 20
+       and d["rootCertificate"].startswith("-----BEGIN CERTIFICATE-----"))
     public = subprocess.run("openssl ecparam -genkey -name prime256v1 | openssl ec -pubout", shell=True, capture_output=True, text=True).stdout
     ok("PUT", "/keys/EXTERNAL01", {"publicKey": public}, test=lambda d: "EXTERNAL01" in [k["keyId"] for k in d["keys"]])
     ok("PUT", "/keys/EXTERNAL02", {"publicKey": "not a key"}, expect=400, what="PUT keys refuses what is not a public key")

@@ -3,8 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import IAPCore
-import IAPCrypto
 import IAPFormats
 
 /// Checks a compact JWS as Apple's `SignedDataVerifier` checks App Store data in Sandbox and

@@ -1,0 +1,62 @@
+import IAPCrypto
+import IAPFormats
+import IAPSystem
+
+/// Checks what the store signed as a device checks it: an `x5c` chain (Sandbox, Production)
+/// must lead to the store's root and its leaf's key verify the signature, as Apple's
+/// `SignedDataVerifier` checks; an HMAC (LocalTesting, Xcode) must verify under the store's
+/// local-testing key, as Xcode's local testing has a certificate of its own. The keys come
+/// from the server once (`GET /iap/v1/verification`).
+final class TransactionVerifier: @unchecked Sendable {
+  struct Keys {
+    var root: [UInt8]
+    var localTestingKey: [UInt8]?
+  }
+
+  private let fetch: @Sendable () throws(IAPStoreError) -> Keys
+  private let lock = Mutex()
+  private var keys: Keys?
+
+  init(fetch: @escaping @Sendable () throws(IAPStoreError) -> Keys) { self.fetch = fetch }
+
+  /// `jws` decoded into a transaction, verified or with the reason it is not.
+  func transaction(_ jws: String) throws(IAPStoreError) -> VerificationResult<Transaction> {
+    let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
+    do { decoded = try JWS.decode(jws, key: nil) } catch {
+      throw IAPStoreError(status: 0, name: "malformedJWS", message: "the store answered a transaction that is not a JWS: \(error)")
+    }
+    let transaction: Transaction
+    do { transaction = try Transaction(jws: jws, payload: decoded.payload) } catch {
+      throw IAPStoreError(status: 0, name: "malformedJWS", message: error.description)
+    }
+    if let failure = try check(jws, header: decoded.header, payload: decoded.payload) {
+      return .unverified(transaction, .invalidSignature(failure))
+    }
+    return .verified(transaction)
+  }
+
+  /// Nil when `jws` verifies, else the first check it failed.
+  private func check(_ jws: String, header: JSONValue, payload: JSONValue) throws(IAPStoreError) -> String? {
+    let keys = try currentKeys()
+    switch header["alg"]?.stringValue {
+    case "ES256":
+      let signed = Timestamp(milliseconds: payload["signedDate"]?.intValue ?? 0)
+      return SignatureCheck.es256Failure(jws, header: header, trustedRoot: keys.root, at: signed)
+    case "HS256":
+      guard let key = keys.localTestingKey else { return "signed for local testing, but the store now signs with its certificate chain" }
+      return (try? JWS.decode(jws, key: key).signatureValid) == true ? nil : "the HMAC does not verify under the store's local-testing key"
+    default:
+      return "alg is neither ES256 nor HS256"
+    }
+  }
+
+  private func currentKeys() throws(IAPStoreError) -> Keys {
+    if let keys = lock.withLock({ keys }) { return keys }
+    let fetched = try fetch()
+    lock.withLock { keys = fetched }
+    return fetched
+  }
+
+  /// Forgets the keys: the environment may have changed (`IAPStore.reloadKeys`).
+  func forget() { lock.withLock { keys = nil } }
+}
