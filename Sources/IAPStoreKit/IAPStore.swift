@@ -29,7 +29,7 @@ public final class IAPStore: Sendable {
     let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
     let base = trimmed + (namespace.map { "/ns/" + $0 } ?? "") + "/iap/v1"
     self.base = base
-    verifier = TransactionVerifier { () throws(IAPStoreError) -> TransactionVerifier.Keys in
+    verifier = TransactionVerifier(base: base) { () throws(IAPStoreError) -> TransactionVerifier.Keys in
       let answer = try IAPStore.request("GET", base + "/verification")
       guard let pem = answer["rootCertificate"]?.stringValue, let root = try? PEM.decode(pem).bytes else {
         throw IAPStoreError(status: 0, name: "invalidAnswer", message: "the server sent no root certificate")
@@ -79,9 +79,9 @@ public final class IAPStore: Sendable {
     }
   }
 
-  /// `transaction.finish()`.
+  /// Finishes `transaction` (as `transaction.finish()` does).
   public func finish(_ transaction: Transaction) async throws(IAPStoreError) {
-    _ = try Self.request("POST", base + "/transactions/\(transaction.id)/finish")
+    try await transaction.finish()
   }
 
   /// `AppStore.sync()`.

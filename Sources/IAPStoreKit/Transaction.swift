@@ -26,9 +26,17 @@ public struct Transaction: Sendable, Equatable, Identifiable {
   public let environment: String
   /// The compact JWS the store signed.
   public let jwsRepresentation: String
+  /// The control plane's address of this transaction (`…/iap/v1/transactions/ID`).
+  let address: String
 
-  /// Reads the payload of `jws` (decoded, not verified: `IAPStore` verifies).
-  init(jws: String, payload: JSONValue) throws(VerificationError) {
+  /// `Transaction.finish()`: it leaves the queue; deliver its content first.
+  public func finish() async throws(IAPStoreError) {
+    _ = try IAPStore.request("POST", address + "/finish")
+  }
+
+  /// Reads the payload of `jws` (decoded, not verified: `IAPStore` verifies); `base` is the
+  /// control plane of the store it came from.
+  init(jws: String, payload: JSONValue, base: String) throws(VerificationError) {
     func date(_ key: String) -> Date? { payload[key]?.intValue.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
     guard let id = payload["transactionId"]?.stringValue.flatMap(UInt64.init),
       let original = payload["originalTransactionId"]?.stringValue.flatMap(UInt64.init),
@@ -48,5 +56,6 @@ public struct Transaction: Sendable, Equatable, Identifiable {
     ownershipType = payload["inAppOwnershipType"]?.stringValue ?? "PURCHASED"
     environment = payload["environment"]?.stringValue ?? ""
     jwsRepresentation = jws
+    address = base + "/transactions/\(id)"
   }
 }

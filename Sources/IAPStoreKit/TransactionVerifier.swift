@@ -13,26 +13,37 @@ final class TransactionVerifier: @unchecked Sendable {
     var localTestingKey: [UInt8]?
   }
 
+  /// The store's control plane, which the transactions it signed are finished at.
+  let base: String
   private let fetch: @Sendable () throws(IAPStoreError) -> Keys
   private let lock = Mutex()
   private var keys: Keys?
 
-  init(fetch: @escaping @Sendable () throws(IAPStoreError) -> Keys) { self.fetch = fetch }
+  init(base: String, fetch: @escaping @Sendable () throws(IAPStoreError) -> Keys) {
+    self.base = base
+    self.fetch = fetch
+  }
 
   /// `jws` decoded into a transaction, verified or with the reason it is not.
   func transaction(_ jws: String) throws(IAPStoreError) -> VerificationResult<Transaction> {
+    try verify(jws) { [base] (payload) throws(VerificationError) in try Transaction(jws: jws, payload: payload, base: base) }
+  }
+
+  /// `jws` decoded by `make`, verified or with the reason it is not; a token that does not
+  /// decode at all is the store's error.
+  func verify<T: Sendable>(_ jws: String, _ make: (JSONValue) throws(VerificationError) -> T) throws(IAPStoreError) -> VerificationResult<T> {
     let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
     do { decoded = try JWS.decode(jws, key: nil) } catch {
-      throw IAPStoreError(status: 0, name: "malformedJWS", message: "the store answered a transaction that is not a JWS: \(error)")
+      throw IAPStoreError(status: 0, name: "malformedJWS", message: "the store answered a value that is not a JWS: \(error)")
     }
-    let transaction: Transaction
-    do { transaction = try Transaction(jws: jws, payload: decoded.payload) } catch {
+    let value: T
+    do { value = try make(decoded.payload) } catch {
       throw IAPStoreError(status: 0, name: "malformedJWS", message: error.description)
     }
     if let failure = try check(jws, header: decoded.header, payload: decoded.payload) {
-      return .unverified(transaction, .invalidSignature(failure))
+      return .unverified(value, .invalidSignature(failure))
     }
-    return .verified(transaction)
+    return .verified(value)
   }
 
   /// Nil when `jws` verifies, else the first check it failed.

@@ -108,6 +108,33 @@ import Testing
     #expect(error.description.contains("signature"))
   }
 
+  @Test func subscriptionStatusComesWithSignedRenewalInfo() async throws {
+    #expect(try await store.isEligibleForIntroOffer(try await product(Self.monthly)))
+    let first = try await purchased(Self.monthly)
+    #expect(try await !store.isEligibleForIntroOffer(try await product("com.example.fakegame.pro.yearly")), "the group's, not the product's")
+    try await first.finish()
+    #expect(try await store.unfinished.isEmpty, "Transaction.finish() finishes it")
+    let status = try #require(try await store.subscriptionStatus(for: Self.monthly).first)
+    #expect(status.state == .subscribed)
+    guard case let .verified(renewal) = status.renewalInfo else {
+      Issue.record("the renewal info verifies")
+      return
+    }
+    #expect(renewal.willAutoRenew && renewal.originalTransactionID == first.id && renewal.currentProductID == Self.monthly)
+    #expect(status.transaction.unsafePayloadValue.id == first.id)
+    try server.control("POST", "/subscriptions/\(Self.monthly)/cancel", namespace: "app")
+    let cancelled = try #require(try await store.subscriptionStatus(for: Self.monthly).first)
+    #expect(cancelled.renewalInfo.unsafePayloadValue.willAutoRenew == false)
+  }
+
+  @Test func theAppTransactionVerifies() async throws {
+    guard case let .verified(app) = try await store.appTransaction() else {
+      Issue.record("the app transaction verifies")
+      return
+    }
+    #expect(app.bundleID == "com.example.fakegame")
+  }
+
   @Test func theStoresErrorsComeWithItsNames() async throws {
     let fake = try #require(try await store.products(for: [Self.maps]).first)
     #expect(try server.control("POST", "/transactions/9/finish", namespace: "app").status == 404)

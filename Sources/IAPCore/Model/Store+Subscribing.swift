@@ -45,6 +45,13 @@ package extension Store {
     }
   }
 
+  /// Whether the account may redeem an introductory offer in `product`'s group: it has never
+  /// subscribed in the group (`isEligibleForIntroOffer`, which is the group's, whatever
+  /// offer the product has).
+  public func isEligibleForIntroductoryOffer(_ product: Product) -> Bool {
+    accountState.subscriptions[product.subscriptionGroup ?? product.id] == nil
+  }
+
   /// Starts the subscription `purchase` buys, or upgrades the group's current one at once.
   ///
   /// - Parameter promotional: a promotional offer the purchase redeems (already checked). It
@@ -68,7 +75,7 @@ package extension Store {
       running = promotional.terms
       introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
       purchase.offerIdentifier = promotional.id
-    } else if previous == nil, let offer = product.introductoryOffer {
+    } else if isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false

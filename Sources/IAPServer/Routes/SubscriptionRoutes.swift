@@ -13,6 +13,12 @@ enum SubscriptionRoutes {
       let result = try call.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: call.request.query("productId"), signed: true))
       return .json(SubscriptionJSON.document(result.subscriptions, signer: result.signer))
     },
+    ControlRoute(
+      method: "GET", path: "/subscriptions/{productId}/eligibility",
+      summary: "Whether the account may redeem an introductory offer in the product's group (StoreKit's isEligibleForIntroOffer): it never subscribed in the group."
+    ) { call throws(IAPError) in
+      .json(.object([("isEligibleForIntroOffer", .bool(try call.workspace.isEligibleForIntroductoryOffer(call.path("productId"))))]))
+    },
     action(.cancel, "cancel", "Turn auto-renew off (iap subscription cancel)."),
     action(.resume, "resume", "Turn auto-renew back on (iap subscription resume)."),
     action(.expire, "expire", "Expire the subscription now (iap subscription expire)."),

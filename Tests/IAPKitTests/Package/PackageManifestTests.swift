@@ -40,6 +40,8 @@ import Testing
     #expect(d["IAPKit"]?.isDisjoint(with: ["IAPServer", "IAPCLI", "iap"]) == true)
     // The store's core touches no file, socket, thread or process: not even through a library.
     #expect(d["IAPCore"] == ["IAPCrypto", "IAPFormats"])
+    // The client library talks HTTP to a store; it knows nothing of the store's internals.
+    #expect(d["IAPStoreKit"]?.isSubset(of: Set(Self.libraries)) == true)
   }
 
   /// The general-purpose libraries know nothing of the store (issue 24), and each has tests of
