@@ -42,11 +42,11 @@ struct BuyCommand: Command {
     let discount = PromotionalOfferRequest(
       offerId: invocation.value("offer"), keyId: invocation.value("key-id"), nonce: invocation.value("nonce"),
       timestamp: invocation.value("timestamp"), signature: invocation.value("signature"), jws: invocation.value("offer-jws"))
-    if discount.jws != nil, discount.offerId != nil || discount.keyId != nil || discount.nonce != nil || discount.timestamp != nil || discount.signature != nil {
+    if discount.mixesVersions {
       throw invocation.usageError("'--offer-jws' carries the whole offer: it cannot be combined with --offer, --key-id, --nonce, --timestamp or --signature")
     }
     // Any of the version 1 options makes an offer payment: the store says which are missing.
-    offer = discount == PromotionalOfferRequest() ? nil : discount
+    offer = discount.ifAny
     username = invocation.value("username")
     finish = invocation.flag("finish")
     failure = try invocation.value("fail").map { (text) throws(IAPError) -> SKErrorCode in

@@ -38,6 +38,13 @@ public struct PromotionalOfferRequest: Equatable, Sendable {
 
   /// Whether this is a version 2 (JWS) request.
   public var isVersion2: Bool { jws != nil }
+
+  /// Whether it mixes the two ways: a JWS carries the whole offer, so any version 1 field
+  /// beside it is the caller's mistake (a usage error in every front end), not the store's.
+  public var mixesVersions: Bool { jws != nil && (offerId != nil || keyId != nil || nonce != nil || timestamp != nil || signature != nil) }
+
+  /// Nil when no field is set (no offer at all), else this request.
+  public var ifAny: PromotionalOfferRequest? { self == PromotionalOfferRequest() ? nil : self }
 }
 
 /// What the store checks a promotional offer signature against: the keys registered in the

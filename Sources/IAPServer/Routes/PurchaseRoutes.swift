@@ -41,10 +41,10 @@ enum PurchaseRoutes {
       let offer = PromotionalOfferRequest(
         offerId: try call.string("offerId"), keyId: try call.string("keyId"), nonce: try call.string("nonce"),
         timestamp: try call.int("timestamp").map(String.init), signature: try call.string("signature"), jws: try call.string("offerJWS"))
-      if offer.jws != nil, offer.offerId != nil || offer.keyId != nil || offer.nonce != nil || offer.timestamp != nil || offer.signature != nil {
+      if offer.mixesVersions {
         throw ControlCall.usage("'offerJWS' carries the whole offer: it cannot be combined with offerId, keyId, nonce, timestamp or signature")
       }
-      request.offer = offer == PromotionalOfferRequest() ? nil : offer
+      request.offer = offer.ifAny
       request.signed = true
       let result = try call.workspace.buy(request)
       let error = result.failure.map { [("error", $0.json)] } ?? []

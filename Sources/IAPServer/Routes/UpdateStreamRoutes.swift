@@ -51,12 +51,13 @@ enum UpdateStreamRoutes {
   /// server stops.
   static func run(_ writer: HTTPStreamWriter, initial: [UInt8], position start: Int, makeWorkspace: @Sendable () -> Workspace) {
     guard writer.write(initial) else { return }
+    // One workspace for the stream's life: it holds no open state between reads.
+    let workspace = makeWorkspace()
     var position = start
-    var size = makeWorkspace().transactionLogSize()
+    var size = workspace.transactionLogSize()
     var quiet = 0
     while writer.pause(milliseconds: pollMilliseconds) {
       quiet += pollMilliseconds
-      let workspace = makeWorkspace()
       let now = workspace.transactionLogSize()
       guard now != size || quiet >= heartbeatMilliseconds else { continue }
       size = now

@@ -1,0 +1,14 @@
+/// Why a signed value did not verify.
+public enum VerificationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The compact JWS could not be decoded.
+  case malformed(String)
+  /// The signature, or the certificate chain, failed a check (named).
+  case invalidSignature(String)
+
+  public var description: String {
+    switch self {
+    case let .malformed(reason): return "malformed JWS: \(reason)"
+    case let .invalidSignature(reason): return "invalid signature: \(reason)"
+    }
+  }
+}
