@@ -28,10 +28,8 @@ struct FinishCommand: Command {
       selection = .all
     } else {
       var numbers: [UInt64] = []
-      for text in ids {
-        guard let id = UInt64(text) else { throw .refused(.unknownTransaction(text)) }
-        numbers.append(id)
-      }
+      // `#7`, as `iap queue` prints it, like every other command that takes an id.
+      for text in ids { numbers.append(try TransactionArgument.id(text)) }
       selection = .ids(numbers)
     }
     let result = try context.workspace.finish(selection, signed: context.globals.json)

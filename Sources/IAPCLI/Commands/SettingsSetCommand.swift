@@ -30,6 +30,8 @@ struct SettingsSetCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let settings = try context.workspace.setSetting(change)
     SettingsCommand.print(settings, context, keys: [change.key])
+    // Stored, but every use case will refuse until it is complete: say so now, with the fix.
+    if let reason = settings.incompleteness { context.console.note("note: \(reason)") }
     return .success
   }
 }

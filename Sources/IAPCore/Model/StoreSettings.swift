@@ -261,7 +261,8 @@ public struct StoreSettings: Equatable, Sendable {
   /// verifier takes no Production data without the app's Apple ID, so neither does the store.
   public var incompleteness: String? {
     environment == "Production" && appAppleId == nil
-      ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does" : nil
+      ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does "
+        + "(iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox)" : nil
   }
   public var signingSecret: String? { value("signing-secret").flatMap { $0 == "off" ? nil : $0 } }
   public var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }

@@ -9,7 +9,7 @@ extension CatalogCache {
   /// 10,000-product catalog that was three quarters of the command.
   package static func listing(catalogPath: String, displayPath: String, key: Key, file: String) -> (Catalog, [String])? {
     mapped(file) { bytes -> (Catalog, [String])? in
-      guard var (catalog, warnings, start) = header(bytes, catalogPath: catalogPath, displayPath: displayPath, key: key)
+      guard case (var catalog, let warnings, var start)? = header(bytes, catalogPath: catalogPath, displayPath: displayPath, key: key)
       else { return nil }
       let end = bytes.count - 4
       var placed: [(position: Int, product: Product)] = []

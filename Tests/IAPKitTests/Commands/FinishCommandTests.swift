@@ -17,6 +17,15 @@ import Testing
     #expect(harness.run("queue").stdout == "")
   }
 
+  /// Issue 31: `finish '#1'`, as `iap queue` prints the id, like every other command.
+  @Test func takesTheIdAsTheQueuePrintsIt() {
+    harness.run("buy gems")
+    let result = harness.run(["finish", "#1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(harness.run("queue").stdout == "")
+    #expect(harness.run(["finish", "#x"]).stderr.contains("unknown transaction '#x'"))
+  }
+
   @Test func isAllOrNothing() {
     harness.run("buy gems")
     harness.run("buy sword")

@@ -85,11 +85,14 @@ import Testing
   /// Apple's verifier takes no Production data without the app's Apple ID: every use case
   /// of the store refuses before it stores anything, and the settings stay changeable.
   @Test func productionWithoutTheAppsAppleIdIsRefusedBeforeAnythingIsStored() {
-    #expect(harness.run("settings set environment Production").status == 0)
+    let set = harness.run("settings set environment Production")
+    #expect(set.status == 0)
+    #expect(set.stderr.contains("iap settings set app-apple-id NUMBER"), "issue 31: the fix is named when the setting is made")
     for command in ["buy sword --json", "buy gems", "queue"] {
       let result = harness.run(command)
       #expect(result.status == 65, "\(command)")
       #expect(result.stderr.contains("the Production environment needs app-apple-id"))
+      #expect(result.stderr.contains("iap settings set app-apple-id NUMBER"), "and at each refusal")
     }
     #expect(harness.run("settings set app-apple-id 12x").status == 64)
     #expect(harness.run("settings set app-apple-id 12").status == 0)
