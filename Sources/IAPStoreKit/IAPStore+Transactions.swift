@@ -25,8 +25,9 @@ extension IAPStore {
 
   /// `Transaction.updates`: first the unfinished transactions, as StoreKit hands them to a
   /// new listener at launch, then each new or changed one as the store makes it (a purchase
-  /// from any client, an approval, a renewal, a refund), from the control plane's event
-  /// stream, until the task iterating it ends.
+  /// from another client, an approval, a renewal, a refund), from the control plane's event
+  /// stream, until the task iterating it ends. What this handle's `purchase` returned is not
+  /// handed over again unless it changes (is revoked), as in StoreKit.
   public var updates: AsyncStream<VerificationResult<Transaction>> {
     AsyncStream { continuation in
       let url = base + "/transactions/updates"
@@ -42,6 +43,7 @@ extension IAPStore {
       for update in first { continuation.yield(update) }
       continuation.onTermination = { _ in stream.close() }
       let verifier = verifier
+      let returned = returnedByPurchase
       DetachedThread.start {
         var parser = ServerSentEventParser()
         while let bytes = try? stream.read() {
@@ -49,6 +51,8 @@ extension IAPStore {
             guard let jws = (try? JSONParser.parse(Array(event.data.utf8)))?["jwsRepresentation"]?.stringValue,
               let update = try? verifier.transaction(jws)
             else { continue }
+            let transaction = update.unsafePayloadValue
+            if transaction.revocationDate == nil && returned.contains(transaction.id) { continue }
             continuation.yield(update)
           }
         }

@@ -22,6 +22,10 @@ public final class IAPStore: Sendable {
   /// `url` + the namespace + `/iap/v1`.
   let base: String
   let verifier: TransactionVerifier
+  /// Ids of the transactions `purchase` returned: `updates` does not hand them over again
+  /// until they change (a refund), as StoreKit's `Transaction.updates` leaves out what the
+  /// app's own purchase call returned.
+  let returnedByPurchase = PurchasedIds()
 
   public init(url: String, namespace: String? = nil) {
     self.url = url
@@ -70,7 +74,9 @@ public final class IAPStore: Sendable {
       guard let jws = outcome["jwsRepresentation"]?.stringValue else {
         throw IAPStoreError(status: 0, name: "invalidAnswer", message: "a purchased transaction came unsigned")
       }
-      return .success(try verifier.transaction(jws))
+      let result = try verifier.transaction(jws)
+      returnedByPurchase.insert(result.unsafePayloadValue.id)
+      return .success(result)
     case "deferred", "purchasing": return .pending
     default:
       let error = answer["error"]

@@ -29,9 +29,15 @@ public struct Transaction: Sendable, Equatable, Identifiable {
   /// The control plane's address of this transaction (`…/iap/v1/transactions/ID`).
   let address: String
 
-  /// `Transaction.finish()`: it leaves the queue; deliver its content first.
+  /// `Transaction.finish()`: it leaves the queue; deliver its content first. Finishing one
+  /// already finished does nothing, as in StoreKit; only a store that cannot be reached or
+  /// refuses otherwise throws.
   public func finish() async throws(IAPStoreError) {
-    _ = try IAPStore.request("POST", address + "/finish")
+    do {
+      _ = try IAPStore.request("POST", address + "/finish")
+    } catch where error.name == "notInQueue" {
+      return
+    }
   }
 
   /// Reads the payload of `jws` (decoded, not verified: `IAPStore` verifies); `base` is the

@@ -54,6 +54,19 @@ import Testing
     #expect(await updates.next()?.unsafePayloadValue.id == transaction.id, "updates hands over the unfinished first")
   }
 
+  /// As StoreKit's: `updates` leaves out what the app's own `purchase` returned, until it
+  /// changes; and finishing twice is no error.
+  @Test func updatesLeaveOutWhatPurchaseReturnedUntilItIsRefunded() async throws {
+    var updates = store.updates.makeAsyncIterator()
+    let bought = try await purchased(Self.maps)
+    try await bought.finish()
+    try await bought.finish()
+    try server.control("POST", "/transactions/\(bought.id)/refund", namespace: "app")
+    let update = await updates.next()?.unsafePayloadValue
+    #expect(update?.id == bought.id)
+    #expect(update?.revocationDate != nil, "the first update is the refund, not the purchase")
+  }
+
   @Test func askToBuyIsPendingThenArrivesThroughUpdates() async throws {
     try server.control("PATCH", "/settings", #"{"ask-to-buy": "on"}"#, namespace: "app")
     guard case .pending = try await store.purchase(try await product(Self.maps)) else {
