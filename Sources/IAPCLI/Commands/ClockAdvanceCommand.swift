@@ -17,7 +17,7 @@ struct ClockAdvanceCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {
     let text = invocation.positionals[0]
     guard let duration = ClockDuration(text) else {
-      throw invocation.usageError("invalid duration '\(text)': expected e.g. 90s, 15m, 3h, 2d, 1w, 1M, 1y or P1M")
+      throw invocation.usageError(ClockDestination.invalidDuration(text))
     }
     self.duration = duration
   }

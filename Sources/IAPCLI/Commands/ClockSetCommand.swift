@@ -14,7 +14,7 @@ struct ClockSetCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {
     let text = invocation.positionals[0]
     guard let date = Timestamp(iso8601: text) else {
-      throw invocation.usageError("invalid date '\(text)': expected ISO 8601 like 2026-01-15T10:00:00Z")
+      throw invocation.usageError(ClockDestination.invalidDate(text))
     }
     self.date = date
   }

@@ -45,14 +45,14 @@ enum ClockRoutes {
 
   static func duration(_ text: String) throws(IAPError) -> ClockDestination {
     guard let duration = ClockDuration(text) else {
-      throw ControlCall.usage("invalid duration '\(text)': expected e.g. 90s, 15m, 3h, 2d, 1w, 1M, 1y or P1M")
+      throw ControlCall.usage(ClockDestination.invalidDuration(text))
     }
     return .forward(duration)
   }
 
   static func timestamp(_ text: String) throws(IAPError) -> ClockDestination {
     guard let date = Timestamp(iso8601: text) else {
-      throw ControlCall.usage("invalid date '\(text)': expected ISO 8601 like 2026-01-15T10:00:00Z")
+      throw ControlCall.usage(ClockDestination.invalidDate(text))
     }
     return .date(date)
   }
