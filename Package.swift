@@ -29,6 +29,9 @@ import PackageDescription
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
 ///   the same use cases and answers in Apple's shapes.
+/// - `IAPWeb`: the web Transaction Manager's page, style sheet and scripts, embedded in the
+///   binary; `iap serve` answers them at `/`. The page talks to the control plane only, so
+///   the target imports nothing.
 /// - `iap`: `main.swift`, which hands the process's streams, environment and clock to `IAPCLI`.
 ///
 /// Release builds link the Swift runtime as usual. The fully static executable (no dynamic
@@ -43,7 +46,9 @@ let package = Package(
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
     .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
+    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
+    // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
+    .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
     .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
     .target(name: "IAPStoreKit", dependencies: ["IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
@@ -54,6 +59,7 @@ let package = Package(
     .testTarget(name: "IAPSystemTests", dependencies: ["IAPSystem"]),
     .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
     .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
     .testTarget(name: "IAPStoreKitTests", dependencies: ["IAPStoreKit", "IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats"]),

@@ -4,8 +4,9 @@ import IAPHTTP
 import IAPKit
 import IAPSystem
 
-/// What `iap serve` answers: the control plane under `/iap/v1`, Apple's App Store Server API
-/// everywhere else, and both again under `/ns/{name}`, a namespace with a store of its own
+/// What `iap serve` answers: the web Transaction Manager at `/` (its files under `/web/`), the
+/// control plane under `/iap/v1`, Apple's App Store Server API everywhere else, and all of
+/// them again under `/ns/{name}`, a namespace with a store of its own
 /// (created on first use, at most `Namespace.limit`).
 public final class ServerRouter: Sendable {
   /// Makes the workspace of a request: the state's own store for nil, else the namespace's.
@@ -35,8 +36,11 @@ public final class ServerRouter: Sendable {
         return ControlPlane.failure(error)
       }
       namespace = String(name)
+      // The page's links are relative to its folder: `/ns/alpha` is `/ns/alpha/`.
+      if path.isEmpty && request.method == "GET" { return WebRoutes.redirect(to: "/ns/\(name)/") }
       if path.isEmpty { path = "/" }
     }
+    if WebRoutes.serves(path) { return WebRoutes.respond(request, path: path) }
     let make = makeWorkspace
     let name = namespace
     let index = index(for: name ?? "")

@@ -34,6 +34,7 @@ public enum CommandRegistry {
     Entry(["subscription", "renew"], SubscriptionRenewCommand.self),
     Entry(["subscription", "price-increase"], SubscriptionPriceIncreaseCommand.self),
     Entry(["subscription", "price-increase-consent"], SubscriptionPriceConsentCommand.self),
+    Entry(["subscription", "timeline"], SubscriptionTimelineCommand.self),
     Entry(["clock"], ClockCommand.self),
     Entry(["clock", "advance"], ClockAdvanceCommand.self),
     Entry(["clock", "set"], ClockSetCommand.self),

@@ -88,6 +88,7 @@ package struct HTTPResponse: Equatable, Sendable {
     case 301: "Moved Permanently"
     case 302: "Found"
     case 304: "Not Modified"
+    case 308: "Permanent Redirect"
     case 400: "Bad Request"
     case 401: "Unauthorized"
     case 403: "Forbidden"

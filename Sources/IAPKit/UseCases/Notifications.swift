@@ -21,6 +21,8 @@ public struct NotificationsResult {
   public var deliveredCount: Int
   /// What the request's delivery round did (nil without a URL).
   public var delivery: DeliveryReport?
+  /// Every attempt to post them, by sequence number (1-based), oldest first.
+  public var attempts: [Int: [SendAttempt]] = [:]
   /// The signer of the payloads (`signedPayload`, `notificationUUID`): always made, since
   /// delivery signs what it posts.
   public var signer: Signer
@@ -46,8 +48,10 @@ extension Workspace {
     }
     let opened = try openStore(forWriting: false)
     let signer = try signer(opened)
-    return NotificationsResult(
+    var result = NotificationsResult(
       notifications: try opened.session.sentNotifications(), deliveredCount: try NotificationCourier.deliveredCount(opened.session),
       delivery: report, signer: signer)
+    result.attempts = try SendAttemptLog.read(opened.session)
+    return result
   }
 }

@@ -4,7 +4,7 @@ import IAPFormats
 /// App Store Server Notifications as JSON (`notifications --json`, the control plane).
 public enum NotificationsJSON {
   /// `{"notifications": [...], "pending": n}`: each with its decoded summary, whether it was
-  /// delivered, and the signed payload the notification URL receives.
+  /// delivered and each attempt to deliver it, and the signed payload the notification URL receives.
   public static func document(_ result: NotificationsResult) -> JSONValue {
     let signer = result.signer
     let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
@@ -17,9 +17,15 @@ public enum NotificationsJSON {
         ("transactionId", .optional(n.transaction.map { String($0.id) })),
         ("productId", .optional(n.transaction?.productId ?? n.summary?.productId)),
         ("delivered", .bool(result.isDelivered(index))),
+        ("attempts", .array((result.attempts[index + 1] ?? []).map(attempt))),
         ("signedPayload", .string(NotificationPayload.signedPayload(n, sequence: index + 1, signer: signer))),
       ])
     }
     return .object([("notifications", .array(items)), ("pending", .int(Int64(result.pendingCount)))])
+  }
+
+  /// `{date, result}`: one attempt to post it to the notification URL (`sendAttemptResult`).
+  static func attempt(_ a: SendAttempt) -> JSONValue {
+    .object([("date", .string(a.date.iso8601)), ("result", .string(a.result))])
   }
 }

@@ -25,9 +25,21 @@ public enum TransactionJSON {
       ("refundRequest", t.refundRequest.map(refundRequest) ?? .null),
       ("refundReversalDate", .optional(t.refundReversalDate?.iso8601)),
       ("inAppOwnershipType", .string(t.inAppOwnershipType)),
+      ("offer", offer(t)),
     ]
     if let signer { members.append(("jwsRepresentation", .optional(signer.transaction(t)))) }
     return .object(members)
+  }
+
+  /// `{type, id, discountType, period}`: the offer applied to this period (`offerType` 1
+  /// `introductory`, 2 `promotional`, with Apple's `offerIdentifier`, `offerDiscountType` and
+  /// `offerPeriod`); null when none.
+  static func offer(_ t: Transaction) -> JSONValue {
+    guard let type = t.offerType else { return .null }
+    return .object([
+      ("type", .string(type == 2 ? "promotional" : "introductory")), ("id", .optional(t.offerIdentifier)),
+      ("discountType", .optional(t.offerDiscountType)), ("period", .optional(t.offerPeriod)),
+    ])
   }
 
   /// `{date, reason, status, consumptionInformation}`: the customer's refund request, Apple's

@@ -19,6 +19,12 @@ enum SubscriptionRoutes {
     ) { call throws(IAPError) in
       .json(.object([("isEligibleForIntroOffer", .bool(try call.workspace.isEligibleForIntroductoryOffer(call.path("productId"))))]))
     },
+    ControlRoute(
+      method: "GET", path: "/subscriptions/{productId}/timeline",
+      summary: "The subscription's story: each period with its offer, renewals, upgrades and downgrades, billing retry and grace, refunds, expiry and every notification (iap subscription timeline)."
+    ) { call throws(IAPError) in
+      .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(call.path("productId"))))
+    },
     action(.cancel, "cancel", "Turn auto-renew off (iap subscription cancel)."),
     action(.resume, "resume", "Turn auto-renew back on (iap subscription resume)."),
     action(.expire, "expire", "Expire the subscription now (iap subscription expire)."),

@@ -28,7 +28,7 @@ import Testing
     #expect(outcome.objectValue?.map(\.0) == [
       "id", "originalId", "productId", "productType", "state", "quantity", "purchaseDate", "originalPurchaseDate",
       "expirationDate", "revocationDate", "revocationReason", "applicationUsername", "error", "orderId", "refundRequest",
-      "refundReversalDate", "inAppOwnershipType", "jwsRepresentation",
+      "refundReversalDate", "inAppOwnershipType", "offer", "jwsRepresentation",
     ])
     #expect(outcome["id"] == .string("1"))
     #expect(outcome["originalId"] == .string("1"))

@@ -42,6 +42,9 @@ import Testing
     #expect(d["IAPCore"] == ["IAPCrypto", "IAPFormats"])
     // The client library talks HTTP to a store; it knows nothing of the store's internals.
     #expect(d["IAPStoreKit"]?.isSubset(of: Set(Self.libraries)) == true)
+    // The web page's files are bytes the server hands out: it reaches the store over HTTP.
+    #expect(d["IAPWeb"] == [])
+    #expect(d["IAPServer"]?.contains("IAPWeb") == true)
   }
 
   /// The general-purpose libraries know nothing of the store (issue 24), and each has tests of

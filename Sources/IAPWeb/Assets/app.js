@@ -1,0 +1,127 @@
+// The Transaction Manager: loads the store through the control plane, draws it, and redraws
+// whenever the update stream reports a change (from this page, another client or the shell)
+// or an action of this page completes. The clock and settings, which change without a
+// transaction, are read again every few seconds.
+import { base, decodeJWS, get, listen, namespace } from "./api.js";
+import { wire } from "./actions.js";
+import { draw, legend } from "./timeline.js";
+import * as views from "./views.js";
+
+const $ = (selector) => document.querySelector(selector);
+const { el, button, shortDate } = views;
+
+function toast(message, kind = "info") {
+  const box = $("[data-toast]");
+  box.textContent = message;
+  box.dataset.kind = kind;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, kind === "error" ? 8000 : 3000);
+}
+
+function subscriptions(container, answer, timelines) {
+  const items = answer.subscriptions.map((s) => {
+    const id = s.productId;
+    const increase = s.priceIncrease;
+    return el("article", { class: "subscription", "data-subscription": id },
+      el("header", {},
+        el("strong", {}, id), el("span", { class: "badge", "data-subscription-state": s.state }, s.state),
+        el("span", {}, `auto-renew ${s.autoRenewStatus ? "on" : "off"}`),
+        el("small", {}, `${s.state !== "subscribed" ? `${s.state} since` : s.autoRenewStatus ? "renews" : "expires"} ${shortDate(s.expirationDate)}`),
+        s.autoRenewProductId !== id ? el("small", {}, `renews as ${s.autoRenewProductId}`) : null,
+        increase ? el("small", {}, `price increase to ${increase.price} (${increase.status})`) : null),
+      el("div", { class: "sub-actions" },
+        s.autoRenewStatus ? button("cancel", "Cancel") : button("resume", "Resume"),
+        s.state !== "expired" && s.state !== "revoked" ? button("expire", "Expire", "danger") : null,
+        button("renew", "Renew now"),
+        el("label", { for: `price-${id}` }, "New price"),
+        el("input", { id: `price-${id}`, "data-field": "price", size: 6, placeholder: "5.99" }),
+        button("price-increase", "Price increase"),
+        increase?.status === "pending" ? [button("price-increase-accept", "Accept"), button("price-increase-decline", "Decline")] : null),
+      timelines.get(id) ? draw(timelines.get(id)) : null);
+  });
+  container.replaceChildren(...(items.length ? [...items, legend()] : [el("p", { class: "empty" }, "No subscriptions.")]));
+}
+
+function notifications(list, answer) {
+  $('[data-count="pending"]').textContent = `${answer.pending} pending`;
+  const items = [...answer.notifications].reverse().map((n) => {
+    let payload = "";
+    try { payload = JSON.stringify(decodeJWS(n.signedPayload), null, 2); } catch { payload = n.signedPayload; }
+    const attempts = n.attempts ?? [];
+    return el("li", { "data-notification": n.sequence },
+      el("span", {}, `#${n.sequence}`), el("strong", {}, n.notificationType), n.subtype ? el("span", {}, n.subtype) : null,
+      el("small", {}, shortDate(n.signedDate)), n.transactionId ? el("small", {}, `transaction #${n.transactionId}`) : null,
+      el("span", { class: n.delivered ? "state state-purchased" : "state state-deferred" }, n.delivered ? "delivered" : "pending"),
+      attempts.length ? el("small", {}, `attempts: ${attempts.map((a) => `${shortDate(a.date)} ${a.result}`).join(", ")}`) : null,
+      el("details", {}, el("summary", {}, "decoded payload"), el("pre", {}, payload)));
+  });
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "No notifications sent yet.")]));
+}
+
+/** Whether the user is typing or choosing in `container`: it is not redrawn under them. */
+function editing(container) {
+  const active = document.activeElement;
+  return container.contains(active) && (active.tagName === "INPUT" || active.tagName === "SELECT");
+}
+
+async function refresh() {
+  const [products, all, unfinished, entitlements, subs, notes, family] = await Promise.all([
+    get("/products"), get("/transactions"), get("/transactions/unfinished"), get("/entitlements"),
+    get("/subscriptions"), get("/notifications"), get("/family"),
+  ]);
+  const timelines = new Map(await Promise.all(subs.subscriptions.map(async (s) =>
+    [s.productId, await get(`/subscriptions/${encodeURIComponent(s.productId)}/timeline`)])));
+  if (!refresh.productsDrawn) {
+    views.products($("[data-products]"), products.products);
+    refresh.productsDrawn = true;
+  }
+  const open = new Set(unfinished.transactions.map((t) => t.id));
+  if (!editing($("[data-transactions]"))) views.transactions($("[data-transactions]"), $('[data-empty="transactions"]'), all.transactions, open);
+  views.simpleList($("[data-queue]"), unfinished.transactions, true, "Nothing to finish.");
+  $('[data-count="queue"]').textContent = String(unfinished.transactions.length);
+  views.simpleList($("[data-entitlements]"), entitlements.transactions, false, "No entitlements.");
+  if (!editing($("[data-subscriptions]"))) subscriptions($("[data-subscriptions]"), subs, timelines);
+  notifications($("[data-notifications]"), notes);
+  $("[data-account]").textContent = family.account;
+  $("[data-family]").textContent = family.members.length ? family.members.join(", ") : family.memberOf ? `member of ${family.memberOf}` : "none";
+  await refreshClock();
+}
+
+async function refreshClock() {
+  const [clock, settings] = await Promise.all([get("/clock"), get("/settings")]);
+  views.clock($("[data-clock-now]"), $("[data-clock-mode]"), clock);
+  if (!editing($("[data-settings]"))) views.settings($("[data-settings]"), settings);
+}
+
+/** Redraws at most once per burst of changes (a clock move renews many at once). */
+let pending = null;
+function scheduleRefresh() {
+  if (pending) return;
+  pending = setTimeout(() => {
+    pending = null;
+    refresh().catch(failed);
+  }, 100);
+}
+
+function failed(error) {
+  toast(error.message ?? String(error), "error");
+  scheduleRefresh();
+}
+
+function start() {
+  $("[data-namespace]").textContent = namespace ?? "default";
+  document.title = `iap · ${namespace ?? "default"} · Transaction Manager`;
+  $('[data-link="root"]').hidden = !namespace;
+  wire((message, kind) => { toast(message, kind); scheduleRefresh(); }, failed);
+  const live = $("[data-live]");
+  listen(scheduleRefresh, (state) => {
+    live.dataset.state = state;
+    live.textContent = state === "open" ? "live" : state;
+  });
+  refresh().catch(failed);
+  setInterval(() => refreshClock().catch(() => {}), 3000);
+}
+
+document.body.dataset.api = base;
+start();

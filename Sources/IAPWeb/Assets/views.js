@@ -1,0 +1,122 @@
+// Draws the store's answers into the page. Every element is built with the DOM (never from
+// HTML strings), so a product's title or a notification's payload is shown, not run.
+// Stable hooks for tests: data-product-id, data-transaction-id, data-action.
+
+/** An element with attributes (`class`, `data-*`, `aria-*`, …) and children. */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/**
+ * A button that does `action` to what it sits in: the click handler in actions.js finds the
+ * row, card or subscription around it (so data-product-id and data-transaction-id mark
+ * exactly one element each: the product, the transaction's row).
+ */
+export function button(action, label, kind = "secondary", name = undefined) {
+  return el("button", { type: "button", "data-action": action, class: kind, "aria-label": name }, label);
+}
+
+/** 2026-01-15T10:00:00Z as 2026-01-15 10:00 (UTC, as the store's clock is). */
+export const shortDate = (iso) => (iso ? iso.replace("T", " ").replace(/:\d\dZ$/, "") : "");
+
+export function products(list, products) {
+  list.replaceChildren(...products.map((p) => {
+    const id = `qty-${p.id}`;
+    const offers = p.promotionalOffers ?? [];
+    return el("li", { "data-product-id": p.id },
+      el("span", { class: "title" }, p.title, " ", el("span", { class: "badge" }, p.displayPrice)),
+      el("span", { class: "meta" }, p.id),
+      el("span", { class: "meta" }, [p.type, p.subscriptionPeriod, p.subscriptionGroup && `group ${p.subscriptionGroup}`,
+        p.introductoryOffer && `intro: ${p.introductoryOffer.paymentMode} ${p.introductoryOffer.period}`,
+        !p.clearedForSale && "not cleared for sale"].filter(Boolean).join(" · ")),
+      el("div", { class: "buy" },
+        p.type === "consumable" ? [el("label", { for: id }, "Qty"),
+          el("input", { id, type: "number", min: 1, max: 10, value: 1, size: 3, "data-field": "quantity" })] : null,
+        offers.length ? [el("label", { for: `offer-${p.id}` }, "Offer"),
+          el("select", { id: `offer-${p.id}`, "data-field": "offer" }, el("option", { value: "" }, "none"),
+            offers.map((o) => el("option", { value: o.id }, `${o.id} (${o.displayPrice})`)))] : null,
+        button("buy", "Buy", "primary", `Buy ${p.title}`)));
+  }));
+}
+
+/** The offer of a transaction in a word or two: free trial, introductory, promotional ID. */
+export function offerText(offer) {
+  if (!offer) return "";
+  if (offer.type === "promotional") return `promotional ${offer.id ?? ""}`.trim();
+  return offer.discountType === "FREE_TRIAL" ? "free trial" : `introductory ${offer.discountType ?? ""}`.trim();
+}
+
+export function transactions(table, empty, transactions, unfinished) {
+  const rows = [...transactions].reverse().map((t) => {
+    const id = t.id;
+    const actions = [];
+    if (unfinished.has(id)) actions.push(button("finish", "Finish", "primary", `Finish #${id}`));
+    if (t.state === "deferred") actions.push(button("approve", "Approve", "secondary", `Approve #${id}`), button("decline", "Decline", "secondary", `Decline #${id}`));
+    if (t.state === "failed" && t.error?.name === "paymentCancelled" && unfinished.has(id)) actions.push(button("resolve", "Resolve", "secondary", `Resolve #${id}`));
+    if (t.state === "purchased" && !t.revocationDate) {
+      actions.push(el("select", { "aria-label": `Refund reason for #${id}`, "data-field": "reason" },
+        el("option", { value: "other" }, "other"), el("option", { value: "developerIssue" }, "developer issue")));
+      actions.push(button("refund", "Refund", "danger", `Refund #${id}`));
+    }
+    actions.push(button("delete", "Delete", "danger", `Delete #${id}`));
+    const revocation = t.revocationDate ? `${shortDate(t.revocationDate)} (${t.revocationReason ?? "revoked"})` : "";
+    return el("tr", { "data-transaction-id": id, "data-state": t.state },
+      el("td", {}, `#${id}`, t.originalId !== id ? el("small", {}, ` of #${t.originalId}`) : null),
+      el("td", {}, t.productId, t.quantity > 1 ? ` ×${t.quantity}` : ""),
+      el("td", { class: `state state-${t.state}` }, t.state, unfinished.has(id) ? el("small", {}, " unfinished") : null,
+        t.error ? el("small", {}, ` ${t.error.name}`) : null),
+      el("td", {}, shortDate(t.purchaseDate)),
+      el("td", {}, shortDate(t.expirationDate)),
+      el("td", {}, offerText(t.offer)),
+      el("td", { class: "revoked" }, revocation),
+      el("td", { class: "actions" }, actions));
+  });
+  table.tBodies[0].replaceChildren(...rows);
+  empty.hidden = rows.length > 0;
+}
+
+export function simpleList(list, transactions, withFinish, emptyText) {
+  const items = transactions.map((t) => el("li", { "data-transaction": t.id },
+    el("span", {}, `#${t.id}`), el("span", {}, t.productId), el("span", { class: `state state-${t.state}` }, t.state),
+    t.expirationDate ? el("small", {}, `until ${shortDate(t.expirationDate)}`) : null,
+    withFinish ? button("finish", "Finish", "secondary", `Finish #${t.id}`) : null));
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, emptyText)]));
+}
+
+export function clock(now, mode, answer) {
+  now.textContent = shortDate(answer.now) + " UTC";
+  now.dataset.now = answer.now;
+  mode.textContent = answer.mode;
+}
+
+/** The settings a test flips most, as toggles and fields; each change is one PATCH. */
+export const shownSettings = [
+  ["ask-to-buy", "toggle", "Ask to Buy"], ["interrupted-purchases", "toggle", "Interrupted purchases"],
+  ["billing-retry", "toggle", "Billing retry"], ["grace-period", "toggle", "Grace period"],
+  ["can-make-payments", "toggle", "Can make payments"], ["fail-purchase", "text", "Simulated purchase error"],
+  ["fail-load-products", "text", "Simulated products error"], ["fail-restore", "text", "Simulated restore error"],
+  ["time-rate", "text", "Time rate"], ["environment", "text", "Environment"],
+];
+
+export function settings(container, answer) {
+  const byKey = new Map(Object.entries(answer.settings ?? {}));
+  container.replaceChildren(...shownSettings.filter(([key]) => byKey.has(key)).map(([key, kind, label]) => {
+    const s = byKey.get(key);
+    const id = `setting-${key}`;
+    if (kind === "toggle") {
+      return el("label", { for: id }, el("input", { id, type: "checkbox", role: "switch", "data-setting": key, checked: s.value === "on" }), label);
+    }
+    return el("div", { class: "value" }, el("label", { for: id }, label),
+      el("input", { id, value: s.value, "data-setting": key, size: 10, "aria-describedby": `${id}-source` }),
+      el("small", { id: `${id}-source` }, s.source));
+  }));
+}
