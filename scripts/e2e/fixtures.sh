@@ -17,4 +17,19 @@ expect_out_has "storekit: "
 expect_out_lacks " 0 failed"
 expect_err ""
 
+scenario "a relative IAP_BIN works in every scenario, though each changes folder (issue 31)"
+cat >"$scratch/nested.sh" <<EOF
+source "$ROOT/scripts/e2e/lib.sh"
+scenario one; run products list; expect_status 0
+scenario two; run products list; expect_status 0
+finish
+EOF
+(cd "$(dirname "$IAP_BIN")/.." && IAP_BIN="$(basename "$(dirname "$IAP_BIN")")/$(basename "$IAP_BIN")" \
+  bash "$scratch/nested.sh") >"$scratch/nested.out" 2>"$scratch/nested.err"
+status=$?
+out=$(cat "$scratch/nested.out")
+err=$(cat "$scratch/nested.err")
+expect_status 0
+expect_out "nested: 2 passed, 0 failed"
+
 finish

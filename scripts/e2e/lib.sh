@@ -3,6 +3,9 @@
 # Sourced by scripts/e2e/*.sh; needs IAP_BIN (the binary) and python3 (for JSON checks).
 set -u
 IAP_BIN=${IAP_BIN:?set IAP_BIN to the iap binary}
+# A relative path (IAP_BIN=.build/debug/iap, as the README shows) made absolute: the scenarios
+# change folder. A bare name (IAP_BIN=iap) is left to PATH.
+case "$IAP_BIN" in /*) ;; */*) IAP_BIN="$PWD/$IAP_BIN" ;; esac
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # The test fixtures (.storekit files and product-id lists, with their origins and licences in
 # Tests/Fixtures/NOTICE.md), in the repository; IAP_FIXTURES points elsewhere (fixtures.sh

@@ -43,7 +43,7 @@ iap clock set 2026-01-15T10:00:00Z >/dev/null
 iap buy $P.pro.monthly --finish >/dev/null
 run subscription price-increase $P.pro.monthly --price 12.99
 expect_status 0
-expect_out_has "price increase to 12.99 pending"
+expect_out_has "price increase to 12.99 USD pending"
 run subscription status --json
 expect_json 'd["subscriptions"][0]["renewalInfo"]["priceIncreaseStatus"], d["subscriptions"][0]["renewalInfo"]["renewalPrice"]' "0 12990"
 run subscription price-increase-consent $P.pro.monthly decline

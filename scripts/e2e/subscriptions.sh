@@ -133,6 +133,7 @@ expect_status 0
 expect_out_has "renewals 1"
 run subscription expire $P.pro.monthly --json
 expect_json 'd["subscriptions"][0]["state"], d["subscriptions"][0]["expirationDate"]' "expired 2026-01-15T10:00:00Z"
+expect_json 'd["subscriptions"][0]["autoRenewStatus"]' "False"  # issue 31: was left on
 iap clock advance 5y >/dev/null
 run entitlements --json
 expect_json '[(t["productId"], t["expirationDate"]) for t in d["transactions"]]' "[('$P.season_pass', None)]"

@@ -22,6 +22,7 @@ public enum CommandRegistry {
     Entry(["restore"], RestoreCommand.self),
     Entry(["history"], HistoryCommand.self),
     Entry(["entitlements"], EntitlementsCommand.self),
+    Entry(["status"], StatusCommand.self),
     Entry(["download", "start"], DownloadStartCommand.self),
     Entry(["download", "status"], DownloadStatusCommand.self),
     Entry(["download", "pause"], DownloadPauseCommand.self),
@@ -74,6 +75,7 @@ public enum CommandRegistry {
     Entry(["reset"], ResetCommand.self),
     Entry(["doctor"], DoctorCommand.self),
     Entry(["help"], HelpCommand.self),
+    Entry(["version"], VersionCommand.self),
   ]
 
   /// A command and the words that run it.

@@ -10,11 +10,14 @@ public struct OptionSpec: Sendable {
   /// Shown as `<valueName>`; nil for a flag that takes no value.
   public var valueName: String?
   public var help: String
+  /// The command refuses to run without it: usage lines show it without brackets.
+  public var required: Bool
 
-  public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String) {
+  public init(_ name: String, short: Character? = nil, value valueName: String? = nil, required: Bool = false, help: String) {
     self.name = name
     self.short = short
     self.valueName = valueName
+    self.required = required
     self.help = help
   }
 

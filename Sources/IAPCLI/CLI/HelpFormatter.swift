@@ -19,7 +19,7 @@ public enum HelpFormatter {
     }
     var parts = [spec.commandName]
     parts += spec.arguments.map(\.label)
-    parts += spec.options.map { "[\($0.label)]" }
+    parts += spec.options.map { $0.required ? $0.label : "[\($0.label)]" }
     return parts.joined(separator: " ")
   }
 

@@ -23,6 +23,6 @@ struct ClockAdvanceCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .forward(duration))
+    try ClockCommand.move(context, to: .forward(duration), path: Self.spec.path)
   }
 }

@@ -5,7 +5,7 @@ import IAPFormats
 /// `iap clock`: the store's time.
 struct ClockCommand: Command {
   static let spec = CommandSpec(
-    ["clock"], abstract: "Show the store's clock.",
+    ["clock"], abstract: "Show the store's clock; set, advance or make it real.",
     discussion: """
       The store's time is simulated once 'iap clock set' or 'iap clock advance' is used, and \
       follows the machine's clock again after 'iap clock real'. Every date the store writes \
@@ -32,13 +32,13 @@ struct ClockCommand: Command {
   }
 
   /// Moves the clock to `destination` and prints the renewals made and the new time; a move
-  /// back once transactions exist is a usage error of `iap clock`.
+  /// back once transactions exist is a usage error of the command at `path`.
   ///
   /// The renewals are printed as each batch is committed, never held whole (a century of
   /// weekly subscriptions is a hundred thousand): the text columns are as wide as the
   /// batches so far need, and the JSON document is written as it goes, exactly as
   /// `print(_:_:made:signer:)` would write it whole.
-  static func move(_ context: CommandContext, to destination: ClockDestination) throws(IAPError) -> ExitCode {
+  static func move(_ context: CommandContext, to destination: ClockDestination, path: [String]) throws(IAPError) -> ExitCode {
     var request = MoveClockRequest(destination: destination)
     request.signed = context.globals.json
     let json = context.globals.json
@@ -68,8 +68,17 @@ struct ClockCommand: Command {
         for t in progress.renewals { console.line(TextTable.format(TransactionView.cells(t, showFinished: false), widths: widths)) }
       }
     }
+    // On a terminal, a progress line on stderr while the batches are committed.
+    var drawn = false
+    if console.interactive && !console.quiet && !json {
+      request.events = { done, estimate in
+        console.progressLine("clock: \(done) events" + (estimate.map { " of at most \($0)" } ?? ""))
+        drawn = true
+      }
+    }
     let result = try context.workspace.moveClock(request)
-    if let refusal = result.refusal { throw refusal }
+    if drawn { console.progressLine("") }
+    if let refusal = result.refusal(command: path) { throw refusal }
     return .success
   }
 

@@ -10,6 +10,6 @@ struct ClockRealCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .real)
+    try ClockCommand.move(context, to: .real, path: Self.spec.path)
   }
 }

@@ -20,6 +20,6 @@ struct ClockSetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .date(date))
+    try ClockCommand.move(context, to: .date(date), path: Self.spec.path)
   }
 }

@@ -14,7 +14,7 @@ struct EntitlementsCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.print(try context.workspace.entitlements(signed: context.globals.json), context)
+    try TransactionArgument.print(try context.workspace.entitlements(signed: context.globals.json), context, empty: "no entitlements")
     return .success
   }
 }

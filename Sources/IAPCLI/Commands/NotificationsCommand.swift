@@ -52,6 +52,7 @@ struct NotificationsCommand: Command {
         ])
       }
       table.lines.forEach { context.console.line($0) }
+      if result.notifications.isEmpty { context.console.emptyListing("no notifications") }
     }
     return status
   }

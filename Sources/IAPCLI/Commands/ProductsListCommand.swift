@@ -30,6 +30,7 @@ struct ProductsListCommand: Command {
       context.console.json(ProductJSON.document(result, fetched: false))
     } else {
       view.lines(result.products).forEach { context.console.line($0) }
+      if result.products.isEmpty { context.console.emptyListing("no products in the catalog") }
     }
     return .success
   }

@@ -14,7 +14,7 @@ struct QueueCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.print(try context.workspace.queue(signed: context.globals.json), context)
+    try TransactionArgument.print(try context.workspace.queue(signed: context.globals.json), context, empty: "no unfinished transactions")
     return .success
   }
 }

@@ -5,7 +5,7 @@ import IAPFormats
 /// `iap settings`: the store's settings and where each value comes from.
 struct SettingsCommand: Command {
   static let spec = CommandSpec(
-    ["settings"], abstract: "Show the store's settings.",
+    ["settings"], abstract: "Show the store's settings; set or reset them.",
     discussion: """
       Each setting shows its value and where it comes from: the built-in default, the catalog's \
       settings, or 'iap settings set'. Settings persist in the state folder.

@@ -16,7 +16,7 @@ struct SubscriptionPriceIncreaseCommand: Command {
       """,
     arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", completion: .productIds)],
     options: [
-      OptionSpec("price", value: "price", help: "The new price, a decimal number above the current one (12.99)."),
+      OptionSpec("price", value: "price", required: true, help: "The new price, a decimal number above the current one (12.99)."),
       OptionSpec("consent", value: "consent", help: "required (default) or notRequired."),
     ])
 

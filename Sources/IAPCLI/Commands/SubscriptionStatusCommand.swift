@@ -37,9 +37,14 @@ struct SubscriptionStatusCommand: Command {
       if s.autoRenewProductId != s.productId { notes.append("renews as \(s.autoRenewProductId)") }
       if let grace = s.gracePeriodExpires { notes.append("grace until \(grace.iso8601)") }
       if let retry = s.billingRetryEnds { notes.append("billing retry until \(retry.iso8601)") }
-      if let increase = s.priceIncrease { notes.append("price increase to \(increase.price) \(increase.status.rawValue)") }
+      if let increase = s.priceIncrease {
+        // In the currency the subscription is charged in (its transactions' `currency`).
+        let currency = s.latest.currency.map { " \($0)" } ?? ""
+        notes.append("price increase to \(increase.price)\(currency) \(increase.status.rawValue)")
+      }
       table.append([s.productId, s.status.rawValue, "auto-renew \(s.autoRenew ? "on" : "off")", notes.joined(separator: "  ")])
     }
     table.lines.forEach { context.console.line($0) }
+    if subscriptions.isEmpty { context.console.emptyListing("no subscriptions") }
   }
 }

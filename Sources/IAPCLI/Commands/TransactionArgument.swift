@@ -17,8 +17,12 @@ enum TransactionArgument {
   /// (`TransactionView.printLines` and `printDocument`, the same text): a queue of 104,000
   /// unfinished renewals, formatted whole first, took 212 MB as text and 818 MB as JSON. A
   /// shorter one is formatted whole, which costs a command that prints a few lines less.
-  static func print(_ result: TransactionsResult, _ context: CommandContext, extra: [(String, JSONValue)] = []) throws(IAPError) {
+  /// - Parameter empty: what a terminal is told when there is nothing (`no entitlements`).
+  static func print(
+    _ result: TransactionsResult, _ context: CommandContext, extra: [(String, JSONValue)] = [], empty: String? = nil
+  ) throws(IAPError) {
     let transactions = result.transactions
+    if transactions.isEmpty, let empty, !context.globals.json { context.console.emptyListing(empty) }
     if transactions.count >= streamingThreshold {
       let each = { (body: (Transaction) throws(IAPError) -> Void) throws(IAPError) -> Void in
         for transaction in transactions { try body(transaction) }

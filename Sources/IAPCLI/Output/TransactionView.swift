@@ -77,8 +77,19 @@ public enum TransactionView {
     var notes: [String] = []
     if t.originalId != t.id { notes.append("original #\(t.originalId) (\(t.originalPurchaseDate.iso8601))") }
     if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
+    // The offer this period was bought with: a redeemed offer is part of what `buy` did.
+    if let offer = t.offerIdentifier {
+      notes.append("promotional offer \(offer)")
+    } else if let type = t.offerDiscountType {
+      notes.append("introductory offer \(type)" + (t.offerPeriod.map { " \($0)" } ?? ""))
+    }
     if let date = t.revocationDate {
-      notes.append("refunded \(date.iso8601)" + (t.revocationReason.map { " (\($0.rawValue))" } ?? ""))
+      // A family share is revoked (REVOKE), never refunded: the member paid nothing.
+      if t.familySharedFrom != nil {
+        notes.append("revoked \(date.iso8601)")
+      } else {
+        notes.append("refunded \(date.iso8601)" + (t.revocationReason.map { " (\($0.rawValue))" } ?? ""))
+      }
     }
     if let request = t.refundRequest {
       notes.append("refund \(request.status == .pending ? "requested" : request.status.rawValue) (\(request.reason.rawValue), asked \(request.date.iso8601))")

@@ -114,7 +114,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .stateUnreadable(path, reason):
       return ["state file \(path) is unreadable (\(reason)); it was left untouched: inspect it, or reset the state to start over"]
     case let .stateDamaged(path, offset, reason):
-      return ["state file \(path) is damaged at byte \(offset) (\(reason)); nothing is written to the state until it is repaired"]
+      return ["state file \(path) is damaged at byte \(offset) (\(reason)); nothing is written to the state until it is repaired (iap doctor --repair)"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
     case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]

@@ -35,9 +35,12 @@ public extension Store {
     return subscription
   }
 
-  /// `expireSubscription`: it ends now.
+  /// `expireSubscription`: it ends now, as a voluntary expiry (intent 1), so auto-renew is
+  /// off as a cancelled subscription's is (Xcode's transaction manager shows it so, and the
+  /// EXPIRED notification's renewal info says autoRenewStatus 0), not left on.
   mutating func expire(_ productId: String, now: Timestamp) throws(StoreRefusal) -> Subscription {
     var subscription = try active(productId, "expired")
+    subscription.autoRenew = false
     var latest = subscription.latest
     latest.expirationDate = now
     record(latest)

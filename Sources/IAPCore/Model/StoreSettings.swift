@@ -145,7 +145,7 @@ public struct StoreSettings: Equatable, Sendable {
     entries[i] = Entry(value: value, source: source)
   }
 
-  static func builtInDefault(_ spec: SettingSpec) -> String {
+  public static func builtInDefault(_ spec: SettingSpec) -> String {
     switch spec.kind {
     case .toggle: return spec.name == "can-make-payments" ? "on" : "off"
     case .storeKitError: return "off"

@@ -2,7 +2,9 @@
 package enum Suggestion {
   /// The candidate closest to `input`, if it is close enough to be a likely typo.
   static func closest(to input: String, in candidates: [String]) -> String? {
-    let limit = max(1, min(3, input.count / 3))
+    // Two edits from three letters on: `bye` is two from `buy` (a swap is two edits), and
+    // a three-letter word is short enough that a third of it is too strict a bound.
+    let limit = max(input.count >= 3 ? 2 : 1, min(3, input.count / 3))
     var best: (String, Int)?
     for candidate in candidates {
       let distance = editDistance(input.lowercased(), candidate.lowercased())
@@ -11,7 +13,11 @@ package enum Suggestion {
     if let best { return best.0 }
     // A unique prefix is a likely abbreviation.
     let prefixed = candidates.filter { $0.hasPrefix(input) && !input.isEmpty }
-    return prefixed.count == 1 ? prefixed[0] : nil
+    if prefixed.count == 1 { return prefixed[0] }
+    // A unique dotted suffix is a product id without its prefix (`rocket_car` for
+    // `com.example.fakegame.rocket_car`), as a newcomer types it.
+    let suffixed = input.isEmpty ? [] : candidates.filter { $0.hasSuffix("." + input) }
+    return suffixed.count == 1 ? suffixed[0] : nil
   }
 
   /// Levenshtein distance, with early exit for very different lengths.

@@ -17,19 +17,27 @@ public final class Console {
   public let colorDiagnostics: Bool
   /// `--quiet`: warnings and notes are not shown; errors always are.
   public var quiet = false
+  /// Whether stdout and stderr are both terminals: a person reads the output, so an empty
+  /// listing is said (`emptyListing`) and long work shows progress.
+  public let interactive: Bool
   private var buffer = ""
+  /// Whether `progressLine` left a line on stderr that the next output must take away.
+  private var progressShown = false
 
-  public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, colorDiagnostics: Bool = false) {
+  public init(
+    out: @escaping (String) -> Void, err: @escaping (String) -> Void, colorDiagnostics: Bool = false, interactive: Bool = false
+  ) {
     writeOut = out
     writeErr = err
     self.colorDiagnostics = colorDiagnostics
+    self.interactive = interactive
   }
 
   /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
   /// a long `history` does not cost a system call per line.
   public static func standard(environment: Environment) -> Console {
     let color = isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
-    return Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
+    return Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color, interactive: isatty(1) == 1 && isatty(2) == 1)
   }
 
   /// Writes one line of data to stdout.
@@ -62,6 +70,14 @@ public final class Console {
     guard !quiet else { return }
     flush()
     writeErr(message + "\n")
+  }
+
+  /// Says on stderr that a listing has nothing in it (`no unfinished transactions`), on a
+  /// terminal only: piped, stdout stays empty and stderr silent, as scripts expect of an
+  /// empty result. Not with `--quiet`.
+  public func emptyListing(_ message: String) {
+    guard interactive else { return }
+    note(message)
   }
 
   /// Writes a line that belongs to an error (a usage line, a hint): shown even with `--quiet`.
@@ -98,9 +114,27 @@ public final class Console {
     writeErr(text)
   }
 
-  /// Sends buffered stdout on.
+  /// Replaces the progress line on stderr with `text` (empty: takes it away), after taking
+  /// the old one off before buffered stdout goes out, so that data lines printed meanwhile
+  /// (a clock move's renewals) start at the left margin rather than after the progress.
+  public func progressLine(_ text: String) {
+    if progressShown {
+      writeErr("\r\u{1B}[K")
+      progressShown = false
+    }
+    flush()
+    guard !text.isEmpty else { return }
+    writeErr(text)
+    progressShown = true
+  }
+
+  /// Sends buffered stdout on (taking a progress line away first: see `progressLine`).
   public func flush() {
     guard !buffer.isEmpty else { return }
+    if progressShown {
+      writeErr("\r\u{1B}[K")
+      progressShown = false
+    }
     writeOut(buffer)
     buffer = ""
   }

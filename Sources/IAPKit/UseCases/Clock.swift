@@ -35,6 +35,10 @@ public struct MoveClockRequest {
   /// Given the renewals of each batch of events once it is committed (a century of weekly
   /// renewals is never held whole), and once more with none when the move is made.
   public var progress: (ClockMoveProgress) -> Void = { _ in }
+  /// Given the subscription events made so far and an estimate of the move's total (an
+  /// upper bound, nil when none is cheap to know) after each committed batch: a long move
+  /// (`clock advance 2000y`) takes seconds, and a terminal shows how far it is.
+  public var events: (_ done: Int, _ estimate: Int?) -> Void = { _, _ in }
 
   public init(destination: ClockDestination) { self.destination = destination }
 }
@@ -101,7 +105,12 @@ extension Workspace {
     let reading = ClockReading(clock: clock, now: target)
     // Signed at the new time, not the time the store was opened at.
     let signer = request.signed ? try signer(opened.session, settings: opened.settings, now: target) : nil
+    let estimate = store.eventBound(until: target)
+    var done = 0
     let reached = try runTime(&store, to: target, in: opened.session, budget: eventBudget) { records in
+      // Each event records the subscription's new status once.
+      for record in records { if case .subscription = record { done += 1 } }
+      request.events(done, estimate)
       let renewals = records.compactMap { record -> Transaction? in
         if case let .transaction(t) = record, t.isRenewal { return t }
         return nil

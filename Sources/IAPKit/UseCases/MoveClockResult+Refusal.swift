@@ -3,22 +3,23 @@ import IAPFormats
 
 extension MoveClockResult {
   /// The usage error a refused move is reported as (the same words from the CLI and the
-  /// control plane), or nil when the clock moved.
-  public var refusal: IAPError? {
+  /// control plane), or nil when the clock moved. `command` is the command whose usage line
+  /// goes with it (`clock advance`, `clock set`), not the `clock` group's.
+  public func refusal(command: [String] = ["clock"]) -> IAPError? {
     switch self {
     case let .cannotGoBack(from, to):
       return .usage(
         "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
-        command: ["clock"])
+        command: command)
     case .outOfRange:
       let range = Timestamp.supportedRange
       return .usage(
         "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them",
-        command: ["clock"])
+        command: command)
     case let .tooManyEvents(limit):
       return .usage(
         "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
-        command: ["clock"])
+        command: command)
     case .moved:
       return nil
     }

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// The account's purchase history, read from the log one transaction at a time: a history
 /// can hold 100,000 transactions, which are never all in memory (see `TransactionLogIndex`).
@@ -10,20 +11,56 @@ public struct PurchaseHistory {
   private let session: StateSession
   private let index: TransactionLogIndex
   private let account: String
+  private let filter: HistoryFilter
   /// The signer for what the store handed out, when asked for.
   public let signer: Signer?
 
-  init(session: StateSession, index: TransactionLogIndex, account: String, signer: Signer?) {
+  init(session: StateSession, index: TransactionLogIndex, account: String, filter: HistoryFilter, signer: Signer?) {
     self.session = session
     self.index = index
     self.account = account
+    self.filter = filter
     self.signer = signer
   }
 
-  /// Calls `body` with the latest version of each of the account's transactions, oldest
-  /// first, across all devices. May be called more than once (to measure, then print).
+  /// Calls `body` with the latest version of each of the account's transactions that the
+  /// filter keeps, oldest first, across all devices. May be called more than once (to
+  /// measure, then print).
   public func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
-    try index.forEach { t throws(IAPError) in if t.account == account { try body(t) } }
+    var skip = 0
+    if let limit = filter.limit {
+      // The last `limit`: a first pass counts what the filter keeps (never holding it).
+      var count = 0
+      try index.forEach { t throws(IAPError) in if t.account == account && filter.keeps(t) { count += 1 } }
+      skip = max(0, count - limit)
+    }
+    try index.forEach { t throws(IAPError) in
+      guard t.account == account && filter.keeps(t) else { return }
+      if skip > 0 { skip -= 1; return }
+      try body(t)
+    }
+  }
+}
+
+/// Which transactions of the history to show (`history --product --since --limit`).
+public struct HistoryFilter: Sendable {
+  /// Only this product's.
+  public var productId: String?
+  /// Only those bought at or after this date.
+  public var since: Timestamp?
+  /// Only the last this many (the most recent), still oldest first.
+  public var limit: Int?
+
+  public init(productId: String? = nil, since: Timestamp? = nil, limit: Int? = nil) {
+    self.productId = productId
+    self.since = since
+    self.limit = limit
+  }
+
+  func keeps(_ t: Transaction) -> Bool {
+    if let productId, t.productId != productId { return false }
+    if let since, t.purchaseDate < since { return false }
+    return true
   }
 }
 
@@ -32,10 +69,10 @@ extension Workspace {
   /// to be read through `PurchaseHistory.forEach`.
   ///
   /// - Parameter signed: whether the result carries a signer (for `jwsRepresentation`).
-  public func purchaseHistory(signed: Bool = false) throws(IAPError) -> PurchaseHistory {
+  public func purchaseHistory(signed: Bool = false, filter: HistoryFilter = HistoryFilter()) throws(IAPError) -> PurchaseHistory {
     let opened = try openStore(forWriting: false)
     return PurchaseHistory(
-      session: opened.session, index: try opened.session.latestVersions(), account: account,
+      session: opened.session, index: try opened.session.latestVersions(), account: account, filter: filter,
       signer: signed ? try signer(opened) : nil)
   }
 }

@@ -69,7 +69,7 @@ enum ClockRoutes {
       signer = progress.signer
     }
     let result = try call.workspace.moveClock(request)
-    if let refusal = result.refusal { throw refusal }
+    if let refusal = result.refusal() { throw refusal }
     guard case let .moved(moved) = result else { return .json(.null) }
     return .json(ClockJSON.document(moved.reading, made: made, signer: signer))
   }

@@ -25,6 +25,17 @@ import Testing
     #expect(help.contains("  74   state unreadable or unwritable"))
   }
 
+  /// Issue 31: `--price` was shown as optional, and `clock` and `settings` were listed as if
+  /// they only showed.
+  @Test func usageAndSummariesSayWhatTheCommandsDo() {
+    #expect(HelpFormatter.usage(for: ["subscription", "price-increase"])
+      == "iap subscription price-increase <id> --price <price> [--consent <consent>]")
+    let root = HelpFormatter.help(for: [])
+    #expect(root.contains("  clock                   Show the store's clock; set, advance or make it real.\n"))
+    #expect(root.contains("  settings                Show the store's settings; set or reset them.\n"))
+    #expect(root.contains("  version                 Show the version (as iap --version).\n"))
+  }
+
   /// The registry's words for each command are the ones its spec declares, and each names
   /// one command: dispatch compares those words without building the specs.
   @Test func theRegistrysWordsAreEachCommandsOwn() {

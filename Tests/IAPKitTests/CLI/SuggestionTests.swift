@@ -11,6 +11,21 @@ import Testing
     #expect(Suggestion.closest(to: "hist", in: ["history", "help"]) == "history")
   }
 
+  /// Issue 31: `iap bye` got no did-you-mean though `iap by` did.
+  @Test func suggestsAThreeLetterWordTwoEditsAway() {
+    #expect(Suggestion.closest(to: "bye", in: ["buy", "queue", "finish", "clock"]) == "buy")
+    #expect(Suggestion.closest(to: "xyz", in: ["buy", "queue", "finish", "clock"]) == nil)
+  }
+
+  /// Issue 31: `iap buy rocket_car` names `com.example.fakegame.rocket_car`.
+  @Test func suggestsTheProductIdWhoseDottedSuffixIsTheInput() {
+    let ids = ["com.example.fakegame.rocket_car", "com.example.fakegame.coins", "com.example.other.coins"]
+    #expect(Suggestion.closest(to: "rocket_car", in: ids) == "com.example.fakegame.rocket_car")
+    #expect(Suggestion.closest(to: "fakegame.rocket_car", in: ids) == "com.example.fakegame.rocket_car")
+    #expect(Suggestion.closest(to: "coins", in: ids) == nil)  // two ids end so: no guess
+    #expect(Suggestion.closest(to: "car", in: ids) == nil)  // not at a dot
+  }
+
   @Test func suggestsNothingForUnrelatedInput() {
     #expect(Suggestion.closest(to: "zzzzzz", in: ["buy", "queue"]) == nil)
     #expect(Suggestion.hint(for: "xyz", in: []) == "")

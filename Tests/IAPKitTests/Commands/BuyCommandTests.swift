@@ -58,6 +58,16 @@ import Testing
     #expect(outcome["purchaseDate"] == .string("2026-01-15T10:01:00Z"))
   }
 
+  /// Issue 31: an id without its prefix failed with no hint. It still fails as StoreKit's
+  /// SKPayment of an unknown product does (a failed transaction the app finishes), but names
+  /// the full id.
+  @Test func anIdWithoutItsPrefixNamesTheFullId() {
+    let result = harness.run("buy monthly")
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: purchase failed: storeProductNotAvailable (5): product 'monthly' is not in the catalog (did you mean 'pro.monthly'?)\n")
+    #expect(harness.run("queue").stdout.contains("failed  monthly"))
+  }
+
   @Test func anUnknownProductFailsWithStoreProductNotAvailable() {
     let result = harness.run("buy swrd")
     #expect(result.status == 1)

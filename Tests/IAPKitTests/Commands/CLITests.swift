@@ -14,6 +14,15 @@ import Testing
     #expect(help.stdout.hasPrefix("OVERVIEW: "))
   }
 
+  /// Issue 31: `iap version` was an unknown command, and `iap bye` got no did-you-mean.
+  @Test func versionIsACommandTooAndByeSuggestsBuy() {
+    #expect(harness.run("version").stdout == "iap \(CLI.version)\n")
+    #expect(harness.run("version --json").json["version"]?.stringValue == CLI.version)
+    let bye = harness.run("bye sword")
+    #expect(bye.status == 64)
+    #expect(bye.stderr.hasPrefix("error: unknown command 'bye' (did you mean 'buy'?)\n"))
+  }
+
   @Test func usageErrorsGoToStderrWithAHintAndExit64() {
     let result = harness.run("biy sword")
     #expect(result.status == 64)

@@ -37,6 +37,16 @@ import Testing
     #expect(harness.run("queue").status == 0, "later commands still work")
   }
 
+  /// Issue 31: a refused move printed `usage: iap clock`, not the usage of the command given.
+  @Test func aRefusedMoveShowsTheUsageOfTheCommandGiven() {
+    #expect(harness.run("clock advance 1000000y").stderr.contains("usage: iap clock advance <duration>\n"))
+    #expect(harness.run("clock set 2026-01-20T00:00:00Z").status == 0)
+    #expect(harness.run("buy gems").status == 0)
+    let back = harness.run("clock set 2026-01-01T00:00:00Z")
+    #expect(back.status == 64)
+    #expect(back.stderr.contains("usage: iap clock set <date>\n"), "\(back.stderr)")
+  }
+
   @Test(arguments: ["clock set 9999-12-31T23:59:59-01:00", "clock advance 7974y"])
   func theLastSupportedSecondIsTheLimit(_ command: String) {
     #expect(harness.run("clock set 9999-12-31T23:59:58Z").status == 0)

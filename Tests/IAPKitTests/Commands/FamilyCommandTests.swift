@@ -83,6 +83,14 @@ import Testing
     #expect(entitlements("default").count == 2, "the purchaser keeps everything")
   }
 
+  /// Issue 31: the member's revocation was printed as `refunded`.
+  @Test func removingAMemberPrintsTheSharesAsRevoked() {
+    harness.run("buy sword --finish")
+    harness.run("family add kid")
+    let removed = harness.run("family remove kid")
+    #expect(removed.stdout == "#2  purchased  sword  2026-01-15T10:00:00Z  revoked 2026-01-15T10:00:00Z  family shared (purchase #1)\n")
+  }
+
   @Test func refusalsNameTheProblemAndChangeNothing() {
     harness.run("family add kid")
     let log = harness.read(".iap/transactions.log")

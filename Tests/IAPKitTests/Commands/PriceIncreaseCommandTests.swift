@@ -27,7 +27,7 @@ import Testing
   @Test func anIncreaseNeedingConsentIsPendingInRenewalInfo() {
     let result = harness.run("subscription price-increase pro.monthly --price 12.99")
     #expect(result.status == 0)
-    #expect(result.stdout.contains("price increase to 12.99 pending"))
+    #expect(result.stdout.contains("price increase to 12.99 USD pending"), "issue 31: with its currency")
     #expect(harness.notificationTypes().last == "PRICE_INCREASE/PENDING")
     let info = status()?["renewalInfo"]
     #expect(info?["priceIncreaseStatus"] == .int(0))

@@ -116,6 +116,7 @@ import Testing
     #expect(notification?["subtype"] == .null)
     let upgrade = harness.run(v1Arguments(key, product: "pro.plus", offer: "plus.trial"))
     #expect(upgrade.status == 0, "\(upgrade.stderr)")
+    #expect(upgrade.stdout.contains("promotional offer plus.trial"), "issue 31: the text shows the offer redeemed")
     notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("OFFER_REDEEMED"))
     #expect(notification?["subtype"] == .string("UPGRADE"))

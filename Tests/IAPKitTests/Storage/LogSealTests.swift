@@ -49,6 +49,8 @@ import Testing
     let queue = harness.run("queue")
     #expect(queue.status == 74)
     #expect(queue.stderr.contains("transactions.log is damaged at byte \(recordStart) (its checksum does not match)"), "\(queue.stderr)")
+    #expect(queue.stderr.hasSuffix("until it is repaired (iap doctor --repair)\n"), "issue 31: names the fix")
+    #expect(harness.run("history").stderr.contains("(iap doctor --repair)"))
   }
 
   @Test func aLogCutMidRecordIsDamageAndItsIdIsNeverGivenAgain() throws {

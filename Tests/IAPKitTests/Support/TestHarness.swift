@@ -29,6 +29,8 @@ final class TestHarness {
   var variables: [String: String] = [:]
   /// What the next commands read on standard input.
   var stdin = ""
+  /// Whether the commands' stdout and stderr are terminals (`Console.interactive`).
+  var terminal = false
 
   init(catalog: String? = TestHarness.standardCatalog) {
     directory = NSTemporaryDirectory() + "iap-tests-" + UUID().uuidString
@@ -52,7 +54,7 @@ final class TestHarness {
   func run(_ arguments: [String]) -> RunResult {
     var out = ""
     var err = ""
-    let console = Console(out: { out += $0 }, err: { err += $0 })
+    let console = Console(out: { out += $0 }, err: { err += $0 }, interactive: terminal)
     let fixed = now
     let input = Array(stdin.utf8)
     let environment = Environment(variables: variables, currentDirectory: directory, now: { fixed }, standardInput: { input })
