@@ -3,9 +3,15 @@ import IAPFormats
 import IAPHTTP
 import IAPKit
 
-/// The store as a whole: starting over, and the description of every route.
+/// The store as a whole: where it stands, starting over, and the description of every route.
 enum StateRoutes {
   static let all = [
+    ControlRoute(
+      method: "GET", path: "/status",
+      summary: "The store at a glance (iap status): clock, settings that differ from defaults, account, unfinished count, entitlements, subscriptions and their next event, pending Ask to Buy, undelivered notifications."
+    ) { call throws(IAPError) in
+      .json(StatusJSON.document(try call.workspace.status()))
+    },
     ControlRoute(
       method: "DELETE", path: "",
       summary: "Reset the store (iap reset); under /ns/{name}, delete the namespace, folder and all."
