@@ -64,7 +64,7 @@ expect_out_has "finished"
 scenario "transactions have exactly the documented JSON keys"
 run buy com.example.fakegame.extra_lives --quantity 3 --username player-42 --json
 expect_status 0
-expect_json 'list(d["transactions"][1].keys())' "['id', 'originalId', 'productId', 'productType', 'state', 'quantity', 'purchaseDate', 'originalPurchaseDate', 'expirationDate', 'revocationDate', 'revocationReason', 'applicationUsername', 'error', 'orderId', 'refundRequest', 'refundReversalDate', 'inAppOwnershipType', 'jwsRepresentation']"
+expect_json 'list(d["transactions"][1].keys())' "['id', 'originalId', 'productId', 'productType', 'state', 'quantity', 'purchaseDate', 'originalPurchaseDate', 'expirationDate', 'revocationDate', 'revocationReason', 'applicationUsername', 'error', 'orderId', 'refundRequest', 'refundReversalDate', 'inAppOwnershipType', 'offer', 'jwsRepresentation']"
 expect_json 'd["transactions"][1]["quantity"], d["transactions"][1]["applicationUsername"]' "3 player-42"
 run buy com.example.fakegame.pro.monthly --json
 expect_json 'd["transactions"][1]["expirationDate"] > d["transactions"][1]["purchaseDate"]' "True"

@@ -16,7 +16,7 @@ complete_bash() {
 out=$(complete_bash iap buy com.example.fakegame.r)
 expect_out "com.example.fakegame.rocket_car"
 out=$(complete_bash iap subscription "")
-expect_out $'status\ncancel\nresume\nexpire\nrenew\nprice-increase\nprice-increase-consent'
+expect_out $'status\ncancel\nresume\nexpire\nrenew\nprice-increase\nprice-increase-consent\ntimeline'
 out=$(complete_bash iap buy x --quan)
 expect_out "--quantity"
 out=$(complete_bash iap --catalog "")

@@ -8,7 +8,7 @@ import { draw, legend } from "./timeline.js";
 import * as views from "./views.js";
 
 const $ = (selector) => document.querySelector(selector);
-const { el, button, shortDate } = views;
+const { el, button, keyed, reconcile, shortDate } = views;
 
 function toast(message, kind = "info") {
   const box = $("[data-toast]");
@@ -23,7 +23,7 @@ function subscriptions(container, answer, timelines) {
   const items = answer.subscriptions.map((s) => {
     const id = s.productId;
     const increase = s.priceIncrease;
-    return el("article", { class: "subscription", "data-subscription": id },
+    return keyed(el("article", { class: "subscription", "data-subscription": id },
       el("header", {},
         el("strong", {}, id), el("span", { class: "badge", "data-subscription-state": s.state }, s.state),
         el("span", {}, `auto-renew ${s.autoRenewStatus ? "on" : "off"}`),
@@ -38,9 +38,9 @@ function subscriptions(container, answer, timelines) {
         el("input", { id: `price-${id}`, "data-field": "price", size: 6, placeholder: "5.99" }),
         button("price-increase", "Price increase"),
         increase?.status === "pending" ? [button("price-increase-accept", "Accept"), button("price-increase-decline", "Decline")] : null),
-      timelines.get(id) ? draw(timelines.get(id)) : null);
+      timelines.get(id) ? draw(timelines.get(id)) : null), id, [s, timelines.get(id)]);
   });
-  container.replaceChildren(...(items.length ? [...items, legend()] : [el("p", { class: "empty" }, "No subscriptions.")]));
+  reconcile(container, items.length ? [...items, keyed(legend(), "legend", "")] : [el("p", { class: "empty" }, "No subscriptions.")]);
 }
 
 function notifications(list, answer) {
@@ -49,14 +49,14 @@ function notifications(list, answer) {
     let payload = "";
     try { payload = JSON.stringify(decodeJWS(n.signedPayload), null, 2); } catch { payload = n.signedPayload; }
     const attempts = n.attempts ?? [];
-    return el("li", { "data-notification": n.sequence },
+    return keyed(el("li", { "data-notification": n.sequence },
       el("span", {}, `#${n.sequence}`), el("strong", {}, n.notificationType), n.subtype ? el("span", {}, n.subtype) : null,
       el("small", {}, shortDate(n.signedDate)), n.transactionId ? el("small", {}, `transaction #${n.transactionId}`) : null,
       el("span", { class: n.delivered ? "state state-purchased" : "state state-deferred" }, n.delivered ? "delivered" : "pending"),
       attempts.length ? el("small", {}, `attempts: ${attempts.map((a) => `${shortDate(a.date)} ${a.result}`).join(", ")}`) : null,
-      el("details", {}, el("summary", {}, "decoded payload"), el("pre", {}, payload)));
+      el("details", {}, el("summary", {}, "decoded payload"), el("pre", {}, payload))), String(n.sequence), [n.delivered, attempts]);
   });
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "No notifications sent yet.")]));
+  reconcile(list, items.length ? items : [el("li", { class: "empty" }, "No notifications sent yet.")]);
 }
 
 /** Whether the user is typing or choosing in `container`: it is not redrawn under them. */
@@ -77,7 +77,7 @@ async function refresh() {
     refresh.productsDrawn = true;
   }
   const open = new Set(unfinished.transactions.map((t) => t.id));
-  if (!editing($("[data-transactions]"))) views.transactions($("[data-transactions]"), $('[data-empty="transactions"]'), all.transactions, open);
+  views.transactions($("[data-transactions]"), $('[data-empty="transactions"]'), all.transactions, open);
   views.simpleList($("[data-queue]"), unfinished.transactions, true, "Nothing to finish.");
   $('[data-count="queue"]').textContent = String(unfinished.transactions.length);
   views.simpleList($("[data-entitlements]"), entitlements.transactions, false, "No entitlements.");

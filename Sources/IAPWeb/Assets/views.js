@@ -25,6 +25,36 @@ export function button(action, label, kind = "secondary", name = undefined) {
   return el("button", { type: "button", "data-action": action, class: kind, "aria-label": name }, label);
 }
 
+/**
+ * Puts `nodes` in `parent`, keeping each present child whose `data-key` and `data-signature`
+ * are unchanged: a redraw after a change replaces only what changed, so a row being clicked,
+ * a chosen refund reason or an opened payload stays as it is.
+ */
+export function reconcile(parent, nodes) {
+  const present = new Map([...parent.children].filter((c) => c.dataset.key).map((c) => [c.dataset.key, c]));
+  const next = nodes.map((node) => {
+    const old = node.dataset.key ? present.get(node.dataset.key) : null;
+    return old && old.dataset.signature === node.dataset.signature ? old : node;
+  });
+  let cursor = parent.firstChild;
+  for (const node of next) {
+    if (node === cursor) cursor = cursor.nextSibling;
+    else parent.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const following = cursor.nextSibling;
+    cursor.remove();
+    cursor = following;
+  }
+}
+
+/** Marks `node` for `reconcile`: what it shows (`value`) under a stable key. */
+export function keyed(node, key, value) {
+  node.dataset.key = key;
+  node.dataset.signature = JSON.stringify(value);
+  return node;
+}
+
 /** 2026-01-15T10:00:00Z as 2026-01-15 10:00 (UTC, as the store's clock is). */
 export const shortDate = (iso) => (iso ? iso.replace("T", " ").replace(/:\d\dZ$/, "") : "");
 
@@ -69,7 +99,7 @@ export function transactions(table, empty, transactions, unfinished) {
     }
     actions.push(button("delete", "Delete", "danger", `Delete #${id}`));
     const revocation = t.revocationDate ? `${shortDate(t.revocationDate)} (${t.revocationReason ?? "revoked"})` : "";
-    return el("tr", { "data-transaction-id": id, "data-state": t.state },
+    return keyed(el("tr", { "data-transaction-id": id, "data-state": t.state },
       el("td", {}, `#${id}`, t.originalId !== id ? el("small", {}, ` of #${t.originalId}`) : null),
       el("td", {}, t.productId, t.quantity > 1 ? ` ×${t.quantity}` : ""),
       el("td", { class: `state state-${t.state}` }, t.state, unfinished.has(id) ? el("small", {}, " unfinished") : null,
@@ -78,18 +108,18 @@ export function transactions(table, empty, transactions, unfinished) {
       el("td", {}, shortDate(t.expirationDate)),
       el("td", {}, offerText(t.offer)),
       el("td", { class: "revoked" }, revocation),
-      el("td", { class: "actions" }, actions));
+      el("td", { class: "actions" }, actions)), id, [t, unfinished.has(id)]);
   });
-  table.tBodies[0].replaceChildren(...rows);
+  reconcile(table.tBodies[0], rows);
   empty.hidden = rows.length > 0;
 }
 
 export function simpleList(list, transactions, withFinish, emptyText) {
-  const items = transactions.map((t) => el("li", { "data-transaction": t.id },
+  const items = transactions.map((t) => keyed(el("li", { "data-transaction": t.id },
     el("span", {}, `#${t.id}`), el("span", {}, t.productId), el("span", { class: `state state-${t.state}` }, t.state),
     t.expirationDate ? el("small", {}, `until ${shortDate(t.expirationDate)}`) : null,
-    withFinish ? button("finish", "Finish", "secondary", `Finish #${t.id}`) : null));
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, emptyText)]));
+    withFinish ? button("finish", "Finish", "secondary", `Finish #${t.id}`) : null), t.id, t));
+  reconcile(list, items.length ? items : [el("li", { class: "empty" }, emptyText)]);
 }
 
 export function clock(now, mode, answer) {

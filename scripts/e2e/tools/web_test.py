@@ -47,7 +47,9 @@ def browser():
 def wait(driver, what, condition, seconds=10):
     """Waits for condition(driver) to be truthy; a check either way. Returns its value."""
     try:
-        value = WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+        # The page redraws rows as the store changes: an element found just before a redraw is
+        # stale, which means "look again", not failure.
+        value = WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d))
         check(True, what)
         return value
     except TimeoutException:
