@@ -83,7 +83,7 @@ import Testing
     #expect(claims["offerType"] == .int(2))
     #expect(claims["offerIdentifier"] == .string("half"))
     #expect(claims["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
-    #expect(claims["offerPeriod"] == .string("P1M"))
+    #expect(claims["offerPeriod"] == .string("P2M"), "the offer's whole duration, 2 × P1M (issue 28)")
     #expect(claims["price"] == .int(4990))
     let notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("SUBSCRIBED"))
