@@ -179,6 +179,29 @@ import Testing
     #expect(harness.run(["buy", "pro.monthly", "--offer-jws", revoked]).stderr.contains("no key '\(key.id)' is registered"))
   }
 
+  /// Apple's PromotionalOfferV2SignatureCreator: the JWS's `transactionId` may be any
+  /// transaction of the customer, the appTransactionId included (issue 28); another
+  /// customer's is still refused.
+  @Test func version2JWSTakesAnyTransactionOfTheCustomerOrItsAppTransactionId() throws {
+    let key = try createKey()
+    harness.run("buy gems --finish")  // 1: a consumable, not a subscription
+    lapse()  // 2
+    harness.run("buy gems --finish --account other")  // 3
+    let appTransactionId = try #require(harness.run("app-transaction --json").json["appTransactionId"]?.stringValue)
+    func buy(_ transactionId: String) -> RunResult {
+      let jws = OfferSigning.v2(
+        key.key, keyId: key.id, productId: "pro.monthly", offerId: "free", iat: harness.now.milliseconds / 1000, transactionId: transactionId)
+      return harness.run(["buy", "pro.monthly", "--offer-jws", jws])
+    }
+    #expect(buy("3").status == 1, "another customer's transaction")
+    let byConsumable = buy("1")
+    #expect(byConsumable.status == 0, "\(byConsumable.stderr)")
+    harness.run("subscription cancel pro.monthly")
+    harness.advance(seconds: 32 * 24 * 3600)
+    let byAppTransaction = buy(appTransactionId)
+    #expect(byAppTransaction.status == 0, "\(byAppTransaction.stderr)")
+  }
+
   @Test func askToBuyRedeemsTheOfferOnApproval() throws {
     let key = try createKey()
     lapse()

@@ -76,6 +76,10 @@ if step == "main":
     client.set_app_account_token("1", UpdateAppAccountTokenRequest(appAccountToken=token_value))
     info = verifier.verify_and_decode_signed_transaction(client.get_transaction_info("1").signedTransactionInfo)
     call("app-account-token", lambda: info.appAccountToken)
+    # Renewal info carries it too, and the customer's appTransactionId (issue 28).
+    last = client.get_all_subscription_statuses("1").data[0].lastTransactions[0]
+    renewal = verifier.verify_and_decode_renewal_info(last.signedRenewalInfo)
+    call("renewal-app-account-token", lambda: [renewal.appAccountToken, renewal.appTransactionId == info.appTransactionId])
     call("app-account-token-bad", lambda: client.set_app_account_token("1", UpdateAppAccountTokenRequest(appAccountToken="not-a-uuid")))
 elif step == "failing":
     token = client.request_test_notification().testNotificationToken
