@@ -146,10 +146,11 @@ if [ -n "$APPLE" ]; then
   iap refund-request 1 --reason FULFILLMENT_ISSUE >/dev/null
   client consumption >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
   out=$(grep '"consumption-v1"' calls); expect_json 'd["result"]' True
+  out=$(grep '"consumption-v2-percentage"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000000"
   out=$(grep '"consumption-v2"' calls); expect_json 'd["result"]' True
   out=$(grep '"consumption-no-consent"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000035"
   out=$(iap history --json)
-  expect_json '[t["refundRequest"]["consumptionInformation"]["consumptionPercentage"] for t in d["transactions"] if t["refundRequest"]]' "[50000]"
+  expect_json '[t["refundRequest"]["consumptionInformation"]["refundPreference"] for t in d["transactions"] if t["refundRequest"]]' "['GRANT_PRORATED']"
   kill -TERM $server
   wait $server
   status=$?

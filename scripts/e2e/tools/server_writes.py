@@ -132,6 +132,9 @@ if step == "consumption":
     v2 = ConsumptionRequest(
         customerConsented=True, sampleContentProvided=True, deliveryStatus=DeliveryStatus.DELIVERED,
         consumptionPercentage=50000, refundPreference=RefundPreference.GRANT_PRORATED)
+    # Transaction 1 is a subscription: prorated by time, no percentage (issue 28).
+    call("consumption-v2-percentage", lambda: client.send_consumption_information("1", v2))
+    v2.consumptionPercentage = None
     call("consumption-v2", lambda: client.send_consumption_information("1", v2) is None)
     v2.customerConsented = False
     call("consumption-no-consent", lambda: client.send_consumption_information("1", v2))
