@@ -42,6 +42,8 @@ public struct AppStoreServerAPI: Sendable {
     let route = (request.method, parts[2], parts[3], parts.count)
     do throws(ServerAPIError) {
       switch route {
+      case ("GET", "v1", "transactions", 6) where parts[4] == "appTransactions":
+        return .json(try workspace.serverAppTransactionInfo(parts[5]))
       case ("GET", "v1", "transactions", 5):
         return .json(try workspace.serverTransactionInfo(parts[4]))
       case ("GET", "v1", "history", 5), ("GET", "v2", "history", 5):
@@ -167,8 +169,9 @@ public struct AppStoreServerAPI: Sendable {
     query.inAppOwnershipType = request.query("inAppOwnershipType")
     switch request.query("revoked") {
     case nil: break
-    case "true": query.revoked = true
-    case "false": query.revoked = false
+    // Apple's Python client sends `str(bool)`: `True` and `False`.
+    case "true", "True": query.revoked = true
+    case "false", "False": query.revoked = false
     default: throw .invalidRevoked
     }
     return query

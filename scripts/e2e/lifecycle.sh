@@ -101,7 +101,7 @@ else
   iap refund-request 1 --reason FULFILLMENT_ISSUE >/dev/null
   iap refund-decline 1 >/dev/null
   iap family add kid >/dev/null
-  iap refund 2 >/dev/null
+  iap refund 2 --reason developerIssue >/dev/null
   iap refund-reverse 2 >/dev/null
   iap subscription price-increase $P.pro.monthly --price 12.99 >/dev/null
   iap subscription price-increase-consent $P.pro.monthly accept >/dev/null
@@ -112,8 +112,19 @@ else
     "ONE_TIME_CHARGE ONE_TIME_CHARGE SUBSCRIBED CONSUMPTION_REQUEST REFUND_DECLINED REFUND REVOKE REFUND_REVERSED PRICE_INCREASE PRICE_INCREASE" "decoded types"
   expect_same "$(python3 -c 'import json; l=[json.loads(x) for x in open("decoded")]; print(l[6]["inAppOwnershipType"], l[6]["revocationDate"] is not None, l[8]["subtype"], l[8]["priceIncreaseStatus"], l[9]["priceIncreaseStatus"])')" \
     "FAMILY_SHARED True PENDING 0 1" "REVOKE and PRICE_INCREASE as Apple's library reads them"
+  # Issue 28: revocationType (REFUND_FULL, FAMILY_REVOKE), the member's revocationReason the
+  # purchaser's (Apple's revocationReason page), appTransactionId on every transaction.
+  expect_same "$(python3 -c 'import json; l=[json.loads(x) for x in open("decoded")]; print(l[5]["revocationType"], l[5]["revocationReason"], l[6]["revocationType"], l[6]["revocationReason"], len(l[0]["appTransactionId"]))')" \
+    "REFUND_FULL 1 FAMILY_REVOKE 1 15" "revocationType, the member's reason and appTransactionId"
   reason=$(python3 -c 'import json; print(json.loads(open("decoded").readlines()[3])["consumptionRequestReason"])')
   if [ "$reason" = None ]; then skip "this version of Apple's library does not read consumptionRequestReason"; else expect_same "$reason" FULFILLMENT_ISSUE "consumptionRequestReason"; fi
+  # A prorated refund: REFUND_PRORATED with revocationPercentage in milliunits (issue 28).
+  solo=$(iap --account solo buy $P.pro.monthly --finish --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["transactions"][-1]["id"])')
+  iap --account solo refund "$solo" --percentage 50 >/dev/null
+  iap notifications --json | python3 -c 'import json,sys; print(json.dumps({"signedPayload": json.load(sys.stdin)["notifications"][-1]["signedPayload"]}))' >bodies
+  if "$APPLE" "$TOOLS/apple_verify.py" $P notification SANDBOX root.cer <bodies >decoded 2>apple.err; then ok; else not_ok "Apple's library rejected a notification: $(tail -3 apple.err)"; fi
+  expect_same "$(python3 -c 'import json; d=json.loads(open("decoded").read()); print(d["type"], d["revocationType"], d["revocationPercentage"])')" \
+    "REFUND REFUND_PRORATED 50000" "a prorated refund as Apple's library reads it"
 fi
 
 finish

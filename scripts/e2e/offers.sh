@@ -61,7 +61,8 @@ read -r sig nonce ts < <("$APPLE" "$TOOLS/offer_signature.py" v1 key.p8 "$keyid"
 run buy $MONTHLY --offer winback.half_price --key-id "$keyid" --nonce "$nonce" --timestamp "$ts" --signature "$sig" --username Player-One --json
 expect_status 0
 expect_json 'd["transactions"][-1]["state"]' purchased
-expect_same "$(payload 'p["offerType"], p["offerIdentifier"], p["offerDiscountType"], p["offerPeriod"], p["price"]')" "2 winback.half_price PAY_AS_YOU_GO P1M 2490" "the signed transaction"
+# offerPeriod is the offer's whole duration: 3 × P1M (issue 28).
+expect_same "$(payload 'p["offerType"], p["offerIdentifier"], p["offerDiscountType"], p["offerPeriod"], p["price"]')" "2 winback.half_price PAY_AS_YOU_GO P3M 2490" "the signed transaction"
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "SUBSCRIBED RESUBSCRIBE"
 # The same signature again: its nonce is spent.

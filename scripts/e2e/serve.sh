@@ -32,7 +32,10 @@ if [ -n "$APPLE" ]; then
   out=$(grep '"info"' calls); expect_json 'd["result"]' "$P.pro.monthly"
   out=$(grep '"missing"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040010"
   out=$(grep '"history"' calls); expect_json 'd["result"]' "[20, 4]"
-  out=$(grep '"history-v2"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
+  out=$(grep '"history-v1"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
+  out=$(grep '"app-transaction"' calls); expect_json 'd["result"]' "[True, 1375340400000]"
+  out=$(grep '"app-transaction-missing"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040010"
+  revision=$(grep '"revision"' calls | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])')
   out=$(grep '"statuses"' calls); expect_json 'd["result"]' "[['pro', 1, '$P.pro.monthly']]"
   out=$(grep '"order"' calls); expect_json 'd["result"]' "[0, ['$P.pro.monthly']]"
   # A key the store does not know: 401.
@@ -47,9 +50,11 @@ open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.P
   out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
   # A refund made from the shell is in the next answer.
   iap refund 24 >/dev/null
-  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer refunds >calls 2>client.err && ok ||
+  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer refunds "$revision" >calls 2>client.err && ok ||
     not_ok "Apple's client failed: $(tail -n 5 client.err)"
   out=$(grep '"refunds"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
+  out=$(grep '"revoked"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
+  out=$(grep '"since-revision"' calls); expect_json 'd["result"]' "[['$P.unlock_maps', True]]"
 else
   skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
@@ -114,6 +119,7 @@ if [ -n "$APPLE" ]; then
   out=$(grep '"mass-status"' calls); expect_json 'd["result"]' "[True, 0, 1]"
   out=$(grep '"mass-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040009"
   out=$(grep '"app-account-token"' calls); expect_json 'd["result"]' 7389a31a-fb6d-4569-a2a6-db7d85d84813
+  out=$(grep '"renewal-app-account-token"' calls); expect_json 'd["result"]' "['7389a31a-fb6d-4569-a2a6-db7d85d84813', True]"
   out=$(grep '"app-account-token-bad"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000183"
   # The shell sees what the server did.
   out=$(iap subscription status $P.pro.monthly --json)
@@ -140,10 +146,11 @@ if [ -n "$APPLE" ]; then
   iap refund-request 1 --reason FULFILLMENT_ISSUE >/dev/null
   client consumption >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
   out=$(grep '"consumption-v1"' calls); expect_json 'd["result"]' True
+  out=$(grep '"consumption-v2-percentage"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000000"
   out=$(grep '"consumption-v2"' calls); expect_json 'd["result"]' True
   out=$(grep '"consumption-no-consent"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000035"
   out=$(iap history --json)
-  expect_json '[t["refundRequest"]["consumptionInformation"]["consumptionPercentage"] for t in d["transactions"] if t["refundRequest"]]' "[50000]"
+  expect_json '[t["refundRequest"]["consumptionInformation"]["refundPreference"] for t in d["transactions"] if t["refundRequest"]]' "['GRANT_PRORATED']"
   kill -TERM $server
   wait $server
   status=$?

@@ -84,6 +84,7 @@ public enum IAPError: Error, Equatable, Sendable {
       case .notRefunded: return "notRefunded"
       case .notAPriceIncrease: return "notAPriceIncrease"
       case .noPriceIncrease: return "noPriceIncrease"
+      case .increaseNeedsConsent: return "increaseNeedsConsent"
       case .family: return "family"
       case .noSubscription: return "noSubscription"
       case .subscriptionState: return "subscriptionState"

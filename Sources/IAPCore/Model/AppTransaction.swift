@@ -11,19 +11,26 @@ public struct AppTransaction: Equatable, Sendable {
   public var appAppleId: Int64?
   /// The app transaction's own id: stable for the account.
   public var appTransactionId: String
-  /// When the account first bought from the app (its first transaction), else now.
+  /// When the customer got the app (`originalPurchaseDate`): in Sandbox always
+  /// `sandboxOriginalPurchaseDate`; elsewhere iap, which has no app download to date, takes
+  /// the account's first transaction, else now.
   public var originalPurchaseDate: Timestamp
   /// When this app transaction was made: the store's clock.
   public var receiptCreationDate: Timestamp
   /// Base64 of SHA-384 over the lowercased nonce followed by the lowercased device
-  /// verification id, as StoreKit computes it.
-  public var deviceVerification: String
+  /// verification id, as StoreKit computes it; nil when no device asked (the App Store
+  /// Server API's Get App Transaction Info).
+  public var deviceVerification: String?
   /// The UUID the device verification value was computed with, lowercased.
-  public var deviceVerificationNonce: String
+  public var deviceVerificationNonce: String?
+
+  /// Apple's AppTransaction.originalPurchaseDate page: in the sandbox the value is always
+  /// 2013-08-01 07:00:00 UTC, 1375340400000 ms.
+  public static let sandboxOriginalPurchaseDate = Timestamp(milliseconds: 1_375_340_400_000)
 
   public init(
     environment: String, bundleId: String, appAppleId: Int64?, appTransactionId: String, originalPurchaseDate: Timestamp,
-    receiptCreationDate: Timestamp, deviceVerification: String, deviceVerificationNonce: String
+    receiptCreationDate: Timestamp, deviceVerification: String?, deviceVerificationNonce: String?
   ) {
     self.environment = environment
     self.bundleId = bundleId
@@ -46,8 +53,11 @@ public struct AppTransaction: Equatable, Sendable {
       ("receiptCreationDate", .int(receiptCreationDate.milliseconds)),
       ("originalPurchaseDate", .int(originalPurchaseDate.milliseconds)),
       ("originalApplicationVersion", .string("1.0")),
-      ("deviceVerification", .string(deviceVerification)),
-      ("deviceVerificationNonce", .string(deviceVerificationNonce)),
+    ]
+    if let deviceVerification, let deviceVerificationNonce {
+      members += [("deviceVerification", .string(deviceVerification)), ("deviceVerificationNonce", .string(deviceVerificationNonce))]
+    }
+    members += [
       ("appTransactionId", .string(appTransactionId)),
       ("originalPlatform", .string("iOS")),
       ("signedDate", .int(receiptCreationDate.milliseconds)),

@@ -41,7 +41,10 @@ public enum SignedPayloads {
   }
 
   /// `JWSTransactionDecodedPayload` for a transaction; absent fields are left out, as Apple does.
-  public static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp) -> JSONValue {
+  ///
+  /// - Parameter appTransactionId: the customer's app transaction id, which Apple's
+  ///   JWSTransaction carries beside the app transaction's own (`appTransactionId`).
+  public static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("transactionId", .string(String(t.id))),
       ("originalTransactionId", .string(String(t.originalId))),
@@ -72,11 +75,17 @@ public enum SignedPayloads {
     add("offerPeriod", t.offerPeriod.map(JSONValue.string))
     add("currency", t.currency.map(JSONValue.string))
     add("price", milliunits(t.price).map { .int($0) })
+    add("appTransactionId", appTransactionId.map(JSONValue.string))
+    add("revocationType", t.revocationType.map(JSONValue.string))
+    add("revocationPercentage", t.revocationType == nil ? nil : t.revocationPercentage.map { .int(Int64($0)) })
     return .object(members)
   }
 
   /// `JWSRenewalInfoDecodedPayload` for a subscription.
-  public static func renewalInfo(_ s: Subscription, environment: String, signedDate: Timestamp) -> JSONValue {
+  ///
+  /// - Parameter appTransactionId: the customer's app transaction id, which Apple's
+  ///   JWSRenewalInfo carries (`appTransactionId`).
+  public static func renewalInfo(_ s: Subscription, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("originalTransactionId", .string(String(s.originalId))),
       ("autoRenewProductId", .string(s.autoRenewProductId)),
@@ -93,7 +102,10 @@ public enum SignedPayloads {
     // included: the end of its latest period.
     members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
-    if let price = milliunits(s.pendingPriceIncrease?.price ?? s.renewalPrice ?? s.latest.price) {
+    // Apple's renewalPrice is the price of the next billing period: a pay-as-you-go offer's
+    // while it runs, else the regular price (with a scheduled product's or an increase's),
+    // never the price an offer charged for the period now running.
+    if let price = milliunits(s.introRenewalsLeft > 0 ? s.introPrice : s.nextRenewalPrice) {
       members.append(("renewalPrice", .int(price)))
     }
     if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }
@@ -102,7 +114,15 @@ public enum SignedPayloads {
       members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
       members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))
+      // The offer's whole duration, as the purchase that redeemed it carries it.
+      if let period = s.latest.offerPeriod { members.append(("offerPeriod", .string(period))) }
     }
+    // Set App Account Token's token (or a UUID-shaped applicationUsername) is the
+    // subscription's: Apple's JWSRenewalInfo carries `appAccountToken` too.
+    if let token = s.latest.appAccountToken ?? accountToken(s.latest.applicationUsername) {
+      members.append(("appAccountToken", .string(token)))
+    }
+    if let appTransactionId { members.append(("appTransactionId", .string(appTransactionId))) }
     return .object(members)
   }
 }

@@ -46,8 +46,13 @@ public extension Store {
 
   /// Revokes the members' shares of the purchase `originalId` (every purchase when nil),
   /// with a REVOKE notification each: the purchase was refunded, or sharing stopped.
+  ///
+  /// - Parameter reason: the purchaser's refund's reason, which the members' revocations
+  ///   carry (Apple's revocationReason page); `other` (0) when sharing stopped.
   @discardableResult
-  mutating func revokeShares(of originalId: UInt64?, members: [String]? = nil, now: Timestamp) -> [Transaction] {
+  mutating func revokeShares(
+    of originalId: UInt64?, members: [String]? = nil, reason: RevocationReason = .other, now: Timestamp
+  ) -> [Transaction] {
     var revoked: [Transaction] = []
     for member in members ?? familyMembers {
       let memberState = state.accounts[member] ?? AccountState()
@@ -59,7 +64,7 @@ public extension Store {
         else { continue }
         var ended = share
         ended.revocationDate = now
-        ended.revocationReason = .other
+        ended.revocationReason = reason
         record(ended)
         if let group = ended.subscriptionGroup, var subscription = state.accounts[member]?.subscriptions[group] {
           subscription.status = .revoked

@@ -17,6 +17,17 @@ public extension Store {
     if let old = SignedPayloads.milliunits(current), let new = SignedPayloads.milliunits(price), new <= old {
       throw .notAPriceIncrease(productId, current: current ?? "", asked: price)
     }
+    // Apple support article 109501: without consent, an increase is at most 50% and at most
+    // 5 (50 for a yearly subscription) in USD terms; iap applies the amounts in the
+    // subscription's own currency.
+    if !consentRequired, let old = SignedPayloads.milliunits(current), let new = SignedPayloads.milliunits(price) {
+      let yearly = subscription.period == .oneYear
+      let amount: Int64 = yearly ? 50_000 : 5_000
+      if new - old > amount || (new - old) * 2 > old {
+        throw .increaseNeedsConsent(
+          productId, current: current ?? "", asked: price, limit: "at most 50% and at most \(amount / 1000) more\(yearly ? " for a yearly subscription" : "")")
+      }
+    }
     subscription.priceIncrease = PriceIncrease(
       productId: subscription.productId, price: price, status: consentRequired ? .pending : .accepted)
     record(.subscription(subscription))

@@ -27,6 +27,7 @@ package extension Store {
     let verifier = PromotionalOfferVerifier(
       bundleId: app.bundleId, context: payment.context, storeNow: now, usedNonces: state.usedOfferNonces)
     let owned = Set(accountState.subscriptions.values.flatMap { [String($0.originalId), String($0.latest.id)] })
+      .union(payment.context.customerTransactionIds)
     let accepted: PromotionalOfferVerifier.Accepted
     switch verifier.verify(payment.request, product: product, applicationUsername: applicationUsername, ownsTransaction: owned.contains) {
     case let .success(value): accepted = value

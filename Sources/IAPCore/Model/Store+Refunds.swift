@@ -52,6 +52,7 @@ public extension Store {
     var reinstated = purchase
     reinstated.revocationDate = nil
     reinstated.revocationReason = nil
+    reinstated.revocationPercentage = nil
     reinstated.refundReversalDate = now
     record(reinstated)
     if let group = reinstated.subscriptionGroup, var subscription = accountState.subscriptions[group],

@@ -185,7 +185,8 @@ public extension Store {
       renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)
       renewal.price = subscription.introPrice
       renewal.offerDiscountType = "PAY_AS_YOU_GO"
-      renewal.offerPeriod = text
+      // The offer's whole duration, as the period that redeemed it carries it.
+      renewal.offerPeriod = previous.offerPeriod ?? text
       renewal.offerIdentifier = subscription.introOfferIdentifier
       subscription.introRenewalsLeft -= 1
       // Offer periods are not regular ones: the first regular renewal anchors the run.

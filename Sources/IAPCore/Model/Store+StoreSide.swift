@@ -5,8 +5,13 @@ public extension Store {
   /// `refundTransaction`: the purchase is revoked now; the product leaves the entitlements
   /// and a subscription ends.
   ///
-  /// - Parameter purchase: the latest version of the transaction, from history.
-  mutating func refund(_ purchase: Transaction, reason: RevocationReason, now: Timestamp) throws(StoreRefusal) -> Transaction {
+  /// - Parameters:
+  ///   - purchase: the latest version of the transaction, from history.
+  ///   - percentage: a prorated refund's share in milliunits (`revocationPercentage`, with
+  ///     `revocationType` REFUND_PRORATED); nil for a full refund (REFUND_FULL).
+  mutating func refund(
+    _ purchase: Transaction, reason: RevocationReason, percentage: Int? = nil, now: Timestamp
+  ) throws(StoreRefusal) -> Transaction {
     guard purchase.account == account, !purchase.deleted else { throw .unknownTransaction(String(purchase.id)) }
     if purchase.revocationDate != nil { throw .alreadyRefunded(purchase.id) }
     guard purchase.state == .purchased else {
@@ -16,13 +21,16 @@ public extension Store {
     var refunded = purchase
     refunded.revocationDate = now
     refunded.revocationReason = reason
+    refunded.revocationPercentage = percentage
     // Granting answers a refund request under review, if there is one.
     if refunded.hasOpenRefundRequest { refunded.refundRequest?.status = .granted }
     record(refunded)
     defer {
       notify("REFUND", nil, refunded, at: now)
-      // Family members lose what the refunded purchase shared with them.
-      revokeShares(of: refunded.originalId, now: now)
+      // Family members lose what the refunded purchase shared with them, for the
+      // purchaser's reason (Apple's revocationReason page: a member's revocation after the
+      // purchaser's refund carries the purchaser's reason).
+      revokeShares(of: refunded.originalId, reason: reason, now: now)
     }
     // A refunded subscription ends: access goes, and it does not renew.
     if let group = refunded.subscriptionGroup, var subscription = accountState.subscriptions[group],

@@ -32,7 +32,10 @@ package extension Store {
     purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
     purchase.price = offer.paymentMode == .free ? "0" : offer.price.map { "\($0)" } ?? purchase.price
     purchase.offerDiscountType = Self.discountType(offer.paymentMode)
-    purchase.offerPeriod = OfferPeriod(count: offer.period.count * periods, unit: offer.period.unit)?.iso8601 ?? offer.period.iso8601
+    // Apple's offerPeriod is the offer's whole duration: pay as you go for 3 × P1M is P3M,
+    // on the first period and on each renewal the offer prices.
+    let total = offer.period.count * offer.numberOfPeriods
+    purchase.offerPeriod = OfferPeriod(count: total, unit: offer.period.unit)?.iso8601 ?? offer.period.iso8601
     return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
   }
 

@@ -26,6 +26,9 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case notAPriceIncrease(String, current: String, asked: String)
   /// Consent asked for a subscription with no price increase waiting for it.
   case noPriceIncrease(String)
+  /// A price increase announced without consent beyond Apple's limits for that (product,
+  /// current price, asked price, the limits in words).
+  case increaseNeedsConsent(String, current: String, asked: String, limit: String)
   /// A Family Sharing change that cannot be made; the text says why.
   case family(String)
   /// A simulated failure of a StoreKit request (`fail-load-products`, `fail-restore`).
@@ -68,6 +71,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .notRefunded(id): return "transaction \(id) is not refunded: only a granted refund can be reversed"
     case let .notAPriceIncrease(product, current, asked):
       return "\(asked) is not above the price of '\(product)' (\(current)): a price increase must raise it"
+    case let .increaseNeedsConsent(product, current, asked, limit):
+      return "raising '\(product)' from \(current) to \(asked) needs the customer's consent: without it Apple allows \(limit) (--consent required)"
     case let .noPriceIncrease(product):
       return "the subscription to '\(product)' has no price increase waiting for consent (iap subscription price-increase \(product) --price P)"
     case let .family(why): return "family sharing: \(why)"

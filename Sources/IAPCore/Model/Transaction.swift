@@ -28,6 +28,12 @@ public struct Transaction: Equatable, Sendable {
     get { rare?.fields.revocationReason }
     set { changeRare(clearing: newValue == nil) { $0.revocationReason = newValue } }
   }
+  /// A prorated refund's share of the price, in milliunits of a percent (50000 is half):
+  /// `revocationPercentage`; nil for a full refund.
+  public var revocationPercentage: Int? {
+    get { rare?.fields.revocationPercentage }
+    set { changeRare(clearing: newValue == nil) { $0.revocationPercentage = newValue } }
+  }
   /// `SKPayment.applicationUsername`: the app's opaque account identifier.
   public var applicationUsername: String? {
     get { rare?.fields.applicationUsername }
@@ -175,6 +181,28 @@ public struct Transaction: Equatable, Sendable {
 
   /// When the open refund request was made; nil when there is none.
   public var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
+
+  /// `revocationType` (Apple's RevocationType): FAMILY_REVOKE for a family member's share
+  /// (however the sharing ended), REFUND_PRORATED for a refund of part of the price,
+  /// REFUND_FULL for the rest; nil when the transaction is not revoked. Derived, so that
+  /// states written before it existed read right.
+  public var revocationType: String? {
+    guard revocationDate != nil else { return nil }
+    if familySharedFrom != nil { return "FAMILY_REVOKE" }
+    return revocationPercentage == nil ? "REFUND_FULL" : "REFUND_PRORATED"
+  }
+
+  /// A refund's percentage as `iap refund --percentage` takes it (a decimal number above 0
+  /// and below 100, up to three decimals) in milliunits, the unit of `revocationPercentage`;
+  /// nil for anything else.
+  public static func revocationPercentage(parsing text: String) -> Int? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, !parts[0].isEmpty, parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+      parts.count == 1 || (1...3).contains(parts[1].count),
+      let milliunits = SignedPayloads.milliunits(text), (1...99_999).contains(milliunits)
+    else { return nil }
+    return Int(milliunits)
+  }
 
   /// `inAppOwnershipType`: FAMILY_SHARED for a family member's share, else PURCHASED.
   public var inAppOwnershipType: String { familySharedFrom == nil ? "PURCHASED" : "FAMILY_SHARED" }

@@ -9,6 +9,7 @@ import IAPFormats
 struct TransactionRareFields: Equatable, Sendable {
   var revocationDate: Timestamp?
   var revocationReason: RevocationReason?
+  var revocationPercentage: Int?
   var applicationUsername: String?
   var error: StoreError?
   var offerDiscountType: String?

@@ -55,9 +55,14 @@ public struct OfferVerificationContext: Sendable {
   public var keys: [String: P256.PublicKey]
   /// The machine's time.
   public var realNow: Timestamp
+  /// Ids a version 2 JWS's `transactionId` may give besides the customer's subscriptions:
+  /// any other transaction of the customer, and its appTransactionId
+  /// (`PromotionalOfferV2SignatureCreator` documents both).
+  public var customerTransactionIds: Set<String>
 
-  public init(keys: [String: P256.PublicKey], realNow: Timestamp) {
+  public init(keys: [String: P256.PublicKey], realNow: Timestamp, customerTransactionIds: Set<String> = []) {
     self.keys = keys
     self.realNow = realNow
+    self.customerTransactionIds = customerTransactionIds
   }
 }

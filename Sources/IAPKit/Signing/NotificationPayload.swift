@@ -31,7 +31,7 @@ public enum NotificationPayload {
       var data = app + [("bundleVersion", .string("1.0"))]
       if let transaction = n.transaction {
         data.append(
-          ("signedTransactionInfo", .string(at.sign(SignedPayloads.transaction(transaction, environment: signer.environment, signedDate: n.date)))))
+          ("signedTransactionInfo", .string(at.sign(at.transactionPayload(transaction)))))
       }
       if let subscription = n.subscription { data.append(("signedRenewalInfo", .string(at.renewalInfo(subscription)))) }
       if let status = n.status { data.append(("status", .int(Int64(status)))) }

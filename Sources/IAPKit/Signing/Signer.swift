@@ -53,11 +53,28 @@ public struct Signer: Sendable {
   /// restored); nil for the others, which StoreKit never hands out signed.
   public func transaction(_ t: Transaction) -> String? {
     guard t.state == .purchased || t.state == .restored else { return nil }
-    return sign(SignedPayloads.transaction(t, environment: environment, signedDate: signedDate))
+    return sign(transactionPayload(t))
   }
 
   /// Signed renewal info of a subscription.
   public func renewalInfo(_ s: Subscription) -> String {
-    sign(SignedPayloads.renewalInfo(s, environment: environment, signedDate: signedDate))
+    sign(renewalInfoPayload(s))
+  }
+
+  /// The decoded payload of a signed transaction, with the customer's `appTransactionId`.
+  public func transactionPayload(_ t: Transaction) -> JSONValue {
+    SignedPayloads.transaction(t, environment: environment, signedDate: signedDate, appTransactionId: appTransactionId(account: t.account))
+  }
+
+  /// The decoded payload of a subscription's renewal info, with the customer's `appTransactionId`.
+  public func renewalInfoPayload(_ s: Subscription) -> JSONValue {
+    SignedPayloads.renewalInfo(s, environment: environment, signedDate: signedDate, appTransactionId: appTransactionId(account: s.account))
+  }
+
+  /// The app transaction id of `account` (a sandbox tester): the one its app transaction
+  /// carries, and its transactions and renewal info too (Apple's JWSTransaction and
+  /// JWSRenewalInfo have `appTransactionId`). Derived from the secret, so stable.
+  public func appTransactionId(account: String) -> String {
+    DerivedIdentifier.number(key: key, label: "app transaction \(account)", digits: 15)
   }
 }

@@ -104,6 +104,12 @@ public struct TransactionLogIndex {
   /// order (a `finish --all` writes them so), so one read serves thousands of them, where a
   /// read per record was an eighth of `history`'s time.
   public func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
+    try forEachWithPosition { transaction, _ throws(IAPError) in try body(transaction) }
+  }
+
+  /// `forEach`, with where each version lies in the log: a later position is a later
+  /// change, the order of Get Transaction History's `revision`.
+  public func forEachWithPosition(_ body: (Transaction, Int) throws(IAPError) -> Void) throws(IAPError) {
     var window = [UInt8]()
     var windowStart = 0
     var windowCount = 0  // the bytes of `window` read
@@ -124,7 +130,7 @@ public struct TransactionLogIndex {
         try? cache?.unlink(HistoryIndex.name)
         throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(span.offset)")
       }
-      try body(transaction)
+      try body(transaction, span.offset)
     }
   }
 

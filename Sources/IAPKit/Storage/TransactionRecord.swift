@@ -56,6 +56,8 @@ package enum TransactionRecord {
     }
     if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
     if let v = t.familySharedFrom { members.append(("familySharedFrom", .string(String(v)))) }
+    // Last: `TransactionRecordReader.Key` expects the members in this order.
+    if let v = t.revocationPercentage { members.append(("revocationPercentage", .int(Int64(v)))) }
     return .object(members)
   }
 
@@ -142,6 +144,11 @@ package enum TransactionRecord {
     }
     transaction.refundReversalDate = try optionalDate("refundReversalDate")
     if json["familySharedFrom"] != nil { transaction.familySharedFrom = try id("familySharedFrom") }
+    // Absent in records written before prorated refunds, and on most transactions.
+    if let value = json["revocationPercentage"], value != .null {
+      guard let n = value.intValue, let percentage = Int(exactly: n) else { throw RecordError(field: "revocationPercentage") }
+      transaction.revocationPercentage = percentage
+    }
     return transaction
   }
 }

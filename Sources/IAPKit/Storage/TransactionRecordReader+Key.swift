@@ -15,7 +15,7 @@ extension TransactionRecordReader {
     case revocationReason, purchaseIssue, deleted, subscriptionGroup, isRenewal, isUpgraded, bundleId
     case storefront, price, currency, finishedAtReceiptUpdate, offerDiscountType, offerPeriod
     case offerIdentifier, hasDownloads, appAccountToken, refundRequest, refundReversalDate
-    case familySharedFrom, crc
+    case familySharedFrom, revocationPercentage, crc
 
     static let count = Key.crc.rawValue + 1
 
@@ -56,6 +56,7 @@ extension TransactionRecordReader {
       case .refundRequest: return "refundRequest"
       case .refundReversalDate: return "refundReversalDate"
       case .familySharedFrom: return "familySharedFrom"
+      case .revocationPercentage: return "revocationPercentage"
       case .crc: return "crc"
       }
     }

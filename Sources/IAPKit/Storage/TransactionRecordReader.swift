@@ -232,6 +232,14 @@ enum TransactionRecordReader {
         guard let value = RevocationReason(rawValue: raw) else { return nil }
         reason = value
       }
+      var revocationPercentage: Int?
+      switch value(.revocationPercentage) {
+      case nil, .null?: break
+      case let .int(v)?:
+        guard let exact = Int(exactly: v) else { return nil }
+        revocationPercentage = exact
+      default: return nil
+      }
       var finishedAtReceiptUpdate: Int?
       switch value(.finishedAtReceiptUpdate) {
       case nil, .null?: break
@@ -250,6 +258,7 @@ enum TransactionRecordReader {
       t.offerIdentifier = offerIdentifier
       t.appAccountToken = appAccountToken
       t.refundReversalDate = refundReversalDate
+      t.revocationPercentage = revocationPercentage
       if value(.familySharedFrom) != nil { t.familySharedFrom = identifier(.familySharedFrom) }
       return t
     }

@@ -26,19 +26,52 @@ extension Workspace {
     let catalog = try loadCatalog()
     let opened = try openStore(forWriting: true, catalog: catalog)
     let signer = try signer(opened)
-    var first: Timestamp?
-    // The account's first transaction: the history is read once, as a stream.
-    try opened.session.latestVersions().forEach { t in
-      if t.account == account, first.map({ t.purchaseDate < $0 }) ?? true { first = t.purchaseDate }
-    }
     let deviceID = DerivedIdentifier.uuid(key: signer.key, label: "deviceVerificationID \(catalog.bundleId) \(device)")
     let nonce = DerivedIdentifier.uuid(key: signer.key, label: "app transaction nonce \(account) \(device) \(opened.now.milliseconds)")
     let verification = Data(SHA384.hash(Array((nonce + deviceID).utf8))).base64EncodedString()
-    let app = AppTransaction(
-      environment: signer.environment, bundleId: catalog.bundleId, appAppleId: signer.appAppleId,
-      appTransactionId: DerivedIdentifier.number(key: signer.key, label: "app transaction \(account)", digits: 15),
-      originalPurchaseDate: first ?? opened.now, receiptCreationDate: opened.now, deviceVerification: verification,
-      deviceVerificationNonce: nonce)
+    var app = try Self.appTransaction(of: account, bundleId: catalog.bundleId, opened: opened, signer: signer)
+    app.deviceVerification = verification
+    app.deviceVerificationNonce = nonce
     return AppTransactionResult(appTransaction: app, signed: signer.sign(app.payload), deviceVerificationID: deviceID)
+  }
+
+  /// The app transaction of `account`, without device verification (no device asked).
+  static func appTransaction(of account: String, bundleId: String, opened: OpenedStore, signer: Signer) throws(IAPError) -> AppTransaction {
+    var originalPurchaseDate = AppTransaction.sandboxOriginalPurchaseDate
+    if signer.environment != "Sandbox" {
+      // iap has no app download to date: the account's first transaction stands for it,
+      // the history read once, as a stream.
+      var first: Timestamp?
+      try opened.session.latestVersions().forEach { t in
+        if t.account == account, first.map({ t.purchaseDate < $0 }) ?? true { first = t.purchaseDate }
+      }
+      originalPurchaseDate = first ?? opened.now
+    }
+    return AppTransaction(
+      environment: signer.environment, bundleId: bundleId, appAppleId: signer.appAppleId,
+      appTransactionId: signer.appTransactionId(account: account), originalPurchaseDate: originalPurchaseDate,
+      receiptCreationDate: opened.now, deviceVerification: nil, deviceVerificationNonce: nil)
+  }
+
+  /// Use case: Get App Transaction Info (`GET /inApps/v1/transactions/appTransactions/{id}`,
+  /// App Store Server API 1.17): the signed app transaction of the customer who made
+  /// transaction `id` (or whose app transaction id it is). An id the store never issued is
+  /// 4040010; one it issued whose transaction is gone (deleted, or its account's history
+  /// cleared) leaves no customer to have an app transaction: 4040019.
+  public func serverAppTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
+    let (opened, signer) = try openForServer()
+    let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
+    var customer = try find(id, in: opened)?.account
+    if customer == nil {
+      customer = opened.store.state.accounts.keys.sorted().first { signer.appTransactionId(account: $0) == id }
+    }
+    guard let customer else {
+      throw number < opened.store.state.nextId ? .appTransactionDoesNotExist : .transactionNotFound
+    }
+    let bundleId = catalogFieldsQuietly()?.bundleId ?? ""
+    let app = try reading { () throws(IAPError) in
+      try Self.appTransaction(of: customer, bundleId: bundleId, opened: opened, signer: signer)
+    }
+    return .object([("signedAppTransactionInfo", .string(signer.sign(app.payload)))])
   }
 }

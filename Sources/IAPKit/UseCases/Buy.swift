@@ -42,8 +42,14 @@ extension Workspace {
       currency: catalog.currency(in: settings.storefront))
     // Offer signatures are checked against the state's keys, and against the real time too:
     // an app's server stamps real time even while the store's clock is simulated.
+    // A version 2 offer may name any transaction of the customer, or its appTransactionId:
+    // the history is read for an offer only.
     let offer = try request.offer.map { (offer) throws(IAPError) in
-      OfferPayment(request: offer, context: OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now()))
+      var ids: Set<String> = [try signer(opened).appTransactionId(account: account)]
+      try opened.session.latestVersions().forEach { t in if t.account == account { ids.insert(String(t.id)) } }
+      return OfferPayment(
+        request: offer,
+        context: OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now(), customerTransactionIds: ids))
     }
     let purchase = opened.store.buy(
       productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,

@@ -53,6 +53,8 @@ public struct ServerAPIError: Error, Equatable, Sendable {
   public static let transactionTypeNotSupported = ServerAPIError(
     status: 400, code: 4_000_047, message: "Invalid request. The transaction id parameter must represent a consumable or auto-renewable subscription.")
   public static let invalidAppAccountToken = ServerAPIError(status: 400, code: 4_000_183, message: "Invalid request. The app account token field must be a valid UUID.")
+  public static let familyTransactionNotSupported = ServerAPIError(
+    status: 400, code: 4_000_185, message: "Invalid request. The transaction is for a product the customer obtained through Family Sharing, which this endpoint does not support.")
   public static let transactionIdIsNotOriginal = ServerAPIError(
     status: 400, code: 4_000_187, message: "Invalid request. The transaction id provided is not an original transaction id.")
   public static let subscriptionExtensionIneligible = ServerAPIError(
@@ -61,6 +63,8 @@ public struct ServerAPIError: Error, Equatable, Sendable {
     status: 403, code: 4_030_005, message: "Forbidden - subscription has reached maximum extension count.")
   public static let familySharedSubscriptionExtensionIneligible = ServerAPIError(
     status: 403, code: 4_030_007, message: "Subscriptions that users obtain through Family Sharing can't get a renewal date extension directly.")
+  public static let appTransactionDoesNotExist = ServerAPIError(
+    status: 404, code: 4_040_019, message: "No app transaction exists for the customer.")
   public static let originalTransactionIdNotFound = ServerAPIError(status: 404, code: 4_040_005, message: "Original transaction id not found.")
   public static let notificationURLNotFound = ServerAPIError(
     status: 404, code: 4_040_007, message: "No App Store Server Notification URL was found: iap settings set notification-url URL.")

@@ -54,11 +54,32 @@ public enum ConsumptionBody {
   }
 }
 
+extension ConsumptionBody {
+  /// The version 2 rules that depend on the purchase, each refused as a bad request
+  /// (4000000; Apple's libraries name no code of their own for them):
+  /// - `consumptionPercentage` is for one-time purchases: Apple prorates an auto-renewable
+  ///   subscription by the time used (consumptionPercentage page), so one is refused there;
+  /// - `GRANT_PRORATED` needs a `consumptionPercentage` above 0 to prorate by
+  ///   (refundPreference page), except for an auto-renewable subscription.
+  static func validate(_ body: JSONValue, for transaction: Transaction) throws(ServerAPIError) {
+    let percentage = body["consumptionPercentage"].flatMap { $0 == .null ? nil : $0.intValue }
+    let subscription = transaction.productType == .autoRenewable
+    if subscription, percentage != nil {
+      throw .badRequest("consumptionPercentage does not apply to an auto-renewable subscription.")
+    }
+    if !subscription, body["refundPreference"]?.stringValue == "GRANT_PRORATED", (percentage ?? 0) <= 0 {
+      throw .badRequest("GRANT_PRORATED needs a consumptionPercentage above 0.")
+    }
+  }
+}
+
 extension Workspace {
   /// Use case: Send Consumption Information (`PUT /inApps/v1|v2/transactions/consumption/{id}`):
   /// the developer's answer to a CONSUMPTION_REQUEST, kept with the open refund request it
   /// answers (`iap history --json` shows it). Accepted (202) whether or not a request is
-  /// open, as Apple accepts it; version 1 takes consumables and auto-renewable subscriptions.
+  /// open, as Apple accepts it (kept only with an open one); version 1 takes consumables and
+  /// auto-renewable subscriptions; version 2's rules that depend on the product are
+  /// `ConsumptionBody.validate(_:for:)`'s.
   public func serverSendConsumptionInformation(_ id: String, body: JSONValue, version: Int) throws(ServerAPIError) {
     try ConsumptionBody.validate(body, version: version)
     try actingForServer { opened, _ throws(ServerAPIError) in
@@ -66,6 +87,7 @@ extension Workspace {
       if version == 1, transaction.productType != .consumable, transaction.productType != .autoRenewable {
         throw .transactionTypeNotSupported
       }
+      if version == 2 { try ConsumptionBody.validate(body, for: transaction) }
       _ = opened.store.recordConsumptionInformation(JSONWriter.compact(body), on: transaction)
     }
   }

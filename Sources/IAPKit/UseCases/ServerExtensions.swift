@@ -93,6 +93,9 @@ extension Workspace {
     try actingForServer { opened, _ throws(ServerAPIError) in
       guard let transaction = try find(originalId, in: opened), transaction.state == .purchased else { throw .originalTransactionIdNotFound }
       guard transaction.id == transaction.originalId else { throw .transactionIdIsNotOriginal }
+      // Apple answers FamilyTransactionNotSupportedError (4000185): the token is the
+      // purchaser's to set, not a family member's.
+      guard transaction.familySharedFrom == nil else { throw .familyTransactionNotSupported }
       _ = opened.store.setAppAccountToken(normalized, on: transaction)
     }
   }

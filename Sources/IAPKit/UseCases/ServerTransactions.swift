@@ -18,7 +18,8 @@ public struct TransactionHistoryQuery: Sendable {
   public var inAppOwnershipType: String?
   /// Only revoked transactions (true), none (false), or both (nil).
   public var revoked: Bool?
-  /// 1 or 2: version 2 leaves out consumables that were finished, as Apple's does.
+  /// 1 or 2: version 1 leaves out consumables that were finished, as Apple's Get Transaction
+  /// History V1 page says; version 2 (`/inApps/v2/history`) returns every product type.
   public var version = 1
 
   public init() {}
@@ -42,13 +43,13 @@ public struct TransactionHistoryQuery: Sendable {
     if !subscriptionGroups.isEmpty, !subscriptionGroups.contains(t.subscriptionGroup ?? "") { return false }
     if let inAppOwnershipType, inAppOwnershipType != t.inAppOwnershipType { return false }
     if let revoked, revoked != (t.revocationDate != nil) { return false }
-    if version >= 2, t.productType == .consumable, t.finished { return false }
+    if version == 1, t.productType == .consumable, t.finished { return false }
     return true
   }
 
   /// Refuses values Apple refuses, with Apple's errors.
   func validate() throws(ServerAPIError) {
-    if let revision, UInt64(revision) == nil { throw .invalidRevision }
+    if let revision, Int(revision).map({ $0 >= 0 }) != true { throw .invalidRevision }
     if let startDate, startDate < 0 { throw .invalidStartDate }
     if let endDate, endDate < 0 { throw .invalidEndDate }
     if let startDate, let endDate, startDate >= endDate { throw .startDateAfterEndDate }
@@ -68,28 +69,31 @@ extension Workspace {
   }
 
   /// Use case: Get Transaction History (`GET /inApps/v1|v2/history/{transactionId}`): the
-  /// purchases of the customer who made transaction `id`, 20 a page, ordered by transaction
-  /// id; `revision` is the last id of the page, where the next one starts.
+  /// purchases of the customer who made transaction `id`, 20 a page, in the order they were
+  /// last modified (Apple's `sort`: "by their recently modified date"). `revision` is where
+  /// the last page ended in that order: the log position of its last transaction's latest
+  /// version, so a transaction changed after a page was read (a refund of an old purchase)
+  /// comes again after that page's revision.
   public func serverTransactionHistory(_ id: String, _ query: TransactionHistoryQuery) throws(ServerAPIError) -> JSONValue {
     try query.validate()
     let (opened, signer) = try openForServer()
     guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
-    let after = query.revision.flatMap { UInt64($0) }
-    var matching: [Transaction] = []
+    let after = query.revision.flatMap { Int($0) }
+    var matching: [(transaction: Transaction, position: Int)] = []
     try reading { () throws(IAPError) in
-      try opened.session.latestVersions().forEach { t in
+      try opened.session.latestVersions().forEachWithPosition { t, position in
         guard t.account == customer, t.state == .purchased, query.admits(t) else { return }
-        matching.append(t)
+        matching.append((t, position))
       }
     }
-    if !query.ascending { matching.reverse() }
-    if let after { matching = matching.filter { query.ascending ? $0.id > after : $0.id < after } }
+    matching.sort { query.ascending ? $0.position < $1.position : $0.position > $1.position }
+    if let after { matching = matching.filter { query.ascending ? $0.position > after : $0.position < after } }
     let page = matching.prefix(TransactionHistoryQuery.pageSize)
-    let revision = page.last.map { String($0.id) } ?? query.revision ?? "0"
+    let revision = page.last.map { String($0.position) } ?? query.revision ?? "0"
     return .object(
       [("revision", .string(revision))] + appFields(signer) + [
         ("hasMore", .bool(matching.count > page.count)),
-        ("signedTransactions", .array(page.compactMap { signer.transaction($0).map(JSONValue.string) })),
+        ("signedTransactions", .array(page.compactMap { signer.transaction($0.transaction).map(JSONValue.string) })),
       ])
   }
 

@@ -9,7 +9,7 @@ public enum SubscriptionJSON {
     func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
     var signed: [(String, JSONValue)] = []
     if let signer {
-      let renewalInfo = SignedPayloads.renewalInfo(s, environment: signer.environment, signedDate: signer.signedDate)
+      let renewalInfo = signer.renewalInfoPayload(s)
       signed = [
         ("renewalInfo", renewalInfo), ("signedRenewalInfo", .string(signer.sign(renewalInfo))),
         ("signedTransactionInfo", .optional(signer.transaction(s.latest))),

@@ -8,14 +8,25 @@ enum RefundRoutes {
     ControlRoute(
       method: "POST", path: "/transactions/{id}/refund",
       summary: "Refund a transaction (iap refund): revoked, with a REFUND notification.",
-      body: [ControlParameter("reason", .string, "developerIssue or other (default other): revocationReason 1 or 0.")],
+      body: [
+        ControlParameter("reason", .string, "developerIssue or other (default other): revocationReason 1 or 0."),
+        ControlParameter("percentage", .string, "A prorated refund's share, above 0 and below 100 (e.g. \"50\"): revocationType REFUND_PRORATED."),
+      ],
       answer: .transactions
     ) { call throws(IAPError) in
       let text = try call.string("reason") ?? "other"
       guard let reason = RevocationReason(rawValue: text) else {
         throw ControlCall.usage("body member 'reason': expected developerIssue or other, got '\(text)'")
       }
-      return .json(TransactionRoutes.document(try call.workspace.refund(try call.transactionId(), reason: reason, signed: true)))
+      var percentage: Int?
+      if let text = try call.string("percentage") {
+        guard let milliunits = Transaction.revocationPercentage(parsing: text) else {
+          throw ControlCall.usage("body member 'percentage': expected a number above 0 and below 100, got '\(text)'")
+        }
+        percentage = milliunits
+      }
+      return .json(
+        TransactionRoutes.document(try call.workspace.refund(try call.transactionId(), reason: reason, percentage: percentage, signed: true)))
     },
     ControlRoute(
       method: "POST", path: "/transactions/{id}/refund-request",

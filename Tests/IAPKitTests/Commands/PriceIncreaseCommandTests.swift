@@ -61,6 +61,19 @@ import Testing
     #expect(harness.run("subscription price-increase-consent pro.monthly accept").status == 1, "nothing waits for consent")
   }
 
+  /// Apple support article 109501: without consent an increase is at most 50% and at most
+  /// USD 5 (USD 50 for yearly); beyond either it needs consent (issue 28), refused (exit 1)
+  /// with nothing recorded.
+  @Test func withoutConsentAnIncreaseStaysWithinApplesLimits() {
+    let tooMuch = harness.run("subscription price-increase pro.monthly --price 15.00 --consent notRequired")
+    #expect(tooMuch.status == 1)
+    #expect(tooMuch.stderr.contains("needs the customer's consent"), "\(tooMuch.stderr)")
+    #expect(harness.run("subscription price-increase pro.monthly --price 14.99 --consent notRequired").status == 1, "5 more, but above 50%")
+    #expect(harness.notificationTypes().last != "PRICE_INCREASE/ACCEPTED")
+    #expect(harness.run("subscription price-increase pro.monthly --price 14.98 --consent notRequired").status == 0, "4.99 more, under 50%")
+    #expect(harness.run("subscription price-increase pro.monthly --price 15.00").status == 0, "with consent, any increase")
+  }
+
   @Test func declinedItExpiresAtThePeriodEndWithIntent3() {
     harness.run("subscription price-increase pro.monthly --price 12.99")
     harness.run("subscription price-increase-consent pro.monthly decline")

@@ -83,7 +83,7 @@ import Testing
     #expect(claims["offerType"] == .int(2))
     #expect(claims["offerIdentifier"] == .string("half"))
     #expect(claims["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
-    #expect(claims["offerPeriod"] == .string("P1M"))
+    #expect(claims["offerPeriod"] == .string("P2M"), "the offer's whole duration, 2 × P1M (issue 28)")
     #expect(claims["price"] == .int(4990))
     let notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("SUBSCRIBED"))
@@ -177,6 +177,29 @@ import Testing
     harness.run(["keys", "remove", key.id])
     let revoked = OfferSigning.v2(key.key, keyId: key.id, productId: "pro.monthly", offerId: "free", iat: harness.now.milliseconds / 1000)
     #expect(harness.run(["buy", "pro.monthly", "--offer-jws", revoked]).stderr.contains("no key '\(key.id)' is registered"))
+  }
+
+  /// Apple's PromotionalOfferV2SignatureCreator: the JWS's `transactionId` may be any
+  /// transaction of the customer, the appTransactionId included (issue 28); another
+  /// customer's is still refused.
+  @Test func version2JWSTakesAnyTransactionOfTheCustomerOrItsAppTransactionId() throws {
+    let key = try createKey()
+    harness.run("buy gems --finish")  // 1: a consumable, not a subscription
+    lapse()  // 2
+    harness.run("buy gems --finish --account other")  // 3
+    let appTransactionId = try #require(harness.run("app-transaction --json").json["appTransactionId"]?.stringValue)
+    func buy(_ transactionId: String) -> RunResult {
+      let jws = OfferSigning.v2(
+        key.key, keyId: key.id, productId: "pro.monthly", offerId: "free", iat: harness.now.milliseconds / 1000, transactionId: transactionId)
+      return harness.run(["buy", "pro.monthly", "--offer-jws", jws])
+    }
+    #expect(buy("3").status == 1, "another customer's transaction")
+    let byConsumable = buy("1")
+    #expect(byConsumable.status == 0, "\(byConsumable.stderr)")
+    harness.run("subscription cancel pro.monthly")
+    harness.advance(seconds: 32 * 24 * 3600)
+    let byAppTransaction = buy(appTransactionId)
+    #expect(byAppTransaction.status == 0, "\(byAppTransaction.stderr)")
   }
 
   @Test func askToBuyRedeemsTheOfferOnApproval() throws {

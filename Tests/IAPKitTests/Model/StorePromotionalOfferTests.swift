@@ -87,6 +87,19 @@ import Testing
     #expect(info["renewalPrice"] == .int(990))
   }
 
+  /// Apple's renewalPrice (JWSRenewalInfoDecodedPayload.py, renewalPrice page) is the price
+  /// of the next billing period: after OFFER_REDEEMED of a one-period free offer, the
+  /// regular price, not the offer's 0.
+  @Test mutating func afterAnOneOffOfferRenewalPriceIsTheRegularPrice() throws {
+    _ = buy("plus")
+    _ = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000003"))
+    #expect(lastNotification?.type == "OFFER_REDEEMED")
+    let subscription = try #require(store.accountState.subscriptions["club"])
+    #expect(subscription.latest.price == "0")
+    let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
+    #expect(info["renewalPrice"] == .int(19_990))
+  }
+
   @Test func noncesSurviveTheLogAndTheSnapshot() throws {
     let record = LogRecord.offerNonce("3f2504e0-4f89-11d3-9a0c-0305e82c3301")
     #expect(try LogRecordCodec.decode(LogRecordCodec.encode(record)) == record)

@@ -89,4 +89,20 @@ import Testing
     #expect(put(1, "9", Self.v1).jsonBody == ServerAPIError.transactionNotFound.json)
     #expect(put(1, "x", Self.v1).jsonBody == ServerAPIError.invalidTransactionId.json)
   }
+
+  /// Apple's consumptionPercentage page: the percentage is for one-time purchases (a
+  /// subscription is prorated by time); its refundPreference page: GRANT_PRORATED prorates
+  /// by a percentage above 0 (issue 28). Both refused with 4000000.
+  @Test func version2sPercentageAndProratedGrantFollowTheProduct() {
+    #expect(harness.run("buy gems --finish").status == 0)
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    let onSubscription = put(2, "2", Self.v2)
+    #expect(onSubscription.status == 400)
+    #expect(onSubscription.jsonBody?["errorCode"] == .int(4_000_000))
+    #expect(put(2, "2", Self.v2, changing: [("consumptionPercentage", nil)]).status == 202, "GRANT_PRORATED by time")
+    #expect(put(2, "1", Self.v2, changing: [("consumptionPercentage", nil)]).jsonBody?["errorCode"] == .int(4_000_000))
+    #expect(put(2, "1", Self.v2, changing: [("consumptionPercentage", .int(0))]).jsonBody?["errorCode"] == .int(4_000_000))
+    #expect(put(2, "1", Self.v2, changing: [("consumptionPercentage", nil), ("refundPreference", .string("GRANT_FULL"))]).status == 202)
+    #expect(put(2, "1", Self.v2).status == 202)
+  }
 }

@@ -53,6 +53,7 @@ import Testing
     }
     t.refundReversalDate = maybe(date())
     t.familySharedFrom = maybe(UInt64.random(in: 0..<TransactionRecord.idLimit, using: &rng))
+    t.revocationPercentage = maybe(Int.random(in: 1...99_999, using: &rng))
     return t
   }
 

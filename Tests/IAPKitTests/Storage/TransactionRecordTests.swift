@@ -39,4 +39,19 @@ import Testing
     let damaged = withRequest.replacingOccurrences(of: "LEGAL", with: "ANGRY")
     #expect(throws: RecordError.self) { try TransactionRecord.decode(try JSONParser.parse(damaged)) }
   }
+
+  /// A prorated refund keeps its `revocationPercentage` (issue 28); a record written before
+  /// it reads as a full refund, and the quick reader agrees with the general one.
+  @Test func revocationPercentageRoundTripsAndOldRecordsReadWithout() throws {
+    let old = try TransactionRecord.decode(try JSONParser.parse(record))
+    #expect(old.revocationPercentage == nil)
+    let prorated = record.dropLast() + #","revocationPercentage":33500}"#
+    let transaction = try TransactionRecord.decode(try JSONParser.parse(String(prorated)))
+    #expect(transaction.revocationPercentage == 33_500)
+    #expect(JSONWriter.compact(TransactionRecord.encode(transaction)) == String(prorated))
+    let line = Array(RecordLine.encode(try JSONParser.parse(String(prorated))).utf8.dropLast())[...]
+    #expect(TransactionRecordReader.transaction(line) == transaction)
+    let damaged = prorated.replacingOccurrences(of: "33500", with: "\"x\"")
+    #expect(throws: RecordError.self) { try TransactionRecord.decode(try JSONParser.parse(damaged)) }
+  }
 }

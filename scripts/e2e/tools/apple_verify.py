@@ -51,6 +51,9 @@ for line in sys.stdin:
             "autoRenewStatus": r.autoRenewStatus.value if r else None,
             "inAppOwnershipType": t.inAppOwnershipType.value if t.inAppOwnershipType else None,
             "revocationDate": t.revocationDate,
+            "revocationReason": t.revocationReason.value if t.revocationReason is not None else None,
+            "revocationType": t.rawRevocationType, "revocationPercentage": t.revocationPercentage,
+            "appTransactionId": t.appTransactionId,
             "priceIncreaseStatus": r.priceIncreaseStatus.value if r and r.priceIncreaseStatus is not None else None,
             "expirationIntent": r.expirationIntent.value if r and r.expirationIntent else None,
             # Newer versions of the library only (App Store Server Notifications 2.11).

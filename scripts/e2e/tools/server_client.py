@@ -22,20 +22,35 @@ def transaction(token):
 if step == "refunds":
     refunds = client.get_refund_history("1", None)
     call("refunds", lambda: [transaction(t) for t in refunds.signedTransactions])
+    # The client sends `revoked` as str(bool): True, False (issue 28).
+    revoked = client.get_transaction_history("1", None, TransactionHistoryRequest(revoked=True), GetTransactionHistoryVersion.V2)
+    call("revoked", lambda: [transaction(t) for t in revoked.signedTransactions])
+    # A change after a kept revision comes again after it (history sorts by modification).
+    since = client.get_transaction_history("1", sys.argv[9], TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
+    call("since-revision", lambda: [
+        (transaction(t), verifier.verify_and_decode_signed_transaction(t).revocationDate is not None) for t in since.signedTransactions])
     sys.exit(0)
 
 call("info", lambda: transaction(client.get_transaction_info("1").signedTransactionInfo))
 call("missing", lambda: client.get_transaction_info("999"))
 pages, revision = [], None
 while True:
-    page = client.get_transaction_history("1", revision, TransactionHistoryRequest(sort=Order.ASCENDING), GetTransactionHistoryVersion.V1)
+    page = client.get_transaction_history("1", revision, TransactionHistoryRequest(sort=Order.ASCENDING), GetTransactionHistoryVersion.V2)
     pages.append([transaction(t) for t in page.signedTransactions])
     revision = page.revision
     if not page.hasMore:
         break
 call("history", lambda: [len(p) for p in pages])
-v2 = client.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
-call("history-v2", lambda: sorted(set(transaction(t) for t in v2.signedTransactions)))
+call("revision", lambda: revision)
+# Version 1 leaves out finished consumables; version 2 (above) returns them (issue 28).
+v1 = client.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V1)
+call("history-v1", lambda: sorted(set(transaction(t) for t in v1.signedTransactions)))
+# Get App Transaction Info (API 1.17): the customer's app transaction, whose id its
+# transactions carry; in Sandbox originalPurchaseDate is always 2013-08-01.
+app = verifier.verify_and_decode_app_transaction(client.get_app_transaction_info("1").signedAppTransactionInfo)
+first = verifier.verify_and_decode_signed_transaction(client.get_transaction_info("1").signedTransactionInfo)
+call("app-transaction", lambda: [app.appTransactionId == first.appTransactionId, app.originalPurchaseDate])
+call("app-transaction-missing", lambda: client.get_app_transaction_info("999"))
 order = client.look_up_order_id("MK00000001")
 call("order", lambda: [order.status, [transaction(t) for t in order.signedTransactions]])
 statuses = client.get_all_subscription_statuses("1")
