@@ -473,4 +473,107 @@ scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)
 expect_same "$(stat -c %a .iap) $(stat -c %a .iap/store.json) $(stat -c %a .iap/transactions.log) $(stat -c %a .iap/lock)" "700 600 600 600" "modes"
 
+# Issue 30, finding 1: `reset` deleted everything in any folder the user owned.
+scenario "reset refuses every folder that is not an iap state, in every spelling, and deletes nothing"
+mkdir -p decoy/sub home && echo keep >decoy/notes.txt && echo keep >decoy/sub/file && echo keep >home/.profile
+echo keep >decoy/store.json  # an iap name among foreign ones
+for spelling in decoy decoy/ ./decoy "$PWD/decoy" "$PWD/decoy/" decoy/sub/.. . "$PWD" home; do
+  run reset --state "$spelling"
+  clean_failure 74
+  expect_err_has "is not an iap state folder"
+done
+IAP_STATE=decoy run reset
+clean_failure 74
+(cd decoy && run reset --state . && [ "$status" = 74 ]) && ok || not_ok "reset --state . inside the decoy"
+expect_same "$(cat decoy/notes.txt decoy/sub/file decoy/store.json home/.profile | tr '\n' ' ')" "keep keep keep keep " "the decoys' files"
+[ ! -e decoy/lock ] && [ ! -e home/lock ] && ok || not_ok "reset made a lock in a foreign folder"
+# A folder holding only iap's names but no marker and no lock (a config folder, say).
+mkdir conf && echo '{}' >conf/settings.json
+run reset --state conf
+clean_failure 74
+expect_err_has "no 'iap-state' marker and no 'lock'"
+[ -f conf/settings.json ] && ok || not_ok "settings.json of a foreign folder was deleted"
+# iap's own state: marked when made; reset clears it, keeping the lock and the marker.
+iap buy com.example.fakegame.extra_lives >/dev/null
+[ -f .iap/iap-state ] && ok || not_ok "a new state has no marker"
+run reset
+expect_status 0
+expect_same "$(ls .iap | tr '\n' ' ')" "iap-state lock " "what reset leaves"
+# A file of the user's inside the state: refused whole, nothing deleted.
+iap buy com.example.fakegame.extra_lives >/dev/null
+echo mine >.iap/mine.txt
+run reset
+clean_failure 74
+expect_err_has "it holds 'mine.txt'"
+[ -f .iap/transactions.log ] && [ -f .iap/mine.txt ] && ok || not_ok "a refused reset deleted files"
+rm .iap/mine.txt
+# A state made before the marker (no iap-state, but its lock) is still reset, and marked.
+rm .iap/iap-state
+run reset
+expect_status 0
+expect_same "$(ls .iap | tr '\n' ' ')" "iap-state lock " "a state from before the marker, reset"
+# Namespaces: the same rule.
+iap --namespace alpha buy com.example.fakegame.extra_lives >/dev/null
+echo mine >.iap/namespaces/alpha/mine.txt
+"$IAP_BIN" serve --port 0 >"$scratch/ns.url" 2>"$scratch/ns.err" &
+server=$!
+for _ in $(seq 50); do [ -s "$scratch/ns.url" ] && break; sleep 0.1; done
+url=$(head -1 "$scratch/ns.url")
+code=$(python3 -c 'import sys, urllib.request
+try:
+    urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/ns/alpha/iap/v1", method="DELETE")); print(200)
+except urllib.error.HTTPError as e: print(e.code, e.read().decode())' "$url")
+kill "$server"; wait "$server" 2>/dev/null
+case "$code" in "409 "*notAState*) ok ;; *) not_ok "deleting a namespace holding a foreign file: $code" ;; esac
+[ -f .iap/namespaces/alpha/transactions.log ] && ok || not_ok "a refused namespace deletion deleted files"
+
+# Issue 30, finding 2: `receipt verify --data -` held the state's lock while its input stalled.
+scenario "a buy during a stalled 'receipt verify --data -' finishes at once"
+iap buy com.example.fakegame.extra_lives >/dev/null
+mkfifo stalled
+(sleep 30 >stalled) &
+writer=$!
+"$IAP_BIN" receipt verify --data - <stalled >/dev/null 2>&1 &
+verifier=$!
+"$IAP_BIN" receipt verify --data stalled >/dev/null 2>&1 &
+verifier2=$!
+sleep 0.5
+start=$(date +%s%N)
+run buy com.example.fakegame.extra_lives
+elapsed=$((($(date +%s%N) - start) / 1000000))
+expect_status 0
+[ "$elapsed" -lt 5000 ] && ok || not_ok "the buy waited ${elapsed} ms for the stalled verify"
+kill "$writer" "$verifier" "$verifier2" 2>/dev/null
+wait 2>/dev/null
+
+# Issue 30, finding 5: the seal (with the next id) lived only in `lock`; deleting it let an id
+# be given again.
+scenario "deleting lock after a repair or a cut log never gives an id again"
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+lines = open(".iap/transactions.log", "rb").read().split(b"\n")
+lines[-2] = lines[-2].replace(b'"', b"'", 1)  # the last record damaged: the repair drops it
+open(".iap/transactions.log", "wb").write(b"\n".join(lines))
+PY2
+last=$(python3 -c 'import json; print(max(int(json.loads(l)["id"]) for l in open(".iap/transactions.log") if l.startswith("{") and "\"id\"" in l))')
+iap doctor --repair >/dev/null
+rm .iap/lock
+run buy com.example.fakegame.extra_lives --finish --json
+expect_status 0
+expect_json 'int(d["transactions"][-1]["id"]) > '"$((last + 1))" True
+# A log that lost records past store.json, then lock deleted: still damage, never a reused id.
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+log = open(".iap/transactions.log", "rb").read()
+open(".iap/transactions.log", "wb").write(log[: log.rindex(b"\n", 0, len(log) - 1) + 1])
+PY2
+rm .iap/lock
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "records were cut off"
+rm .iap/lock
+run doctor
+expect_status 74
+expect_out_has "records were cut off"
+
 finish

@@ -102,7 +102,8 @@ public final class StateSession {
     snapshotOffsets = offsets
     try transactions.open(in: folder, writable: writable, covered: offsets.transactions)
     try notifications.open(in: folder, writable: writable, covered: offsets.notifications)
-    let seal = lock.flatMap(LogSeal.read)
+    // The lock's copy of the seal, else (a `lock` deleted and made afresh) the `seal` file's.
+    let seal = lock.flatMap { LogSeal.read($0) ?? LogSeal.read(in: folder) }
     let checked = try checkAgainst(seal)
     // A crash between the logs' appends and the snapshot's rename left records the snapshot
     // does not cover yet: fold them in.
@@ -143,7 +144,7 @@ public final class StateSession {
       // Something other than iap's appends touched the logs: `history`'s saved index of
       // the transaction log may no longer describe it.
       try? folder?.unlink(HistoryIndex.name)
-      currentSeal().write(lock)
+      currentSeal().write(lock, in: folder)
     }
   }
 
@@ -247,7 +248,7 @@ public final class StateSession {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
     state = newState
-    if let lock { currentSeal().write(lock) }
+    if let lock { currentSeal().write(lock, in: folder) }
     if continuing { state = StoreState() }
     // After the commit point nothing may fail the command: the snapshot is only a shortcut
     // (the next load replays the log past it), so a failure to rewrite it is a warning.

@@ -41,7 +41,7 @@ extension Workspace {
         .transactions(transactionBytes, path: state.logPath), .notifications(notificationBytes, path: state.notificationsPath),
       ],
       problems: [])
-    let seal = LogSeal.read(lock)
+    let seal = LogSeal.read(lock) ?? LogSeal.read(in: folder)
     if let sealed = seal?.transactions?.size, case let end = transactionBytes.count - result.logs[0].tornBytes, end < sealed {
       result.logs[0].cutOff = sealed - end
       result.problems.append(
@@ -64,8 +64,12 @@ extension Workspace {
     result.repairs = try state.salvage(result.logs, in: folder)
     // The next command checks the new logs whole and seals them; ids given before the repair
     // stay given.
-    LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock)
+    LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock, in: folder)
     _ = fsync(lock)
+    if let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) {
+      _ = fsync(fd)
+      close(fd)
+    }
     return result
   }
 }
