@@ -153,6 +153,48 @@ else
   skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
+# Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a
+# client concluded that its key was wrong.
+scenario "the server's own failures are 5xx in Apple's shape with one line on stderr, never 401"
+if python3 -c 'import cryptography' 2>/dev/null; then
+  iap keys create -o key.p8 --json >key.json 2>/dev/null
+  iap buy $P.coins_1000 >/dev/null
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  get() { python3 "$TOOLS/bearer_get.py" "$url" /inApps/v1/transactions/1 key.p8 "$key_id" "$issuer" $P "$@"; }
+  start_server
+  out=$(get); expect_json 'd["statuses"]' "{'200': 1}"
+  cp .iap/keys.json keys.good && echo '{"issuerId": 3' >.iap/keys.json
+  out=$(get); expect_json 'd["statuses"], json.loads(d["bodies"]["500"])["errorCode"]' "{'500': 1} 5000000"
+  cp keys.good .iap/keys.json
+  cp catalog.plist catalog.good && echo garbage >catalog.plist
+  out=$(get); expect_json 'd["statuses"], json.loads(d["bodies"]["500"])["errorCode"]' "{'500': 1} 5000000"
+  cp catalog.good catalog.plist
+  cp .iap/transactions.log log.good && printf 'not a record\n' >>.iap/transactions.log
+  out=$(get); expect_json 'list(d["statuses"])' "['500']"
+  cp log.good .iap/transactions.log && iap doctor --repair >/dev/null
+  out=$(get); expect_json 'd["statuses"]' "{'200': 1}"
+  kill -TERM $server
+  wait $server
+  expect_same "$(grep -c '^error: GET /inApps/v1/transactions/1: answered 500: ' serve.err)" 3 "lines on stderr for three failures"
+  grep -q 'keys.json' serve.err && grep -q 'catalog.plist' serve.err && grep -q 'transactions.log' serve.err && ok ||
+    not_ok "stderr does not name each cause: $(cat serve.err)"
+  # Out of descriptors: 100 requests at once under `ulimit -n 24`: 200 or 503, never 401.
+  rm url
+  (ulimit -n 24 && exec "$IAP_BIN" serve --port 0 >url 2>serve.err) &
+  server=$!
+  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  url=$(head -n 1 url)
+  out=$(get 100)
+  expect_json 'sorted(set(d["statuses"]) - {"200", "503"}), sum(d["statuses"].values())' "[] 100"
+  kill -TERM $server
+  wait $server
+  ! grep -v -e '^error: GET /inApps/v1/transactions/1: answered 503: .*Too many open files' serve.err | grep -q . && ok ||
+    not_ok "stderr under few descriptors: $(sort serve.err | uniq -c | head -5)"
+else
+  skip "python3's cryptography package is not installed (it signs the tokens)"
+fi
+
 scenario "a port in use is a clear error"
 python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
 holder=$!

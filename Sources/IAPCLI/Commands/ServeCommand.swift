@@ -53,8 +53,19 @@ struct ServeCommand: Command {
         state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
         device: globals.device, environment: environment, console: Console.standard(environment: environment))
     }
+    // The server's own failures (5xx) get one line on stderr each, naming the cause; the
+    // lock keeps lines from concurrent requests whole.
+    let logLock = Mutex()
     let server: HTTPServer
-    do { server = try HTTPServer(host: host, port: port) { router.respond($0) } } catch {
+    do {
+      server = try HTTPServer(host: host, port: port) { request in
+        let response = router.respond(request)
+        if let cause = response.log {
+          logLock.withLock { Console.standard(environment: environment).error("\(request.method) \(request.path): answered \(response.status): \(cause)") }
+        }
+        return response
+      }
+    } catch {
       throw .cannotServe(address: "\(host):\(port)", reason: error.description)
     }
     server.start()
