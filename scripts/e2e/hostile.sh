@@ -576,4 +576,66 @@ run doctor
 expect_status 74
 expect_out_has "records were cut off"
 
+# Issue 30, finding 6: the smaller points.
+scenario "doctor --repair on a full disk keeps one copy of the damaged log however often it is retried"
+if [ "$(id -u)" = 0 ] && mkdir tiny && mount -t tmpfs -o size=96k tmpfs tiny 2>/dev/null; then
+  cd tiny && cp "$ROOT/catalog.plist" . && fill_up
+  python3 - <<'PY2'
+log = bytearray(open(".iap/transactions.log", "rb").read())
+log[log.index(b"\n")] = ord(" ")
+open(".iap/transactions.log", "wb").write(log)
+PY2
+  for _ in 1 2 3; do
+    run doctor --repair
+    clean_failure 74
+  done
+  expect_err_has "No space left on device"
+  expect_same "$(ls .iap | grep -c damaged-)" 1 "copies of the damaged log after three failed repairs"
+  mount -o remount,size=2m "$PWD" 2>/dev/null
+  run doctor --repair
+  expect_status 0
+  expect_out_has "kept as transactions.log.damaged-1"
+  expect_same "$(ls .iap | grep -c damaged-)" 1 "copies of the damaged log after the repair"
+  cd .. && umount tiny
+else
+  skip "a full disk needs root to mount a small tmpfs"
+fi
+
+scenario "doctor examines a read-only state"
+if [ "$(id -u)" = 0 ] && mkdir ro && mount -t tmpfs -o size=1m tmpfs ro 2>/dev/null; then
+  cd ro && cp "$ROOT/catalog.plist" . && iap buy com.example.fakegame.extra_lives >/dev/null
+  mount -o remount,ro "$PWD"
+  run doctor
+  expect_status 0
+  expect_out_has "the state is healthy"
+  run doctor --repair
+  clean_failure 74
+  expect_err_has "Read-only file system"
+  run queue
+  expect_status 0
+  cd .. && umount ro
+else
+  iap buy com.example.fakegame.extra_lives >/dev/null
+  chmod 500 .iap && chmod 400 .iap/lock
+  run doctor
+  expect_status 0
+  expect_out_has "the state is healthy"
+  chmod 700 .iap && chmod 600 .iap/lock
+fi
+
+scenario "a download stopped by reset says that reset stopped it"
+mkdir content && head -c 40000 /dev/urandom >content/map.bin
+python3 -c 'import plistlib; plistlib.dump({"products": [{"id": "map", "type": "nonConsumable", "title": "Map", "description": "A map", "price": "0.99", "content": "content/map.bin"}]}, open("catalog.plist", "wb"))'
+iap buy map >/dev/null
+"$IAP_BIN" download start 1 --rate 10KB/s --json >map.jsonl 2>map.err &
+downloader=$!
+for _ in $(seq 50); do grep -q progress map.jsonl 2>/dev/null && break; sleep 0.1; done
+iap reset >/dev/null
+wait $downloader
+status=$?
+expect_status 1
+err=$(cat map.err)
+expect_err_has "the state was reset ('iap reset') while it copied, and what was copied is removed"
+case "$err" in *"download cancel"*) not_ok "it still names download cancel" ;; *) ok ;; esac
+
 finish

@@ -237,6 +237,36 @@ wait $server
 status=$?
 expect_status 0
 
+# Issue 30, finding 6: one SIGTERM waited without limit for a request waiting for the
+# state's lock, which another process held.
+scenario "SIGTERM stops the server within 5 s, and two at once, while a request waits for a held lock"
+iap buy $P.coins_1000 >/dev/null
+for signals in 1 2; do
+  start_server
+  python3 -c 'import fcntl, time; f = open(".iap/lock", "r+"); fcntl.flock(f, fcntl.LOCK_EX); open("held", "w"); time.sleep(20)' &
+  holder=$!
+  for _ in $(seq 50); do [ -e held ] && break; sleep 0.1; done
+  python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/iap/v1/clock/advance", data=b"{\"by\": \"1d\"}", method="POST"), timeout=30)' "$url" 2>/dev/null &
+  caller=$!
+  sleep 0.5
+  start=$(date +%s%N)
+  kill -TERM $server
+  [ "$signals" = 2 ] && sleep 0.2 && kill -TERM $server
+  wait $server
+  status=$?
+  elapsed=$((($(date +%s%N) - start) / 1000000))
+  expect_status 0
+  if [ "$signals" = 1 ]; then
+    [ "$elapsed" -ge 4500 ] && [ "$elapsed" -lt 7000 ] && ok || not_ok "one SIGTERM took ${elapsed} ms"
+  else
+    [ "$elapsed" -lt 2000 ] && ok || not_ok "two SIGTERMs took ${elapsed} ms"
+  fi
+  grep -q "stopped with 1 request unanswered" serve.err && ok || not_ok "stderr: $(cat serve.err)"
+  kill $holder $caller 2>/dev/null
+  wait $holder $caller 2>/dev/null
+  rm -f held
+done
+
 scenario "a port in use is a clear error"
 python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
 holder=$!

@@ -71,8 +71,16 @@ struct ServeCommand: Command {
     server.start()
     context.console.line("http://\(host):\(server.port)")
     context.console.flush()
-    _ = TerminationSignal.wait()
-    server.stop()
+    let signals = TerminationSignal()
+    _ = signals.wait()
+    // Requests under way are answered first; but one that waits for the state's lock, held
+    // by another process, could wait for ever: a second signal, or 5 s, ends the wait.
+    let left = server.stop(waitingAtMost: 5_000) { signals.wait(timeoutMilliseconds: 0) != nil }
+    signals.restore()
+    if left > 0 {
+      context.console.warning(
+        "stopped with \(left) request\(left == 1 ? "" : "s") unanswered (waiting for the state's lock, which another process holds, most likely)")
+    }
     return .success
   }
 }

@@ -168,6 +168,37 @@ package final class HTTPServer: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// `stop()`, but waiting at most `milliseconds` for the requests under way, or until
+  /// `giveUp` says so (checked every 20 ms): a handler waiting for a lock another process
+  /// holds must not hold the process for ever. Returns how many connections were still
+  /// being served; their threads are left to end with the process.
+  package func stop(waitingAtMost milliseconds: Int, giveUp: () -> Bool = { false }) -> Int {
+    condition.lock()
+    let first = !stopping
+    stopping = true
+    condition.unlock()
+    if first {
+      var byte: UInt8 = 1
+      _ = write(wakeWrite, &byte, 1)
+    }
+    let deadline = Deadline(milliseconds: milliseconds)
+    while true {
+      condition.lock()
+      if first && !started {
+        started = true  // the listener is closed once
+        close(listener)
+      }
+      let left = accepting ? max(connections, 1) : connections
+      condition.unlock()
+      if left == 0 {
+        stop()
+        return 0
+      }
+      if deadline.hasPassed || giveUp() { return left }
+      usleep(20_000)
+    }
+  }
+
   private var isStopping: Bool {
     condition.lock()
     defer { condition.unlock() }
