@@ -37,7 +37,9 @@ public struct AppStoreServerAPI: Sendable {
     do {
       try workspace.authorizeServerRequest(request.headers["Authorization"])
     } catch {
-      return HTTPResponse(status: 401, body: [])
+      // Only a token that is wrong is a 401; a store that cannot check it is a 5xx.
+      guard case let .unavailable(cause) = error else { return HTTPResponse(status: 401, body: []) }
+      return Self.failure(.serverFailure(cause))
     }
     let route = (request.method, parts[2], parts[3], parts.count)
     do throws(ServerAPIError) {
@@ -81,8 +83,15 @@ public struct AppStoreServerAPI: Sendable {
         return Self.notFound
       }
     } catch {
-      return .json(error.json, status: error.status)
+      return Self.failure(error)
     }
+  }
+
+  /// `error` in Apple's shape; the server's own failures (5xx) are logged too.
+  static func failure(_ error: ServerAPIError) -> HTTPResponse {
+    var response = HTTPResponse.json(error.json, status: error.status)
+    if error.status >= 500 { response.log = error.message }
+    return response
   }
 
   /// The answer to a request whose use case committed notifications: they are posted once

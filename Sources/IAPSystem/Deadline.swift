@@ -34,7 +34,8 @@ package struct Deadline: Sendable {
     return timeval(tv_sec: Int(ms / 1000), tv_usec: .init(ms % 1000 * 1000))
   }
 
-  private static func monotonicMilliseconds() -> Int64 {
+  /// Milliseconds of the monotonic clock (CLOCK_MONOTONIC), for ordering events in time.
+  package static func monotonicMilliseconds() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000

@@ -473,4 +473,169 @@ scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)
 expect_same "$(stat -c %a .iap) $(stat -c %a .iap/store.json) $(stat -c %a .iap/transactions.log) $(stat -c %a .iap/lock)" "700 600 600 600" "modes"
 
+# Issue 30, finding 1: `reset` deleted everything in any folder the user owned.
+scenario "reset refuses every folder that is not an iap state, in every spelling, and deletes nothing"
+mkdir -p decoy/sub home && echo keep >decoy/notes.txt && echo keep >decoy/sub/file && echo keep >home/.profile
+echo keep >decoy/store.json  # an iap name among foreign ones
+for spelling in decoy decoy/ ./decoy "$PWD/decoy" "$PWD/decoy/" decoy/sub/.. . "$PWD" home; do
+  run reset --state "$spelling"
+  clean_failure 74
+  expect_err_has "is not an iap state folder"
+done
+IAP_STATE=decoy run reset
+clean_failure 74
+(cd decoy && run reset --state . && [ "$status" = 74 ]) && ok || not_ok "reset --state . inside the decoy"
+expect_same "$(cat decoy/notes.txt decoy/sub/file decoy/store.json home/.profile | tr '\n' ' ')" "keep keep keep keep " "the decoys' files"
+[ ! -e decoy/lock ] && [ ! -e home/lock ] && ok || not_ok "reset made a lock in a foreign folder"
+# A folder holding only iap's names but no marker and no lock (a config folder, say).
+mkdir conf && echo '{}' >conf/settings.json
+run reset --state conf
+clean_failure 74
+expect_err_has "no 'iap-state' marker and no 'lock'"
+[ -f conf/settings.json ] && ok || not_ok "settings.json of a foreign folder was deleted"
+# iap's own state: marked when made; reset clears it, keeping the lock and the marker.
+iap buy com.example.fakegame.extra_lives >/dev/null
+[ -f .iap/iap-state ] && ok || not_ok "a new state has no marker"
+run reset
+expect_status 0
+expect_same "$(ls .iap | tr '\n' ' ')" "iap-state lock " "what reset leaves"
+# A file of the user's inside the state: refused whole, nothing deleted.
+iap buy com.example.fakegame.extra_lives >/dev/null
+echo mine >.iap/mine.txt
+run reset
+clean_failure 74
+expect_err_has "it holds 'mine.txt'"
+[ -f .iap/transactions.log ] && [ -f .iap/mine.txt ] && ok || not_ok "a refused reset deleted files"
+rm .iap/mine.txt
+# A state made before the marker (no iap-state, but its lock) is still reset, and marked.
+rm .iap/iap-state
+run reset
+expect_status 0
+expect_same "$(ls .iap | tr '\n' ' ')" "iap-state lock " "a state from before the marker, reset"
+# Namespaces: the same rule.
+iap --namespace alpha buy com.example.fakegame.extra_lives >/dev/null
+echo mine >.iap/namespaces/alpha/mine.txt
+"$IAP_BIN" serve --port 0 >"$scratch/ns.url" 2>"$scratch/ns.err" &
+server=$!
+for _ in $(seq 50); do [ -s "$scratch/ns.url" ] && break; sleep 0.1; done
+url=$(head -1 "$scratch/ns.url")
+code=$(python3 -c 'import sys, urllib.request
+try:
+    urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/ns/alpha/iap/v1", method="DELETE")); print(200)
+except urllib.error.HTTPError as e: print(e.code, e.read().decode())' "$url")
+kill "$server"; wait "$server" 2>/dev/null
+case "$code" in "409 "*notAState*) ok ;; *) not_ok "deleting a namespace holding a foreign file: $code" ;; esac
+[ -f .iap/namespaces/alpha/transactions.log ] && ok || not_ok "a refused namespace deletion deleted files"
+
+# Issue 30, finding 2: `receipt verify --data -` held the state's lock while its input stalled.
+scenario "a buy during a stalled 'receipt verify --data -' finishes at once"
+iap buy com.example.fakegame.extra_lives >/dev/null
+mkfifo stalled
+(sleep 30 >stalled) &
+writer=$!
+"$IAP_BIN" receipt verify --data - <stalled >/dev/null 2>&1 &
+verifier=$!
+"$IAP_BIN" receipt verify --data stalled >/dev/null 2>&1 &
+verifier2=$!
+sleep 0.5
+start=$(date +%s%N)
+run buy com.example.fakegame.extra_lives
+elapsed=$((($(date +%s%N) - start) / 1000000))
+expect_status 0
+[ "$elapsed" -lt 5000 ] && ok || not_ok "the buy waited ${elapsed} ms for the stalled verify"
+kill "$writer" "$verifier" "$verifier2" 2>/dev/null
+wait 2>/dev/null
+
+# Issue 30, finding 5: the seal (with the next id) lived only in `lock`; deleting it let an id
+# be given again.
+scenario "deleting lock after a repair or a cut log never gives an id again"
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+lines = open(".iap/transactions.log", "rb").read().split(b"\n")
+lines[-2] = lines[-2].replace(b'"', b"'", 1)  # the last record damaged: the repair drops it
+open(".iap/transactions.log", "wb").write(b"\n".join(lines))
+PY2
+last=$(python3 -c 'import json; print(max(int(json.loads(l)["id"]) for l in open(".iap/transactions.log") if l.startswith("{") and "\"id\"" in l))')
+iap doctor --repair >/dev/null
+rm .iap/lock
+run buy com.example.fakegame.extra_lives --finish --json
+expect_status 0
+expect_json 'int(d["transactions"][-1]["id"]) > '"$((last + 1))" True
+# A log that lost records past store.json, then lock deleted: still damage, never a reused id.
+for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
+python3 - <<'PY2'
+log = open(".iap/transactions.log", "rb").read()
+open(".iap/transactions.log", "wb").write(log[: log.rindex(b"\n", 0, len(log) - 1) + 1])
+PY2
+rm .iap/lock
+run buy com.example.fakegame.extra_lives
+clean_failure 74
+expect_err_has "records were cut off"
+rm .iap/lock
+run doctor
+expect_status 74
+expect_out_has "records were cut off"
+
+# Issue 30, finding 6: the smaller points.
+scenario "doctor --repair on a full disk keeps one copy of the damaged log however often it is retried"
+if [ "$(id -u)" = 0 ] && mkdir tiny && mount -t tmpfs -o size=96k tmpfs tiny 2>/dev/null; then
+  cd tiny && cp "$ROOT/catalog.plist" . && fill_up
+  python3 - <<'PY2'
+log = bytearray(open(".iap/transactions.log", "rb").read())
+log[log.index(b"\n")] = ord(" ")
+open(".iap/transactions.log", "wb").write(log)
+PY2
+  for _ in 1 2 3; do
+    run doctor --repair
+    clean_failure 74
+  done
+  expect_err_has "No space left on device"
+  expect_same "$(ls .iap | grep -c damaged-)" 1 "copies of the damaged log after three failed repairs"
+  mount -o remount,size=2m "$PWD" 2>/dev/null
+  run doctor --repair
+  expect_status 0
+  expect_out_has "kept as transactions.log.damaged-1"
+  expect_same "$(ls .iap | grep -c damaged-)" 1 "copies of the damaged log after the repair"
+  cd .. && umount tiny
+else
+  skip "a full disk needs root to mount a small tmpfs"
+fi
+
+scenario "doctor examines a read-only state"
+if [ "$(id -u)" = 0 ] && mkdir ro && mount -t tmpfs -o size=1m tmpfs ro 2>/dev/null; then
+  cd ro && cp "$ROOT/catalog.plist" . && iap buy com.example.fakegame.extra_lives >/dev/null
+  mount -o remount,ro "$PWD"
+  run doctor
+  expect_status 0
+  expect_out_has "the state is healthy"
+  run doctor --repair
+  clean_failure 74
+  expect_err_has "Read-only file system"
+  run queue
+  expect_status 0
+  cd .. && umount ro
+else
+  iap buy com.example.fakegame.extra_lives >/dev/null
+  chmod 500 .iap && chmod 400 .iap/lock
+  run doctor
+  expect_status 0
+  expect_out_has "the state is healthy"
+  chmod 700 .iap && chmod 600 .iap/lock
+fi
+
+scenario "a download stopped by reset says that reset stopped it"
+mkdir content && head -c 40000 /dev/urandom >content/map.bin
+python3 -c 'import plistlib; plistlib.dump({"products": [{"id": "map", "type": "nonConsumable", "title": "Map", "description": "A map", "price": "0.99", "content": "content/map.bin"}]}, open("catalog.plist", "wb"))'
+iap buy map >/dev/null
+"$IAP_BIN" download start 1 --rate 10KB/s --json >map.jsonl 2>map.err &
+downloader=$!
+for _ in $(seq 50); do grep -q progress map.jsonl 2>/dev/null && break; sleep 0.1; done
+iap reset >/dev/null
+wait $downloader
+status=$?
+expect_status 1
+err=$(cat map.err)
+expect_err_has "the state was reset ('iap reset') while it copied, and what was copied is removed"
+case "$err" in *"download cancel"*) not_ok "it still names download cancel" ;; *) ok ;; esac
+
 finish

@@ -160,6 +160,120 @@ else
   skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
+# Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a
+# client concluded that its key was wrong.
+scenario "the server's own failures are 5xx in Apple's shape with one line on stderr, never 401"
+if python3 -c 'import cryptography' 2>/dev/null; then
+  iap keys create -o key.p8 --json >key.json 2>/dev/null
+  iap buy $P.coins_1000 >/dev/null
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  get() { python3 "$TOOLS/bearer_get.py" "$url" /inApps/v1/transactions/1 key.p8 "$key_id" "$issuer" $P "$@"; }
+  start_server
+  out=$(get); expect_json 'd["statuses"]' "{'200': 1}"
+  cp .iap/keys.json keys.good && echo '{"issuerId": 3' >.iap/keys.json
+  out=$(get); expect_json 'd["statuses"], json.loads(d["bodies"]["500"])["errorCode"]' "{'500': 1} 5000000"
+  cp keys.good .iap/keys.json
+  cp catalog.plist catalog.good && echo garbage >catalog.plist
+  out=$(get); expect_json 'd["statuses"], json.loads(d["bodies"]["500"])["errorCode"]' "{'500': 1} 5000000"
+  cp catalog.good catalog.plist
+  cp .iap/transactions.log log.good && printf 'not a record\n' >>.iap/transactions.log
+  out=$(get); expect_json 'list(d["statuses"])' "['500']"
+  cp log.good .iap/transactions.log && iap doctor --repair >/dev/null
+  out=$(get); expect_json 'd["statuses"]' "{'200': 1}"
+  kill -TERM $server
+  wait $server
+  expect_same "$(grep -c '^error: GET /inApps/v1/transactions/1: answered 500: ' serve.err)" 3 "lines on stderr for three failures"
+  grep -q 'keys.json' serve.err && grep -q 'catalog.plist' serve.err && grep -q 'transactions.log' serve.err && ok ||
+    not_ok "stderr does not name each cause: $(cat serve.err)"
+  # Out of descriptors: 100 requests at once under `ulimit -n 24`: 200 or 503, never 401.
+  rm url
+  (ulimit -n 24 && exec "$IAP_BIN" serve --port 0 >url 2>serve.err) &
+  server=$!
+  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  url=$(head -n 1 url)
+  out=$(get 100)
+  expect_json 'sorted(set(d["statuses"]) - {"200", "503"}), sum(d["statuses"].values())' "[] 100"
+  kill -TERM $server
+  wait $server
+  ! grep -v -e '^error: GET /inApps/v1/transactions/1: answered 503: .*Too many open files' serve.err | grep -q . && ok ||
+    not_ok "stderr under few descriptors: $(sort serve.err | uniq -c | head -5)"
+else
+  skip "python3's cryptography package is not installed (it signs the tokens)"
+fi
+
+# Issue 30, finding 4: 64 sockets sending a byte every 4 s, or nothing, took every slot: a
+# normal client got 503 on 116 of 117 requests.
+scenario "140 slow and idle connections leave a legitimate client 90% of 200s, and an update stream open"
+iap buy $P.coins_1000 >/dev/null
+start_server
+out=$(python3 - "$url" "$TOOLS/slow_clients.py" "$IAP_BIN" <<'PY'
+import json, socket, subprocess, sys, threading, time
+url, tool, binary = sys.argv[1:4]
+host, port = url.removeprefix("http://").rsplit(":", 1)
+# An update stream opened first: a listener that waits is not idle, and keeps its slot.
+stream = socket.create_connection((host, int(port)))
+stream.sendall(b"GET /iap/v1/transactions/updates HTTP/1.1\r\nHost: x\r\n\r\n")
+received = []
+def listen():
+    while True:
+        data = stream.recv(65536)
+        if not data:
+            received.append(b"<closed>")
+            return
+        received.append(data)
+threading.Thread(target=listen, daemon=True).start()
+same = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", "6"], capture_output=True, text=True).stdout)
+other = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", "6", "127.0.0.2"], capture_output=True, text=True).stdout)
+before = len(received)
+subprocess.run([binary, "buy", "com.example.fakegame.coins_1000"], capture_output=True)
+for _ in range(50):
+    if b"event: transaction" in b"".join(received[before:]):
+        break
+    time.sleep(0.1)
+print(json.dumps({"same": same, "other": other, "stream": b"event: transaction" in b"".join(received[before:]),
+                  "closed": b"<closed>" in received}))
+PY
+)
+echo "    measured: $out"
+expect_json 'd["same"]["share"] >= 0.9 and d["same"]["requests"] >= 20' True
+expect_json 'd["other"]["share"] >= 0.9 and d["other"]["requests"] >= 20' True
+expect_json 'd["stream"], d["closed"]' "True False"
+kill -TERM $server
+wait $server
+status=$?
+expect_status 0
+
+# Issue 30, finding 6: one SIGTERM waited without limit for a request waiting for the
+# state's lock, which another process held.
+scenario "SIGTERM stops the server within 5 s, and two at once, while a request waits for a held lock"
+iap buy $P.coins_1000 >/dev/null
+for signals in 1 2; do
+  start_server
+  python3 -c 'import fcntl, time; f = open(".iap/lock", "r+"); fcntl.flock(f, fcntl.LOCK_EX); open("held", "w"); time.sleep(20)' &
+  holder=$!
+  for _ in $(seq 50); do [ -e held ] && break; sleep 0.1; done
+  python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/iap/v1/clock/advance", data=b"{\"by\": \"1d\"}", method="POST"), timeout=30)' "$url" 2>/dev/null &
+  caller=$!
+  sleep 0.5
+  start=$(date +%s%N)
+  kill -TERM $server
+  [ "$signals" = 2 ] && sleep 0.2 && kill -TERM $server
+  wait $server
+  status=$?
+  elapsed=$((($(date +%s%N) - start) / 1000000))
+  expect_status 0
+  if [ "$signals" = 1 ]; then
+    [ "$elapsed" -ge 4500 ] && [ "$elapsed" -lt 7000 ] && ok || not_ok "one SIGTERM took ${elapsed} ms"
+  else
+    [ "$elapsed" -lt 2000 ] && ok || not_ok "two SIGTERMs took ${elapsed} ms"
+  fi
+  grep -q "stopped with 1 request unanswered" serve.err && ok || not_ok "stderr: $(cat serve.err)"
+  kill $holder $caller 2>/dev/null
+  wait $holder $caller 2>/dev/null
+  rm -f held
+done
+
 scenario "a port in use is a clear error"
 python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
 holder=$!

@@ -40,9 +40,9 @@ struct DownloadRunner {
         DownloadView.lines([DownloadView.Shown(status: status, running: true)]).forEach { context.console.line($0) }
       }
       return .success
-    case let .cancelled(status):
-      let error = IAPError.refused(
-        .downloadState(status.productId, .cancelled, "'iap download cancel' stopped it, and what was copied is removed"))
+    case let .cancelled(status, reset):
+      let why = reset ? "the state was reset ('iap reset') while it copied" : "'iap download cancel' stopped it"
+      let error = IAPError.refused(.downloadState(status.productId, .cancelled, "\(why), and what was copied is removed"))
       return stopped("cancelled", status, error, context, reporter)
     case let .failed(status):
       let at = status.bytes > 0

@@ -5,7 +5,12 @@ import IAPKit
 struct ResetCommand: Command {
   static let spec = CommandSpec(
     ["reset"], abstract: "Remove all state: every transaction, queue and purchase.",
-    discussion: "Asks nothing, so scripts can run it between tests. Works on a damaged state folder too.")
+    discussion: """
+      Asks nothing, so scripts can run it between tests. Works on a damaged state folder too. \
+      Acts only on an iap state folder (one iap made, holding only iap's files): any other \
+      folder (--state ~, --state .) is refused with exit 74 and nothing is deleted \
+      (docs/state.md).
+      """)
 
   init(_ invocation: Invocation) throws(IAPError) {}
 

@@ -53,15 +53,34 @@ struct ServeCommand: Command {
         state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
         device: globals.device, environment: environment, console: Console.standard(environment: environment))
     }
+    // The server's own failures (5xx) get one line on stderr each, naming the cause; the
+    // lock keeps lines from concurrent requests whole.
+    let logLock = Mutex()
     let server: HTTPServer
-    do { server = try HTTPServer(host: host, port: port) { router.respond($0) } } catch {
+    do {
+      server = try HTTPServer(host: host, port: port) { request in
+        let response = router.respond(request)
+        if let cause = response.log {
+          logLock.withLock { Console.standard(environment: environment).error("\(request.method) \(request.path): answered \(response.status): \(cause)") }
+        }
+        return response
+      }
+    } catch {
       throw .cannotServe(address: "\(host):\(port)", reason: error.description)
     }
     server.start()
     context.console.line("http://\(host):\(server.port)")
     context.console.flush()
-    _ = TerminationSignal.wait()
-    server.stop()
+    let signals = TerminationSignal()
+    _ = signals.wait()
+    // Requests under way are answered first; but one that waits for the state's lock, held
+    // by another process, could wait for ever: a second signal, or 5 s, ends the wait.
+    let left = server.stop(waitingAtMost: 5_000) { signals.wait(timeoutMilliseconds: 0) != nil }
+    signals.restore()
+    if left > 0 {
+      context.console.warning(
+        "stopped with \(left) request\(left == 1 ? "" : "s") unanswered (waiting for the state's lock, which another process holds, most likely)")
+    }
     return .success
   }
 }

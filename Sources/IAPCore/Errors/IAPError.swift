@@ -24,6 +24,9 @@ public enum IAPError: Error, Equatable, Sendable {
   case stateDamaged(path: String, offset: Int, reason: String)
   /// The state folder cannot be read or written.
   case stateUnwritable(path: String, reason: String)
+  /// A folder a command would delete from (`reset`, deleting a namespace) is not an iap
+  /// state: iap did not make it, or it holds files that are not iap's. Nothing is deleted.
+  case notAState(path: String, reason: String)
   /// An output file (`catalog convert -o`) cannot be written.
   case outputUnwritable(path: String, reason: String)
   /// The store refused an action on transactions.
@@ -41,7 +44,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .usage: return .usage
     case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
     case .catalogInvalid, .inputInvalid, .settingsIncomplete: return .dataError
-    case .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable, .cannotServe: return .ioError
+    case .stateUnreadable, .stateDamaged, .stateUnwritable, .notAState, .outputUnwritable, .cannotServe: return .ioError
     case .refused, .purchaseFailed: return .storeRefused
     }
   }
@@ -52,7 +55,7 @@ public enum IAPError: Error, Equatable, Sendable {
     switch self {
     case .usage, .inputMissing, .inputInvalid, .inputUnusable: return 400
     case .refused(.unknownTransaction), .refused(.noSubscription), .refused(.unknownKey): return 404
-    case .refused, .purchaseFailed, .settingsIncomplete: return 409
+    case .refused, .purchaseFailed, .settingsIncomplete, .notAState: return 409
     case .catalogMissing, .catalogInvalid, .stateUnreadable, .stateDamaged, .stateUnwritable, .outputUnwritable, .cannotServe:
       return 500
     }
@@ -70,6 +73,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case .stateUnreadable: return "stateUnreadable"
     case .stateDamaged: return "stateDamaged"
     case .stateUnwritable: return "stateUnwritable"
+    case .notAState: return "notAState"
     case .outputUnwritable: return "outputUnwritable"
     case let .refused(refusal):
       switch refusal {
@@ -117,6 +121,7 @@ public enum IAPError: Error, Equatable, Sendable {
     case let .stateDamaged(path, offset, reason):
       return ["state file \(path) is damaged at byte \(offset) (\(reason)); nothing is written to the state until it is repaired (iap doctor --repair)"]
     case let .stateUnwritable(path, reason): return ["cannot write state in \(path): \(reason)"]
+    case let .notAState(path, reason): return ["\(path) is not an iap state folder (\(reason)); nothing was deleted"]
     case let .outputUnwritable(path, reason): return ["cannot write \(path): \(reason)"]
     case let .refused(refusal): return [refusal.message]
     case let .purchaseFailed(error): return ["purchase failed: \(error.code.name) (\(error.code.rawValue)): \(error.message)"]

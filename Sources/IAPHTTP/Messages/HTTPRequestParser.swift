@@ -87,6 +87,13 @@ package struct HTTPRequestParser: Sendable {
     return start < buffer.count
   }
 
+  /// Whether part of a request's head (line and fields) has arrived, but not all of it: the
+  /// server bounds this with a deadline shorter than the whole request's.
+  package var isReceivingHead: Bool {
+    if case .head = state { return start < buffer.count }
+    return false
+  }
+
   /// Whether the parser has refused the input.
   package var hasFailed: Bool {
     if case .failed = state { return true }

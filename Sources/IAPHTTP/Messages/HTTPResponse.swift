@@ -15,6 +15,9 @@ package struct HTTPResponse: Equatable, Sendable {
   package var body: [UInt8]
   /// Written after the head instead of `body`, until it returns (`HTTPBodyStream`).
   package var stream: HTTPBodyStream?
+  /// Why the server failed, for its own log (one line on stderr), never sent: set on the
+  /// server's own failures (5xx), so that a client's error is not the only trace of them.
+  package var log: String?
 
   package init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], stream: HTTPBodyStream? = nil) {
     self.status = status

@@ -18,8 +18,12 @@ import IAPSystem
 /// `start()` accepts on a thread of its own, and each connection is served on a thread of its
 /// own (`HTTPConnection`), at most `Configuration.maxConnections` at a time: the handler is
 /// synchronous and takes file locks, which a thread per connection suits, and a local test
-/// server has a handful of clients. A connection beyond the limit is answered 503 and closed
-/// rather than left waiting in the kernel's queue.
+/// server has a handful of clients. Slow and idle clients cannot hold the slots: a new
+/// connection must send its first byte within `firstByteTimeoutMilliseconds` and its whole
+/// request head within `headTimeoutMilliseconds`, and when the slots run out (or its address
+/// holds its share) it takes the slot of a connection that is not being answered
+/// (`HTTPConnectionSlots`). Only when every slot is busy answering is it answered 503 and
+/// closed rather than left waiting in the kernel's queue.
 ///
 /// `stop()` closes the listener, closes idle connections, lets requests under way finish
 /// (answered with `Connection: close`), and returns once every connection thread has ended.
@@ -39,10 +43,20 @@ package final class HTTPServer: @unchecked Sendable {
 
   /// Limits and timeouts.
   package struct Configuration: Sendable {
-    /// Connections served at once; more are answered 503.
-    package var maxConnections = 64
-    /// How long a connection may wait for the first byte of its next request.
+    /// Connections served at once (slots); a new one past them takes the slot of one that
+    /// is not being answered, else it is answered 503.
+    package var maxConnections = 128
+    /// The slots one client address may hold; past it, a new connection from that address
+    /// takes the slot of one of its own that is not being answered, else it is answered 503.
+    /// The rest are kept for other addresses.
+    package var perAddressShare = 96
+    /// How long a new connection may take to send the first byte of its first request.
+    package var firstByteTimeoutMilliseconds = 2_000
+    /// How long a kept-alive connection may wait for the first byte of its next request.
     package var idleTimeoutMilliseconds = 5_000
+    /// How long a request's head (request line and header fields) may take to arrive, from
+    /// its first byte.
+    package var headTimeoutMilliseconds = 3_000
     /// How long a request may take to arrive, from its first byte to its last.
     package var requestTimeoutMilliseconds = 10_000
     /// How long writing one response may take.
@@ -61,6 +75,8 @@ package final class HTTPServer: @unchecked Sendable {
 
   private let handler: Handler
   private let listener: Int32
+  /// Who holds each connection slot, and what it is doing.
+  private let slots: HTTPConnectionSlots
   /// A pipe whose read end becomes readable, for good, when the server stops: it wakes the
   /// accept loop and idle connections out of `poll` (closing a descriptor another thread
   /// polls does not wake it on Linux).
@@ -100,6 +116,7 @@ package final class HTTPServer: @unchecked Sendable {
     self.listener = listener
     self.wakeRead = fds[0]
     self.wakeWrite = fds[1]
+    self.slots = HTTPConnectionSlots(capacity: configuration.maxConnections, share: configuration.perAddressShare)
   }
 
   deinit {
@@ -151,6 +168,37 @@ package final class HTTPServer: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// `stop()`, but waiting at most `milliseconds` for the requests under way, or until
+  /// `giveUp` says so (checked every 20 ms): a handler waiting for a lock another process
+  /// holds must not hold the process for ever. Returns how many connections were still
+  /// being served; their threads are left to end with the process.
+  package func stop(waitingAtMost milliseconds: Int, giveUp: () -> Bool = { false }) -> Int {
+    condition.lock()
+    let first = !stopping
+    stopping = true
+    condition.unlock()
+    if first {
+      var byte: UInt8 = 1
+      _ = write(wakeWrite, &byte, 1)
+    }
+    let deadline = Deadline(milliseconds: milliseconds)
+    while true {
+      condition.lock()
+      if first && !started {
+        started = true  // the listener is closed once
+        close(listener)
+      }
+      let left = accepting ? max(connections, 1) : connections
+      condition.unlock()
+      if left == 0 {
+        stop()
+        return 0
+      }
+      if deadline.hasPassed || giveUp() { return left }
+      usleep(20_000)
+    }
+  }
+
   private var isStopping: Bool {
     condition.lock()
     defer { condition.unlock() }
@@ -160,24 +208,25 @@ package final class HTTPServer: @unchecked Sendable {
   private func acceptLoop() {
     // Once a minute with nothing to do, which costs nothing; the wake pipe ends the wait.
     while HTTPSocket.wait(listener, wake: wakeRead, until: Deadline(seconds: 60)) != .woken {
-      guard let fd = HTTPSocket.accept(listener) else {
+      guard let (fd, address) = HTTPSocket.accept(listener) else {
         // Out of descriptors (EMFILE) or a connection reset before it was accepted: pause
         // rather than spin while the condition lasts.
         if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { usleep(50_000) }
         continue
       }
-      condition.lock()
-      let admitted = connections < configuration.maxConnections && !stopping
-      if admitted { connections += 1 }
-      condition.unlock()
-      guard admitted else {
+      let slot = isStopping ? nil : slots.admit(fd: fd, address: address)
+      guard let slot else {
         let busy = HTTPResponse.text("too many connections\n", status: 503)
         _ = HTTPSocket.send(busy.serialized(closing: true), on: fd, by: Deadline(milliseconds: 100))
         HTTPSocket.close(fd, lingering: false)
         continue
       }
+      condition.lock()
+      connections += 1
+      condition.unlock()
       let connection = HTTPConnection(
-        fd: fd, wake: wakeRead, configuration: configuration, handler: handler, isStopping: { [self] in isStopping })
+        fd: fd, wake: wakeRead, configuration: configuration, handler: handler, slots: slots, slot: slot,
+        isStopping: { [self] in isStopping })
       DetachedThread.start { [self] in
         connection.serve()
         condition.lock()

@@ -90,9 +90,11 @@ enum HTTPSocket {
   /// Accepts one connection, close-on-exec (children the application spawns must not hold
   /// it open; `accept4` would do it atomically, but Swift's Glibc module does not export
   /// it), or nil when the call failed (the caller waits and tries again).
-  static func accept(_ listener: Int32) -> Int32? {
+  static func accept(_ listener: Int32) -> (fd: Int32, address: String)? {
     while true {
-      let fd = systemAccept(listener)
+      var peer = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let fd = withUnsafeMutablePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(listener, $0, &length) } }
       if fd >= 0 {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         // BSD sockets inherit the listener's O_NONBLOCK; connections are served blocking.
@@ -103,10 +105,29 @@ enum HTTPSocket {
         #if canImport(Darwin)
           setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return fd
+        return (fd, address(peer))
       }
       if errno != EINTR { return nil }
     }
+  }
+
+  /// The IP address of a peer, as text (`127.0.0.1`, `::1`); what the connection slots
+  /// share out by.
+  static func address(_ peer: sockaddr_storage) -> String {
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    var storage = peer
+    let family = Int32(storage.ss_family)
+    let written: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
+      pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout<sockaddr_storage>.size) { raw in
+        let base = UnsafeRawPointer(raw)
+        if family == AF_INET6 {
+          return inet_ntop(AF_INET6, base + MemoryLayout<sockaddr_in6>.offset(of: \.sin6_addr)!, &text, socklen_t(text.count))
+        }
+        return inet_ntop(AF_INET, base + MemoryLayout<sockaddr_in>.offset(of: \.sin_addr)!, &text, socklen_t(text.count))
+      }
+    }
+    guard written != nil else { return "?" }
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Waits until `fd` is readable, `wake` (if given) is readable, or `deadline` passes.
@@ -205,11 +226,11 @@ private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
   #endif
 }
 
-private func systemAccept(_ fd: Int32) -> Int32 {
+private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
   #if canImport(Glibc)
-    Glibc.accept(fd, nil, nil)
+    Glibc.accept(fd, address, length)
   #else
-    Darwin.accept(fd, nil, nil)
+    Darwin.accept(fd, address, length)
   #endif
 }
 

@@ -56,13 +56,19 @@ extension Workspace {
   /// cache's header when it is current (no parse of the whole catalog), else from the catalog,
   /// which is then cached. Prints nothing: for use cases that only want the settings' defaults.
   func catalogFieldsQuietly() -> Catalog? {
+    try? catalogFields()
+  }
+
+  /// The catalog's own fields and settings, as `catalogFieldsQuietly`, or why they cannot be
+  /// read (missing, invalid): for the server, which answers its own failures 5xx.
+  func catalogFields() throws(IAPError) -> Catalog {
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
     let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
     if let key, let hit = CatalogCache.lookup("", catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
       return hit.catalog
     }
-    return (try? loadAndCache(path: path, key: key, cacheFile: cacheFile))?.catalog
+    return try loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
   }
 
   /// Loads the catalog, then writes its cache when the catalog is settled and the state

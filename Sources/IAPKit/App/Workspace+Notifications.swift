@@ -45,11 +45,12 @@ extension Workspace {
     }
     defer { close(courier) }
     var batch: NotificationCourier.Batch
+    let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     do {
       // Exclusive, briefly: signing may have to create the state's secret.
       let session = try stateDirectory.open(forWriting: true)
       let now = try session.clock().now(real: environment.now())
-      let signer = try signer(session, settings: settings(session), now: now)
+      let signer = try signer(session, settings: settings(session, fields: fields), now: now)
       batch = try NotificationCourier.prepare(session, signer: signer, resend: resend)
       batch.date = now
     }

@@ -8,6 +8,8 @@ extension Workspace {
   /// - Parameter catalog: the catalog, when the use case has loaded it: its settings then
   ///   come from it rather than from the catalog cache.
   public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
+    // Read before the lock is taken (see `settings(_:fields:)`).
+    let fields = catalog ?? catalogFieldsQuietly()
     var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
     session!.warn = { [console] in console.warning($0) }
     session!.historyIndexFrom = historyIndexFrom
@@ -25,13 +27,13 @@ extension Workspace {
         now = clock.now(real: environment.now())
       }
       var catchUp = store(session!)
-      settings = try self.settings(session!, catalog: catalog)
+      settings = try self.settings(session!, fields: fields)
       // Settings that cannot sign stop the use case before anything is committed.
       if let reason = settings!.incompleteness { throw .settingsIncomplete(reason) }
       catchUp.rules = settings!.subscriptionRules(clock: clock)
       if !(try runTime(&catchUp, to: now, in: session!, budget: eventBudget)) { warnEventsLeft() }
     }
-    if settings == nil { settings = try self.settings(session!, catalog: catalog) }
+    if settings == nil { settings = try self.settings(session!, fields: fields) }
     let resolved = settings!
     if let reason = resolved.incompleteness { throw .settingsIncomplete(reason) }
     var opened = store(session!)

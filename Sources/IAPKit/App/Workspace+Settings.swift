@@ -11,7 +11,14 @@ extension Workspace {
   ///   from the catalog cache or a quiet read, and a missing or broken catalog counts as one
   ///   without settings (the use cases that need products report it).
   public func settings(_ session: StateSession, catalog: Catalog? = nil) throws(IAPError) -> StoreSettings {
-    let fields = catalog ?? catalogFieldsQuietly()
+    try settings(session, fields: catalog ?? catalogFieldsQuietly())
+  }
+
+  /// The settings in force, from catalog fields already read (nil: no usable catalog).
+  /// Use cases read the catalog before they take the state's lock and pass it here: the
+  /// catalog is the user's file, perhaps a FIFO whose writer stalls, and no command may wait
+  /// for its input while it holds the lock (docs/state.md).
+  func settings(_ session: StateSession, fields: Catalog?) throws(IAPError) -> StoreSettings {
     var settings = StoreSettings(
       storefront: fields?.storefront ?? "USA", locale: fields?.locale ?? "en_US",
       catalogSettings: fields?.settings.pairs ?? [], overrides: try session.settingsOverrides())

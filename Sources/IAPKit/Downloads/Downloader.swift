@@ -18,7 +18,8 @@ package struct Downloader {
   /// How a run ended.
   package enum Outcome {
     case finished(DownloadStatus)
-    case cancelled(DownloadStatus)
+    /// Cancelled (`iap download cancel`), or its record removed (`iap reset`: `reset`).
+    case cancelled(DownloadStatus, reset: Bool)
     case failed(DownloadStatus)
     /// A signal asked the process to stop; the progress is recorded.
     case interrupted(DownloadStatus, signal: Int32)
@@ -202,10 +203,13 @@ package struct Downloader {
     cancelled.state = .cancelled
     cancelled.bytes = 0
     cancelled.pid = nil
-    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in
-      if try folder.status(status.productId) != nil { try folder.save(cancelled) }
+    // A record that is gone was removed by `reset`, not cancelled: say so, and make none.
+    let reset = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
+      guard try folder.status(status.productId) != nil else { return true }
+      try folder.save(cancelled)
+      return false
     }
-    return .cancelled(cancelled)
+    return .cancelled(cancelled, reset: reset)
   }
 
   /// Checks every file against its SHA-256, then moves the copy into `downloads/` and records

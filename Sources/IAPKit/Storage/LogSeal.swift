@@ -9,7 +9,8 @@ import IAPFormats
 
 /// What the logs looked like when iap last wrote them, kept as the content of the `lock`
 /// file (which every command opens anyway), so that a change made by anything else is seen
-/// at the cost of one small read and a `stat` per log.
+/// at the cost of one small read and a `stat` per log; and again in the `seal` file, which
+/// is read only when `lock` holds none, so that deleting `lock` loses neither.
 ///
 /// Commands read only the part of a log beyond `store.json`; the rest was checked when it
 /// was written. A file's change time (`ctime`) moves with every write, truncation or rename
@@ -166,8 +167,28 @@ struct LogSeal: Equatable {
     _ = try? POSIXFile.write(fd, line, at: 0, path: "lock")
   }
 
-  /// Removes the seal (`reset`: the logs are gone).
+  /// Removes the seal (`reset`: the logs are gone; `reset` removes the `seal` file too).
   static func clear(_ fd: Int32) {
     _ = ftruncate(fd, 0)
+  }
+
+  /// The seal kept in the state's `seal` file, or nil when there is none that reads whole:
+  /// read only when the lock file holds none (someone deleted `lock`, thinking it stale).
+  static func read(in folder: Folder?) -> LogSeal? {
+    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) else { return nil }
+    defer { close(fd) }
+    return read(fd)
+  }
+
+  /// Writes the seal into the lock file `lock` (where every command reads it at no cost)
+  /// and into the `seal` file beside the logs, so that it survives the loss of `lock`: ids
+  /// are never given twice, and a cut log is still seen, whichever of the two is removed.
+  /// Costs four system calls a commit (`openat`, `fstat`, `pwrite`, `close`). Best effort,
+  /// as `write(_:)`.
+  func write(_ lock: Int32, in folder: Folder?) {
+    write(lock)
+    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_WRONLY | O_CREAT) else { return }
+    write(fd)
+    close(fd)
   }
 }

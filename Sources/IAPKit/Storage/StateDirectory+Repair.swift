@@ -52,12 +52,22 @@ extension StateDirectory {
     return done
   }
 
-  /// Links the file `name` as `name.damaged-N` with the first free N; returns that name.
+  /// Links the file `name` as `name.damaged-N` with the first free N; returns that name. A
+  /// `name.damaged-N` that already is this very file (a repair that failed after linking it,
+  /// on a full disk, say, and is retried) is that name: each retry must not add a link.
   private func keepDamaged(_ name: String, in folder: Folder) throws(POSIXFileError) -> String {
+    var original = stat()
+    let known = fstatat(folder.fd, name, &original, AT_SYMLINK_NOFOLLOW) == 0
     var n = 1
     while true {
       let copy = "\(name).damaged-\(n)"
       do { try folder.link(name, as: copy) } catch where error.code == EEXIST {
+        var existing = stat()
+        if known, fstatat(folder.fd, copy, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_ino == original.st_ino,
+          existing.st_dev == original.st_dev
+        {
+          return copy
+        }
         n += 1
         continue
       }

@@ -31,6 +31,8 @@ import IAPFormats
 ///   progress, their status files and locks (`DownloadsFolder`).
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
+/// - `seal`: the logs' seal and the next transaction id, also kept in `lock` (`LogSeal`).
+/// - `iap-state`: the marker that iap made the folder (`StateDirectory+Ownership`).
 ///   `delivery.lock` likewise, for notification delivery rounds, which post outside `lock`.
 public struct StateDirectory: Sendable {
   /// The folder, as the user named it (used in messages).
@@ -52,6 +54,11 @@ public struct StateDirectory: Sendable {
     static let attempts = "attempts.log"
     static let deliveryLock = "delivery.lock"
     static let damage = "damaged"
+    /// Says the folder is an iap state: made when iap creates the folder (`reset` acts only
+    /// on such folders; see `StateDirectory+Ownership`).
+    static let marker = "iap-state"
+    /// The logs' seal and the id high-water mark, kept with the logs (`LogSeal`).
+    static let seal = "seal"
   }
 
   var snapshotPath: String { path + "/" + Name.snapshot }
@@ -65,9 +72,19 @@ public struct StateDirectory: Sendable {
   /// content elsewhere.
   func folder(create: Bool) throws(IAPError) -> Folder? {
     let folder: Folder?
-    do { folder = try Folder.open(path, create: create) } catch {
+    var made = false
+    do {
+      // An existing folder costs the one `open` it always did; only a new one is marked.
+      var opened = try Folder.open(path, create: false)
+      if opened == nil && create {
+        opened = try Folder.open(path, create: true)
+        made = opened != nil
+      }
+      folder = opened
+    } catch {
       throw .stateUnwritable(path: path, reason: error.description)
     }
+    if made, let folder { Self.mark(folder) }
     if let folder {
       for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
         if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
@@ -166,22 +183,5 @@ public struct StateDirectory: Sendable {
       return nil
     }
     return fd
-  }
-
-  /// Removes everything in the folder but the lock files and the namespaces (stores of their
-  /// own), under the exclusive lock, and the logs' seal with it.
-  public func reset() throws(IAPError) {
-    guard let folder = try folder(create: false) else { return }
-    guard let lock = try acquireLock(in: folder, exclusive: true) else { return }
-    defer { close(lock) }
-    do throws(POSIXFileError) {
-      for name in try folder.entries() where name != Name.lock && name != Name.deliveryLock && name != Namespace.folderName {
-        try folder.removeTree(name)
-      }
-      try folder.sync()
-    } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
-    }
-    LogSeal.clear(lock)
   }
 }

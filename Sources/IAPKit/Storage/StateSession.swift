@@ -102,7 +102,10 @@ public final class StateSession {
     snapshotOffsets = offsets
     try transactions.open(in: folder, writable: writable, covered: offsets.transactions)
     try notifications.open(in: folder, writable: writable, covered: offsets.notifications)
-    let seal = lock.flatMap(LogSeal.read)
+    // The lock's copy of the seal, else (a `lock` deleted and made afresh) the `seal` file's,
+    // which is then copied back into `lock` so that the next command reads no more files.
+    let lockSeal = lock.flatMap(LogSeal.read)
+    let seal = lockSeal ?? (lock == nil ? nil : LogSeal.read(in: folder))
     let checked = try checkAgainst(seal)
     // A crash between the logs' appends and the snapshot's rename left records the snapshot
     // does not cover yet: fold them in.
@@ -139,11 +142,16 @@ public final class StateSession {
     }
     // Ids given before a repair dropped their records are not given again.
     if let seal { state.nextId = max(state.nextId, seal.nextId) }
+    if !checked, lockSeal == nil, let lock, let seal {
+      var restored = seal
+      restored.nextId = state.nextId
+      restored.write(lock)
+    }
     if checked, let lock {
       // Something other than iap's appends touched the logs: `history`'s saved index of
       // the transaction log may no longer describe it.
       try? folder?.unlink(HistoryIndex.name)
-      currentSeal().write(lock)
+      currentSeal().write(lock, in: folder)
     }
   }
 
@@ -247,7 +255,7 @@ public final class StateSession {
       throw .stateUnwritable(path: directory.path, reason: error.description)
     }
     state = newState
-    if let lock { currentSeal().write(lock) }
+    if let lock { currentSeal().write(lock, in: folder) }
     if continuing { state = StoreState() }
     // After the commit point nothing may fail the command: the snapshot is only a shortcut
     // (the next load replays the log past it), so a failure to rewrite it is a warning.

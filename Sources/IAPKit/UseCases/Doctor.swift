@@ -27,10 +27,16 @@ extension Workspace {
   public func examineState(repair: Bool) throws(IAPError) -> DoctorResult {
     let state = stateDirectory
     guard let folder = try state.folder(create: false) else { return DoctorResult(logs: [], problems: []) }
-    guard let lock = try state.acquireLock(in: folder, exclusive: repair) else {
-      throw .stateUnreadable(path: state.lockPath, reason: "the state's lock file cannot be opened")
+    // A reader gets no lock on a folder it cannot write (read-only, another user's): nothing
+    // can change it meanwhile, so it is examined all the same, with the lock file opened for
+    // reading (for its seal) when there is one. A repair takes the exclusive lock, or fails
+    // saying why the folder cannot be written.
+    var lock = try state.acquireLock(in: folder, exclusive: repair)
+    if lock == nil, let readOnly = try? folder.open(StateDirectory.Name.lock, O_RDONLY) {
+      lock = readOnly
+      while flock(readOnly, LOCK_SH) != 0 && errno == EINTR {}
     }
-    defer { close(lock) }
+    defer { if let lock { close(lock) } }
     func read(_ name: String) throws(IAPError) -> [UInt8] {
       do { return try folder.readIfExists(name) ?? [] } catch { throw .stateUnreadable(path: error.path, reason: error.description) }
     }
@@ -41,7 +47,7 @@ extension Workspace {
         .transactions(transactionBytes, path: state.logPath), .notifications(notificationBytes, path: state.notificationsPath),
       ],
       problems: [])
-    let seal = LogSeal.read(lock)
+    let seal = lock.flatMap(LogSeal.read) ?? LogSeal.read(in: folder)
     if let sealed = seal?.transactions?.size, case let end = transactionBytes.count - result.logs[0].tornBytes, end < sealed {
       result.logs[0].cutOff = sealed - end
       result.problems.append(
@@ -64,8 +70,13 @@ extension Workspace {
     result.repairs = try state.salvage(result.logs, in: folder)
     // The next command checks the new logs whole and seals them; ids given before the repair
     // stay given.
-    LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock)
+    guard let lock else { throw .stateUnwritable(path: state.path, reason: "its lock cannot be taken") }
+    LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock, in: folder)
     _ = fsync(lock)
+    if let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) {
+      _ = fsync(fd)
+      close(fd)
+    }
     return result
   }
 }

@@ -38,8 +38,9 @@ public enum DownloadRun {
   case alreadyFinished(DownloadStatus, path: String)
   /// Paused in another process, which was told to go on: this one copied nothing.
   case handedOver(DownloadStatus)
-  /// Cancelled by another process: what was copied is removed.
-  case cancelled(DownloadStatus)
+  /// Cancelled by another process, or its record removed by `reset` (`reset` true): what was
+  /// copied is removed.
+  case cancelled(DownloadStatus, reset: Bool)
   /// Stopped by an error (`status.error`): what was copied is kept.
   case failed(DownloadStatus)
   /// A signal (Ctrl-C, `kill`) stopped it with its progress recorded. The front end ends the
@@ -82,7 +83,7 @@ extension Workspace {
         signals: signals)
       switch try downloader.run(status) {
       case let .finished(status): return .finished(status, path: folder.contentPath(productId))
-      case let .cancelled(status): return .cancelled(status)
+      case let .cancelled(status, reset): return .cancelled(status, reset: reset)
       case let .failed(status): return .failed(status)
       case let .interrupted(status, signal): return .interrupted(status, signal: signal)
       }

@@ -25,9 +25,10 @@ extension Workspace {
   /// lock files and the folder). A namespace that does not exist is already deleted.
   public func deleteNamespace() throws(IAPError) -> ResetResult {
     guard namespace != nil else { throw .usage("only a namespace can be deleted; reset the state instead", command: []) }
+    // `reset` refuses a folder that is not an iap state, before anything is deleted.
     try stateDirectory.reset()
     let path = stateDirectory.path
-    for name in ["lock", "delivery.lock"] { _ = unlink(path + "/" + name) }
+    for name in ["lock", "delivery.lock", "iap-state"] { _ = unlink(path + "/" + name) }
     if rmdir(path) != 0 && errno != ENOENT {
       throw .stateUnwritable(path: path, reason: "cannot remove the namespace's folder: \(String(cString: strerror(errno)))")
     }

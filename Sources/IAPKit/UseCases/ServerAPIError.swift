@@ -1,6 +1,12 @@
 import IAPCore
 import IAPFormats
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An error as the App Store Server API answers it: an HTTP status and a body
 /// `{"errorCode": …, "errorMessage": …}` with Apple's codes (the official libraries' `APIError`).
 public struct ServerAPIError: Error, Equatable, Sendable {
@@ -73,6 +79,19 @@ public struct ServerAPIError: Error, Equatable, Sendable {
   /// What the store could not do for its own reasons (its state unreadable, say).
   public static func general(_ reason: String) -> ServerAPIError {
     ServerAPIError(status: 500, code: 5_000_000, message: "An unknown error occurred. \(reason)")
+  }
+  /// What the store could not do for want of a resource that may come back (descriptors,
+  /// memory): Apple's retryable general error, answered 503 so that a client retries.
+  public static func unavailable(_ reason: String) -> ServerAPIError {
+    ServerAPIError(status: 503, code: 5_000_001, message: "An unknown error occurred. Please try again. \(reason)")
+  }
+
+  /// The server's own failure `error` as Apple's general error: 503 (retryable) when the
+  /// system ran out of descriptors or memory, else 500.
+  public static func serverFailure(_ error: IAPError) -> ServerAPIError {
+    let reason = error.messages.joined(separator: "; ")
+    let exhausted = [EMFILE, ENFILE, ENOMEM, EAGAIN].contains { reason.contains(String(cString: strerror($0))) }
+    return exhausted ? .unavailable(reason) : .general(reason)
   }
 
   /// The response body.

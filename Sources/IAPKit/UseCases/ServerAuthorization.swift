@@ -2,7 +2,8 @@ import IAPCore
 import IAPCrypto
 import IAPFormats
 
-/// Why the App Store Server API refuses a request's token (it answers 401 to each).
+/// Why the App Store Server API refuses a request's token (it answers 401 to each), or
+/// why it could not check it (`unavailable`: the server's own failure, answered 5xx).
 public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringConvertible {
   case missing
   case malformed(String)
@@ -11,6 +12,9 @@ public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringCo
   case wrongClaim(String)
   case expired
   case tooLong
+  /// The store could not read what checks the token (its keys, its catalog, its state): no
+  /// fault of the token, so not a 401.
+  case unavailable(IAPError)
 
   public var description: String {
     switch self {
@@ -21,6 +25,7 @@ public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringCo
     case let .wrongClaim(claim): return "the token's '\(claim)' is not this store's"
     case .expired: return "the token has expired"
     case .tooLong: return "the token expires more than 60 minutes from now"
+    case let .unavailable(error): return "the token could not be checked: \(error.messages.joined(separator: "; "))"
     }
   }
 }
@@ -39,10 +44,16 @@ extension Workspace {
     do { (header, claims, _) = try JWS.decode(token, key: nil) } catch { throw .malformed(error.description) }
     guard header["alg"]?.stringValue == "ES256" else { throw .malformed("alg is not ES256") }
     guard let kid = header["kid"]?.stringValue else { throw .malformed("no kid") }
-    guard let keys = try? listKeys(), let key = keys.publicKeys[kid] else { throw .unknownKey(kid) }
+    // The keys and the catalog are the store's: failing to read them is the server's
+    // failure, never the token's (a client would conclude its key is wrong).
+    let keys: KeysFile
+    do { keys = try listKeys() } catch { throw .unavailable(error) }
+    guard let key = keys.publicKeys[kid] else { throw .unknownKey(kid) }
     guard JWS.isValidES256(token, key: key) else { throw .badSignature }
     guard claims["aud"]?.stringValue == "appstoreconnect-v1" else { throw .wrongClaim("aud") }
-    guard let bundleId = catalogFieldsQuietly()?.bundleId, claims["bid"]?.stringValue == bundleId else { throw .wrongClaim("bid") }
+    let bundleId: String?
+    do { bundleId = try catalogFields().bundleId } catch { throw .unavailable(error) }
+    guard let bundleId, claims["bid"]?.stringValue == bundleId else { throw .wrongClaim("bid") }
     guard let issuer = keys.issuerId, claims["iss"]?.stringValue == issuer else { throw .wrongClaim("iss") }
     guard let exp = claims["exp"]?.intValue else { throw .wrongClaim("exp") }
     let now = environment.now().milliseconds / 1000

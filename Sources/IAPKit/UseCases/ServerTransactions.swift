@@ -155,7 +155,7 @@ extension Workspace {
 
   /// Runs a read of the store, answering its own failures as Apple's general error.
   func reading<T>(_ body: () throws(IAPError) -> T) throws(ServerAPIError) -> T {
-    do { return try body() } catch { throw .general(error.messages.joined(separator: "; ")) }
+    do { return try body() } catch { throw .serverFailure(error) }
   }
 
   /// The store opened for reading, and its signer.

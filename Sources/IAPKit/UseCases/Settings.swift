@@ -19,28 +19,31 @@ extension Workspace {
   /// Use case: the settings in force and where each value comes from (built-in default,
   /// the catalog, `settings set`, the environment). Reads the state without changing it.
   public func showSettings() throws(IAPError) -> StoreSettings {
+    let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: false)
-    return try settings(session)
+    return try settings(session, fields: fields)
   }
 
   /// Use case: stores one setting, persistently, and returns the settings now in force.
   public func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
+    let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: true)
     var overrides = try session.settingsOverrides()
     overrides[change.key] = change.value
     try session.saveSettings(overrides)
-    return try settings(session)
+    return try settings(session, fields: fields)
   }
 
   /// Use case: forgets what `setSetting` stored for `keys` (every key when empty), so the
   /// catalog's or the built-in defaults apply again, and returns the settings now in force.
   /// Keys that are not settings are ignored: they cannot have been stored.
   public func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
+    let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: true)
     var overrides = try session.settingsOverrides()
     if keys.isEmpty { overrides = [:] } else { keys.forEach { overrides[$0] = nil } }
     try session.saveSettings(overrides)
-    return try settings(session)
+    return try settings(session, fields: fields)
   }
 
   /// Use case: `SKPaymentQueue.canMakePayments()`: false when the `can-make-payments`

@@ -38,15 +38,21 @@ extension Workspace {
   /// production, 21004 for a wrong shared secret (when the catalog sets one), else status 0
   /// with the receipt and the latest receipt of the account the data names.
   public func verifyReceipt(_ request: VerifyReceiptRequest) throws(IAPError) -> VerifyReceiptResult {
+    // The data first, then the lock: standard input or a FIFO may be slow to come, and
+    // every other command (and `iap serve`) would wait for it meanwhile.
+    let given: String?
+    switch request.data {
+    case .current: given = nil
+    case let .file(path): given = try readReceiptFile(path)
+    case .standardInput: given = try standardInputLines().joined()
+    case let .text(text): given = text
+    }
     let catalog = try loadCatalog()
     let opened = try openStore(forWriting: true, catalog: catalog)
     let signer = try signer(opened)
     let text: String
-    switch request.data {
-    case .current: text = ReceiptData.encode(try appReceipt(for: account, opened, catalog: catalog), account: account, signer: signer)
-    case let .file(path): text = try readReceiptFile(path)
-    case .standardInput: text = try standardInputLines().joined()
-    case let .text(given): text = given
+    if let given { text = given } else {
+      text = ReceiptData.encode(try appReceipt(for: account, opened, catalog: catalog), account: account, signer: signer)
     }
 
     func status(_ code: Int64) -> VerifyReceiptResult { VerifyReceiptResult(response: .object([("status", .int(code))])) }

@@ -48,6 +48,8 @@ enum ControlPlane {
 
   /// `{"error": …}` with the error's status (or `status`).
   static func failure(_ error: IAPError, status: Int? = nil) -> HTTPResponse {
-    .json(.object([("error", error.json)]), status: status ?? error.httpStatus)
+    var response = HTTPResponse.json(.object([("error", error.json)]), status: status ?? error.httpStatus)
+    if response.status >= 500 { response.log = error.messages.joined(separator: "; ") }
+    return response
   }
 }

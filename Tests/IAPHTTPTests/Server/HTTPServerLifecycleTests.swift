@@ -81,23 +81,6 @@ import Testing
     }
   }
 
-  @Test func connectionsBeyondTheLimitAre503() throws {
-    var configuration = HTTPServer.Configuration()
-    configuration.maxConnections = 1
-    try HTTPServerTests.withServer(configuration) { server in
-      var first: HTTPTestClient? = try HTTPTestClient(port: server.port)
-      #expect(try first?.request("GET", "/").status == 200)
-      let second = try HTTPTestClient(port: server.port)
-      let busy = try second.readResponse()
-      #expect(busy.status == 503 && busy.closes)
-      first = nil
-      let deadline = Date().addingTimeInterval(2)
-      while server.activeConnections > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-      #expect(try HTTPTestClient(port: server.port).request("GET", "/").status == 200)
-      _ = first
-    }
-  }
-
   @Test func stopWhileIdleReturnsPromptly() throws {
     let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: HTTPServerTests.echo)
     server.start()

@@ -34,6 +34,7 @@ import Testing
     var configuration = HTTPServer.Configuration()
     configuration.idleTimeoutMilliseconds = 400
     configuration.requestTimeoutMilliseconds = 400
+    configuration.headTimeoutMilliseconds = 400
     configuration.writeTimeoutMilliseconds = 1_000
     return configuration
   }

@@ -164,14 +164,30 @@ import Testing
     let status = try recorded()
     _ = try recorded(state: .cancelled)
     let (outcome, _) = try run(status)
-    guard case let .cancelled(cancelled) = outcome else {
+    guard case let .cancelled(cancelled, reset) = outcome else {
       Issue.record("expected cancelled, got \(outcome)")
       return
     }
     #expect(cancelled.bytes == 0)
+    #expect(!reset)
     #expect(!harness.exists(".iap/downloading/levels.partial"))
     #expect(!harness.exists(".iap/downloads/levels"))
     #expect(try folder.status("levels")?.state == .cancelled)
+  }
+
+  @Test func aRecordRemovedByResetIsToldFromACancel() throws {
+    let status = try recorded()
+    // What `iap reset` does while the copy runs: the status file goes.
+    clock.onNap = { [harness] nap in
+      if nap == 1 { try? FileManager.default.removeItem(atPath: harness.directory + "/.iap/downloading/levels.json") }
+    }
+    let (outcome, _) = try run(status, rate: "100KB/s")
+    guard case let .cancelled(_, reset) = outcome else {
+      Issue.record("expected cancelled, got \(outcome)")
+      return
+    }
+    #expect(reset)
+    #expect(try folder.status("levels") == nil, "no record is made again")
   }
 
   @Test func aCorruptedCopyFailsVerificationAndStartsOver() throws {

@@ -142,6 +142,20 @@ import Testing
     #expect(get("/inApps/v1/transactions/1").status == 401, "a removed key no longer authorizes")
   }
 
+  @Test func theStoresOwnFailuresAre500NeverA401() throws {
+    #expect(get("/inApps/v1/transactions/1").status == 404, "authorized: no such transaction")
+    let keys = try #require(harness.read(".iap/keys.json"))
+    harness.write(".iap/keys.json", "{\"issuerId\": 3")
+    let damaged = get("/inApps/v1/transactions/1")
+    #expect(damaged.status == 500)
+    #expect(damaged.jsonBody?["errorCode"] == .int(5_000_000))
+    #expect(damaged.log?.contains("keys.json") == true, "the cause is logged")
+    harness.write(".iap/keys.json", keys)
+    harness.write("catalog.plist", "not a catalog")
+    #expect(get("/inApps/v1/transactions/1").status == 500)
+    #expect(get("/inApps/v1/transactions/1", token: "garbage").status == 401, "a wrong token is still a 401")
+  }
+
   @Test func unknownPathsAndMethodsAreNotFound() {
     #expect(get("/inApps/v1/nothing/1").status == 404)
     #expect(get("/elsewhere").status == 404)

@@ -99,6 +99,16 @@ import Testing
     #expect(harness.run("buy gems --finish --json").json.transactions.last?["id"] == .string("3"))
   }
 
+  @Test func deletingTheLockAfterARepairNeverGivesAnIdAgain() throws {
+    for _ in 0..<3 { #expect(harness.run("buy gems --finish").status == 0) }
+    var log = try #require(FileManager.default.contents(atPath: harness.directory + "/.iap/transactions.log"))
+    log[log.count - 5] ^= 0x01  // the last record damaged: the repair drops it, and its id
+    try log.write(to: URL(fileURLWithPath: harness.directory + "/.iap/transactions.log"))
+    #expect(harness.run("doctor --repair").status == 0)
+    try FileManager.default.removeItem(atPath: harness.directory + "/.iap/lock")
+    #expect(harness.run("buy gems --finish --json").json.transactions.last?["id"] == .string("4"))
+  }
+
   @Test func resetClearsTheSeal() throws {
     for _ in 0..<2 { #expect(harness.run("buy gems --finish").status == 0) }
     #expect(harness.run("reset").status == 0)

@@ -130,8 +130,43 @@ import Testing
     try commit([transaction(1)])
     try FileManager.default.createDirectory(atPath: directory.path + "/downloads/x", withIntermediateDirectories: true)
     try directory.reset()
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["lock"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["iap-state", "lock"])
     #expect(try directory.open(forWriting: false).state == StoreState())
+  }
+
+  @Test func iapsOwnNamesAreKnownAndNoOthers() {
+    for name in [
+      "store.json", "transactions.log", "lock", "iap-state", "seal", "namespaces", "downloads", "store.json.tmp",
+      "history.index.123.4567.tmp", "catalog-0123456789abcdef.cache", "catalog-0123456789abcdef.cache.99.tmp",
+      "transactions.log.damaged-12", "notifications.log.damaged-1",
+    ] {
+      #expect(StateDirectory.isOwnName(name), "\(name)")
+    }
+    for name in [
+      ".profile", "notes.txt", "store.json.bak", "catalog-xyz.cache", "transactions.log.damaged-", "lock.tmp.x", ".tmp", "secret.1.2.3.tmp",
+    ] {
+      #expect(!StateDirectory.isOwnName(name), "\(name)")
+    }
+  }
+
+  @Test func resetRefusesAFolderThatIsNotAStateAndDeletesNothing() throws {
+    let decoy = StateDirectory(path: harness.directory + "/decoy")
+    try FileManager.default.createDirectory(atPath: decoy.path, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: decoy.path + "/settings.json", contents: Data("{}".utf8))
+    #expect(throws: IAPError.self, "only iap's names, but no marker and no lock") { try decoy.reset() }
+    _ = FileManager.default.createFile(atPath: decoy.path + "/notes.txt", contents: Data("mine".utf8))
+    _ = FileManager.default.createFile(atPath: decoy.path + "/lock", contents: nil)
+    do {
+      try decoy.reset()
+      Issue.record("a folder with a file of the user's was reset")
+    } catch {
+      #expect(error.exitCode == .ioError)
+      #expect(error.messages == ["\(decoy.path) is not an iap state folder (it holds 'notes.txt', which iap did not make); nothing was deleted"])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: decoy.path).sorted() == ["lock", "notes.txt", "settings.json"])
+    try FileManager.default.removeItem(atPath: decoy.path + "/notes.txt")
+    try decoy.reset()  // a state from before the marker: its lock says so
+    #expect(try FileManager.default.contentsOfDirectory(atPath: decoy.path).sorted() == ["iap-state", "lock"])
   }
 
   @Test func anUnwritableFolderIsReported() throws {
