@@ -7,7 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 
 scenario "kill -9 at random moments: the state always loads and keeps what was reported"
-KILLS=${IAP_CRASH_KILLS:-300}
+KILLS=${IAP_CRASH_KILLS:-$(scaled 60 300)}
 python3 - "$IAP_BIN" "$KILLS" >"$scratch/crash.log" 2>&1 <<'PY'
 import json, os, random, signal, statistics, subprocess, sys, time
 

@@ -12,6 +12,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # checks that a missing fixture fails). Scripts that use one fail, naming it, when it is absent.
 FIXTURES=${IAP_FIXTURES:-$ROOT/Tests/Fixtures}
 case "$FIXTURES" in /*) ;; *) FIXTURES="$PWD/$FIXTURES" ;; esac  # the scenarios change folder
+# IAP_TEST_SCALE=full (as .ci/run sets) runs the long stress loops at full size: more crash
+# kills, more parallel writers, libFuzzer itself. Quick (the default, for `swift test` on a
+# workstation) runs each of them smaller. docs/development.md lists the sizes.
+IAP_TEST_SCALE=${IAP_TEST_SCALE:-quick}
+# scaled QUICK FULL: the size for this run.
+scaled() { if [ "$IAP_TEST_SCALE" = full ]; then echo "$2"; else echo "$1"; fi; }
 passed=0
 failed=0
 scratch=$(mktemp -d)

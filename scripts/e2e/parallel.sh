@@ -27,33 +27,35 @@ print(len(latest))
 PY
 }
 
-scenario "8 processes x 100 purchases on one folder: 800 distinct transactions"
+PER=$(scaled 25 100)
+TOTAL=$((8 * PER))
+scenario "8 processes x $PER purchases on one folder: $TOTAL distinct transactions"
 for worker in 1 2 3 4 5 6 7 8; do
-  (for n in $(seq 1 100); do iap buy com.example.fakegame.extra_lives --json >>"bought.$worker" || echo "status $?" >>failures; done) &
+  (for n in $(seq 1 "$PER"); do iap buy com.example.fakegame.extra_lives --json >>"bought.$worker" || echo "status $?" >>failures; done) &
 done
 wait
 [ ! -e failures ] && ok || not_ok "some purchases failed: $(sort failures | uniq -c)"
-# What each process was told: 100 documents each, 800 distinct ids in all.
-python3 - bought.* <<'PY' >told 2>&1
+# What each process was told: PER documents each, TOTAL distinct ids in all.
+python3 - "$PER" bought.* <<'PY' >told 2>&1
 import json, sys
-ids = []
-for name in sys.argv[1:]:
+per, ids = int(sys.argv[1]), []
+for name in sys.argv[2:]:
     text = open(name).read()
     decoder, at, docs = json.JSONDecoder(), 0, 0
     while at < len(text.rstrip()):
         doc, at = decoder.raw_decode(text, at)
         while at < len(text) and text[at].isspace(): at += 1
         ids.append(doc["transactions"][1]["id"]); docs += 1
-    assert docs == 100, f"{name}: {docs} purchases reported"
-print(len(ids), len(set(ids)), sorted(map(int, ids)) == list(range(1, 801)))
+    assert docs == per, f"{name}: {docs} purchases reported"
+print(len(ids), len(set(ids)), sorted(map(int, ids)) == list(range(1, 8 * per + 1)))
 PY
-expect_same "$(cat told)" "800 800 True" "ids reported to the 8 processes"
+expect_same "$(cat told)" "$TOTAL $TOTAL True" "ids reported to the 8 processes"
 run history --json
-expect_json 'len(d["transactions"]), len({t["id"] for t in d["transactions"]})' "800 800"
-expect_json 'sorted(int(t["id"]) for t in d["transactions"]) == list(range(1, 801))' "True"
+expect_json 'len(d["transactions"]), len({t["id"] for t in d["transactions"]})' "$TOTAL $TOTAL"
+expect_json "sorted(int(t['id']) for t in d['transactions']) == list(range(1, $TOTAL + 1))" "True"
 history_unfinished=$(json 'sorted(t["id"] for t in d["transactions"] if t["state"] == "purchased")')
 run queue --json
-expect_json 'len(d["transactions"])' 800
+expect_json 'len(d["transactions"])' "$TOTAL"
 expect_same "$(json 'sorted(t["id"] for t in d["transactions"])')" "$history_unfinished" "queue and history"
 check_state .iap && ok || not_ok "state check: $(cat "$scratch/check")"
 

@@ -207,7 +207,7 @@ fi
 scenario "140 slow and idle connections leave a legitimate client 90% of 200s, and an update stream open"
 iap buy $P.coins_1000 >/dev/null
 start_server
-out=$(python3 - "$url" "$TOOLS/slow_clients.py" "$IAP_BIN" <<'PY'
+out=$(python3 - "$url" "$TOOLS/slow_clients.py" "$IAP_BIN" "$(scaled 3 6)" <<'PY'
 import json, socket, subprocess, sys, threading, time
 url, tool, binary = sys.argv[1:4]
 host, port = url.removeprefix("http://").rsplit(":", 1)
@@ -223,8 +223,9 @@ def listen():
             return
         received.append(data)
 threading.Thread(target=listen, daemon=True).start()
-same = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", "6"], capture_output=True, text=True).stdout)
-other = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", "6", "127.0.0.2"], capture_output=True, text=True).stdout)
+seconds = sys.argv[4]
+same = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", seconds], capture_output=True, text=True).stdout)
+other = json.loads(subprocess.run([sys.executable, tool, url, "/iap/v1/status", "70", "70", seconds, "127.0.0.2"], capture_output=True, text=True).stdout)
 before = len(received)
 subprocess.run([binary, "buy", "com.example.fakegame.coins_1000"], capture_output=True)
 for _ in range(50):

@@ -47,24 +47,44 @@ import Testing
     #expect(built >= Self.libraryCompiled(), "\(Self.binary) is older than the library it links: rebuild it")
   }
 
+  /// Each script, at most `ScriptSlots.width` at once. A script mostly waits (for the processes
+  /// it starts, for a server, for a kill), so it waits without holding one of the test
+  /// run's few threads: the unit tests and the other scripts go on meanwhile.
   @Test(arguments: EndToEndTests.scripts)
-  func script(_ name: String) throws {
+  func script(_ name: String) async throws {
+    await ScriptSlots.shared.acquire()
+    let result: (status: Int32, text: String)
+    do { result = try await Self.run(name) } catch {
+      await ScriptSlots.shared.release()
+      throw error
+    }
+    await ScriptSlots.shared.release()
+    #expect(result.status == 0, "\(name) failed:\n\(result.text)")
+    #expect(result.text.contains(" passed, 0 failed"), "\(name) printed no summary:\n\(result.text)")
+  }
+
+  /// Runs `scripts/e2e/NAME` against the binary: its exit status and its output (stdout and
+  /// stderr, through a file, so that nothing has to drain a pipe while it runs).
+  static func run(_ name: String) async throws -> (status: Int32, text: String) {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("iap-e2e-\(name)-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let handle = try FileHandle(forWritingTo: log)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", Self.packageRoot.appendingPathComponent("scripts/e2e/\(name)").path]
+    process.arguments = ["bash", packageRoot.appendingPathComponent("scripts/e2e/\(name)").path]
     var environment = ProcessInfo.processInfo.environment
-    environment["IAP_BIN"] = Self.binary
+    environment["IAP_BIN"] = binary
     environment.removeValue(forKey: "IAP_CATALOG")
     environment.removeValue(forKey: "IAP_STATE")
     process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(name) failed:\n\(text)")
-    #expect(text.contains(" passed, 0 failed"), "\(name) printed no summary:\n\(text)")
+    process.standardOutput = handle
+    process.standardError = handle
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    try handle.close()
+    return (status, String(decoding: try Data(contentsOf: log), as: UTF8.self))
   }
 }

@@ -1,3 +1,15 @@
+// Compiled twice: into IAPKitTests, where FuzzRegressionTests replays the inputs that once
+// failed and the seed corpus (`swift test`), and by scripts/fuzz into one module with every
+// source (-D IAP_FUZZ_BUILD), where libFuzzer drives it; there the sources are that module.
+#if !IAP_FUZZ_BUILD
+  @testable import IAPCLI
+  @testable import IAPCore
+  @testable import IAPFormats
+  @testable import IAPHTTP
+  @testable import IAPKit
+  @testable import IAPServer
+#endif
+
 /// Fuzzes the command line: argument parsing, each command's validation, help and error
 /// reporting. The input is split into arguments at NUL bytes, as `execve` would pass them.
 ///

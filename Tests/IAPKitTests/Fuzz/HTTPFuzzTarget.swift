@@ -1,3 +1,15 @@
+// Compiled twice: into IAPKitTests, where FuzzRegressionTests replays the inputs that once
+// failed and the seed corpus (`swift test`), and by scripts/fuzz into one module with every
+// source (-D IAP_FUZZ_BUILD), where libFuzzer drives it; there the sources are that module.
+#if !IAP_FUZZ_BUILD
+  @testable import IAPCLI
+  @testable import IAPCore
+  @testable import IAPFormats
+  @testable import IAPHTTP
+  @testable import IAPKit
+  @testable import IAPServer
+#endif
+
 /// Fuzzes the server's HTTP/1.1 request parser and the request readers behind it.
 ///
 /// Invariants: bytes fed in two pieces (split where the input's first byte says) give the same

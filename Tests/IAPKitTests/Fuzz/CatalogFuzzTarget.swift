@@ -1,3 +1,15 @@
+// Compiled twice: into IAPKitTests, where FuzzRegressionTests replays the inputs that once
+// failed and the seed corpus (`swift test`), and by scripts/fuzz into one module with every
+// source (-D IAP_FUZZ_BUILD), where libFuzzer drives it; there the sources are that module.
+#if !IAP_FUZZ_BUILD
+  @testable import IAPCLI
+  @testable import IAPCore
+  @testable import IAPFormats
+  @testable import IAPHTTP
+  @testable import IAPKit
+  @testable import IAPServer
+#endif
+
 /// Fuzzes the catalog reader: property-list parsing (XML and binary) and validation.
 ///
 /// Invariants: any bytes give a catalog or a `catalogInvalid` error with at least one
