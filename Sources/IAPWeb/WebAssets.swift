@@ -28,6 +28,7 @@ public enum WebAssets {
     case "/web/views.js": return Asset(bytes: PackageResources.views_js, contentType: script)
     case "/web/actions.js": return Asset(bytes: PackageResources.actions_js, contentType: script)
     case "/web/timeline.js": return Asset(bytes: PackageResources.timeline_js, contentType: script)
+    case "/web/offers.js": return Asset(bytes: PackageResources.offers_js, contentType: script)
     case "/web/icon.svg": return Asset(bytes: PackageResources.icon_svg, contentType: "image/svg+xml")
     default: return nil
     }

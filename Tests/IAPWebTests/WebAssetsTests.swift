@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func theScriptsImportOnlyEachOther() throws {
-    for module in ["app", "api", "views", "actions", "timeline"] {
+    for module in ["app", "api", "views", "actions", "timeline", "offers"] {
       let source = try text(Substring("/web/\(module).js"))
       for imported in source.matches(of: #/from "\./([a-z]+\.js)"/#).map({ String($0.1) }) {
         #expect(WebAssets.asset(Substring("/web/" + imported)) != nil, "\(module).js imports \(imported), which is not served")

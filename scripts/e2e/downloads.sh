@@ -231,6 +231,6 @@ rm content/levels
 run download start 1
 expect_status 66
 expect_err "error: file not found: content/levels (the hosted content of 'levels')"
-expect_same "$(ls .iap)" "$(printf 'lock\nnotifications.log\nsecret\nstore.json\ntransactions.log')" "a refused download records nothing"
+expect_same "$(ls .iap)" "$(printf 'iap-state\nlock\nnotifications.log\nseal\nsecret\nstore.json\ntransactions.log')" "a refused download records nothing"
 
 finish

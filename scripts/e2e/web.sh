@@ -46,7 +46,7 @@ grep -q "^Content-Security-Policy: default-src 'none'; script-src 'self'; style-
 grep -q "^X-Content-Type-Options: nosniff" <<<"$head" && ok || not_ok "GET / lacks nosniff: $head"
 # Every file the page names is served, with its own type; nothing comes from elsewhere.
 for file in web/app.css:text/css web/app.js:text/javascript web/api.js:text/javascript web/views.js:text/javascript \
-  web/actions.js:text/javascript web/timeline.js:text/javascript web/icon.svg:image/svg+xml; do
+  web/actions.js:text/javascript web/timeline.js:text/javascript web/offers.js:text/javascript web/icon.svg:image/svg+xml; do
   fetch "$url/${file%%:*}"
   grep -q "^Content-Type: ${file#*:}" <<<"$head" && ok || not_ok "${file%%:*}: $head"
 done

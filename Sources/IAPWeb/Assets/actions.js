@@ -1,6 +1,7 @@
 // What each button and form does: one control route each. Buttons are found by their
 // data-action (a stable hook for tests too), so rows redrawn after a change need no wiring.
 import { call, post } from "./api.js";
+import { signOffer } from "./offers.js";
 
 const enc = encodeURIComponent;
 /** The transaction a button acts on: its row's (or list item's) id. */
@@ -13,13 +14,13 @@ const subscription = (b) => enc(b.closest("[data-subscription]").dataset.subscri
 
 /** data-action → the request it makes, from the button (and the row or card it sits in). */
 const buttons = {
-  buy: (b) => {
+  buy: async (b) => {
     const card = b.closest("[data-product-id]");
     const body = { productId: card.dataset.productId };
     const quantity = card.querySelector('[data-field="quantity"]');
     if (quantity) body.quantity = Number(quantity.value);
     const offer = card.querySelector('[data-field="offer"]');
-    if (offer && offer.value) body.offerId = offer.value;
+    if (offer && offer.value) body.offerJWS = await signOffer(body.productId, offer.value);
     return post("/purchases", body);
   },
   finish: (b) => post(`/transactions/${transaction(b)}/finish`),

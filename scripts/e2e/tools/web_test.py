@@ -187,6 +187,17 @@ def main():
         wait(driver, "a purchase on the namespace page goes to that namespace", lambda d: row_state(d, "2") == "purchased")
         check([t["productId"] for t in cli("--namespace", "alpha", "history").get("transactions", [])] == [f"{P}.season_pass", f"{P}.coins_1000"],
               "the CLI sees it in namespace alpha", cli("--namespace", "alpha", "history"))
+        # A promotional offer, for a lapsed subscriber (Apple offers them to current and lapsed
+        # subscribers): the page signs it (StoreKit 2's version 2, with a key it makes).
+        subprocess.run([IAP, "--namespace", "alpha", "buy", f"{P}.pro.monthly", "--finish"], capture_output=True, timeout=60)
+        subprocess.run([IAP, "--namespace", "alpha", "subscription", "expire", f"{P}.pro.monthly"], capture_output=True, timeout=60)
+        wait(driver, "the lapsed subscription is shown", lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-subscription="{P}.pro.monthly"] [data-subscription-state="expired"]'))
+        Select(driver.find_element(By.CSS_SELECTOR, f'[data-product-id="{P}.pro.monthly"] [data-field="offer"]')).select_by_value("loyalty.free_month")
+        click(driver, f'[data-product-id="{P}.pro.monthly"] [data-action="buy"]')
+        wait(driver, "a promotional offer chosen on the page is signed and redeemed", lambda d: row_state(d, "4") == "purchased" and "promotional loyalty.free_month" in row(d, "4").text)
+        offered = next((t for t in cli("--namespace", "alpha", "history").get("transactions", []) if t["id"] == "4"), {})
+        check((offered.get("offer") or {}).get("id") == "loyalty.free_month", "the CLI sees the offer redeemed", offered)
+        wait(driver, "the timeline draws the resubscription's offer period", lambda d: "offer-promotional" in (d.find_element(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period="1"]').get_attribute("class") or ""))
         root = [t["productId"] for t in cli("history").get("transactions", [])]
         check(f"{P}.season_pass" not in root and f"{P}.coins_1000" not in root, "and not in the state's own store", root)
 
