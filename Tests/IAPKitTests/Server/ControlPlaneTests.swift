@@ -13,16 +13,6 @@ import Testing
 @Suite struct ControlPlaneTests {
   let harness = TestHarness()
 
-  var router: ServerRouter {
-    let directory = harness.directory
-    let now = harness.now
-    return ServerRouter(statePath: directory + "/.iap") { namespace in
-      Workspace(
-        namespace: namespace, environment: Environment(variables: [:], currentDirectory: directory, now: { now }),
-        console: Console(out: { _ in }, err: { _ in }))
-    }
-  }
-
   init() {
     harness.write("catalog.plist", TestHarness.plist(products: [
       TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
@@ -30,9 +20,7 @@ import Testing
     ]))
   }
 
-  func send(_ method: String, _ target: String, _ body: String? = nil) -> HTTPResponse {
-    router.respond(HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "x")]), body: Array((body ?? "").utf8))!)
-  }
+  func send(_ method: String, _ target: String, _ body: String? = nil) -> HTTPResponse { harness.send(method, target, body) }
 
   @Test func everyRouteIsOnceInTheTableAndInTheOpenAPIDocument() throws {
     let routes = ControlRoutes.all

@@ -12,19 +12,7 @@ import Testing
 @Suite struct WebRoutesTests {
   let harness = TestHarness()
 
-  var router: ServerRouter {
-    let directory = harness.directory
-    let now = harness.now
-    return ServerRouter(statePath: directory + "/.iap") { namespace in
-      Workspace(
-        namespace: namespace, environment: Environment(variables: [:], currentDirectory: directory, now: { now }),
-        console: Console(out: { _ in }, err: { _ in }))
-    }
-  }
-
-  func send(_ method: String, _ target: String) -> HTTPResponse {
-    router.respond(HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "x")]), body: [])!)
-  }
+  func send(_ method: String, _ target: String, _ body: String? = nil) -> HTTPResponse { harness.send(method, target, body) }
 
   @Test func thePageIsServedWithAStrictPolicy() {
     let page = send("GET", "/")
