@@ -6,26 +6,6 @@
 source "$(dirname "$0")/lib.sh"
 TOOLS="$ROOT/scripts/e2e/tools"
 
-start_server() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null
-  "$IAP_BIN" serve --port 0 >url 2>serve.err &
-  server=$!
-  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
-  url=$(head -n 1 url)
-}
-
-# Each line the Python script prints is one check.
-tally() {
-  local line
-  while IFS= read -r line; do
-    case "$line" in
-      "ok - "*) ok ;;
-      "not ok - "*) failed=$((failed + 1)); printf 'not ok - %s: %s\n' "$current" "${line#not ok - }" ;;
-      *) printf '    %s\n' "$line" ;;
-    esac
-  done
-}
-
 scenario "the control plane over HTTP: two namespaces at once, every route, the update stream, the CLI beside it"
 status=0 out="" err=""
 start_server

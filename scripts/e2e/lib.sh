@@ -21,7 +21,8 @@ scaled() { if [ "$IAP_TEST_SCALE" = full ]; then echo "$2"; else echo "$1"; fi; 
 passed=0
 failed=0
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# A server started by start_server and still running is stopped when the script ends.
+trap '[ -n "${server:-}" ] && jobs -p | grep -qx "$server" && kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
 
 iap() { "$IAP_BIN" "$@"; }
 
@@ -110,4 +111,32 @@ python_with() {
     { [ -x "$venv/bin/python" ] || python3 -m venv "$venv"; } >/dev/null 2>&1 && "$venv/bin/pip" install -q "$2" >/dev/null 2>&1
   fi
   "$venv/bin/python" -c "import $1" 2>/dev/null && echo "$venv/bin/python"
+}
+
+# start_server: runs `iap serve --port 0` in this folder, in the background: its pid in
+# $server, its URL in $url. A server this script started before and left running is
+# stopped first (only if it is still one of this shell's jobs: a pid once waited for may
+# belong to another process by now).
+start_server() {
+  if [ -n "${server:-}" ] && jobs -p | grep -qx "$server"; then
+    kill "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+  fi
+  "$IAP_BIN" serve --port 0 >url 2>serve.err &
+  server=$!
+  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  url=$(head -n 1 url)
+}
+
+# tally: counts the checks a tool prints on stdin, one a line (`ok - …`, `not ok - …: why`),
+# as this script's own; other lines are shown indented.
+tally() {
+  local line
+  while IFS= read -r line; do
+    case "$line" in
+      "ok - "*) ok ;;
+      "not ok - "*) failed=$((failed + 1)); printf 'not ok - %s: %s\n' "$current" "${line#not ok - }" ;;
+      *) printf '    %s\n' "$line" ;;
+    esac
+  done
 }

@@ -6,13 +6,6 @@ P=com.example.fakegame
 TOOLS="$ROOT/scripts/e2e/tools"
 APPLE=$(apple_python)
 
-# start_server: runs `iap serve --port 0` in the background; its URL in $url.
-start_server() {
-  "$IAP_BIN" serve --port 0 >url 2>serve.err &
-  server=$!
-  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
-  url=$(head -n 1 url)
-}
 
 scenario "Apple's AppStoreServerAPIClient gets transactions, history and statuses from iap serve"
 iap settings set environment Sandbox >/dev/null

@@ -7,15 +7,6 @@
 source "$(dirname "$0")/lib.sh"
 TOOLS="$ROOT/scripts/e2e/tools"
 
-start_server() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null
-  "$IAP_BIN" serve --port 0 >url 2>serve.err &
-  server=$!
-  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
-  url=$(head -n 1 url)
-}
-trap '[ -n "${server:-}" ] && kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
-
 # fetch URL: the response's status line and headers in $head, its body in $body.
 fetch() {
   run_out=$(python3 - "$1" <<'PY'
@@ -71,16 +62,6 @@ SELENIUM=$(python_with selenium selenium)
 if [ -n "$chromium" ] && [ -n "$driver" ] && [ -n "$SELENIUM" ]; then
   shots=${IAP_WEB_SCREENSHOTS:-$PWD}
   export CHROMIUM=$chromium CHROMEDRIVER=$driver
-  tally() {
-    local line
-    while IFS= read -r line; do
-      case "$line" in
-        "ok - "*) ok ;;
-        "not ok - "*) failed=$((failed + 1)); printf 'not ok - %s: %s\n' "$current" "${line#not ok - }" ;;
-        *) printf '    %s\n' "$line" ;;
-      esac
-    done
-  }
   tally < <(timeout 300 "$SELENIUM" "$TOOLS/web_test.py" "$url" "$IAP_BIN" "$shots" 2>&1)
   [ -s "$shots/web.png" ] && ok || not_ok "no screenshot was saved"
 elif [ -n "${CI:-}" ]; then

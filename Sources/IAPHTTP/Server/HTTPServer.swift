@@ -149,14 +149,7 @@ package final class HTTPServer: @unchecked Sendable {
   /// answered, and returns when every connection is closed. Safe to call more than once, and
   /// from several threads; later calls wait as the first does.
   package func stop() {
-    condition.lock()
-    let first = !stopping
-    stopping = true
-    condition.unlock()
-    if first {
-      var byte: UInt8 = 1
-      _ = write(wakeWrite, &byte, 1)
-    }
+    let first = beginStopping()
     condition.lock()
     if first && !started { close(listener) }
     while accepting || connections > 0 { condition.wait() }
@@ -168,11 +161,9 @@ package final class HTTPServer: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// `stop()`, but waiting at most `milliseconds` for the requests under way, or until
-  /// `giveUp` says so (checked every 20 ms): a handler waiting for a lock another process
-  /// holds must not hold the process for ever. Returns how many connections were still
-  /// being served; their threads are left to end with the process.
-  package func stop(waitingAtMost milliseconds: Int, giveUp: () -> Bool = { false }) -> Int {
+  /// Marks the server stopping and wakes the accept loop; true for the first caller, which
+  /// closes the listener.
+  private func beginStopping() -> Bool {
     condition.lock()
     let first = !stopping
     stopping = true
@@ -181,6 +172,15 @@ package final class HTTPServer: @unchecked Sendable {
       var byte: UInt8 = 1
       _ = write(wakeWrite, &byte, 1)
     }
+    return first
+  }
+
+  /// `stop()`, but waiting at most `milliseconds` for the requests under way, or until
+  /// `giveUp` says so (checked every 20 ms): a handler waiting for a lock another process
+  /// holds must not hold the process for ever. Returns how many connections were still
+  /// being served; their threads are left to end with the process.
+  package func stop(waitingAtMost milliseconds: Int, giveUp: () -> Bool = { false }) -> Int {
+    let first = beginStopping()
     let deadline = Deadline(milliseconds: milliseconds)
     while true {
       condition.lock()

@@ -18,8 +18,16 @@ public final class Console {
   /// `--quiet`: warnings and notes are not shown; errors always are.
   public var quiet = false
   /// Whether stdout and stderr are both terminals: a person reads the output, so an empty
-  /// listing is said (`emptyListing`) and long work shows progress.
-  public let interactive: Bool
+  /// listing is said (`emptyListing`) and long work shows progress. Asked of the streams on
+  /// first use: most commands never ask, and start-up makes no system call it needn't.
+  public var interactive: Bool {
+    if let known = interactiveKnown { return known }
+    let found = isInteractive()
+    interactiveKnown = found
+    return found
+  }
+  private var interactiveKnown: Bool?
+  private var isInteractive: () -> Bool
   private var buffer = ""
   /// Whether `progressLine` left a line on stderr that the next output must take away.
   private var progressShown = false
@@ -30,14 +38,16 @@ public final class Console {
     writeOut = out
     writeErr = err
     self.colorDiagnostics = colorDiagnostics
-    self.interactive = interactive
+    isInteractive = { interactive }
   }
 
   /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
   /// a long `history` does not cost a system call per line.
   public static func standard(environment: Environment) -> Console {
     let color = isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
-    return Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color, interactive: isatty(1) == 1 && isatty(2) == 1)
+    let console = Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
+    console.isInteractive = { isatty(1) == 1 && isatty(2) == 1 }
+    return console
   }
 
   /// Writes one line of data to stdout.
