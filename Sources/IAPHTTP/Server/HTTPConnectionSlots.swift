@@ -52,6 +52,9 @@ final class HTTPConnectionSlots: @unchecked Sendable {
   /// Slots held now.
   var count: Int { mutex.withLock { slots.count } }
 
+  /// Slots whose connection is being answered now.
+  var busyCount: Int { mutex.withLock { slots.values.filter { $0.phase == .busy }.count } }
+
   /// A slot for a connection from `address`, its id, or nil when every slot it could take
   /// is busy (the caller answers 503). May take back another connection's slot (see the
   /// type's summary).

@@ -135,6 +135,11 @@ package final class HTTPServer: @unchecked Sendable {
     return connections
   }
 
+  /// Connections whose request is being answered now (the rest may be taken back by a
+  /// newcomer): what a test waits on, since a client reads its answer a moment before the
+  /// server's thread marks the connection idle again.
+  package var busyConnections: Int { slots.busyCount }
+
   /// Starts accepting connections on a thread of its own, and returns. Once only.
   package func start() {
     condition.lock()
