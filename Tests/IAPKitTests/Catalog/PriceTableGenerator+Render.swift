@@ -28,13 +28,16 @@ extension PriceTableGenerator {
     return nil
   }
 
-  /// Measures every locale and currency, checks the model against every pair, and writes
-  /// `prices` (decimal text) in every pair for the caller.
-  static func measure(writing prices: [String] = []) throws -> Measured {
+  /// Measures every locale (or those `including` keeps, given each one's place in the full
+  /// list) and currency, checks the model against every pair, and writes `prices` (decimal
+  /// text) in every pair for the caller. Locales are measured independently, so a subset's
+  /// figures are the full measurement's.
+  static func measure(writing prices: [String] = [], including: ((Int, String) -> Bool)? = nil) throws -> Measured {
     var measured = Measured()
     measured.currencies = currencyCodes
     for code in measured.currencies { measured.fractionDigits[code] = fractionDigits(code) }
-    measured.locales = localeIdentifiers
+    let all = localeIdentifiers
+    measured.locales = including.map { keep in all.enumerated().filter { keep($0.offset, $0.element) }.map(\.element) } ?? all
     var failures: [String] = []
     for locale in measured.locales {
       var symbols: [String: String] = [:]
