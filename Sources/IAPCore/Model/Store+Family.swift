@@ -79,8 +79,12 @@ public extension Store {
   }
 
   /// Keeps the members' shares of `subscription` in step with it: a renewal gives each a
-  /// renewal of their own; an expiry expires theirs.
-  mutating func mirrorFamilyShares(of subscription: Subscription, at date: Timestamp) {
+  /// renewal of their own; an expiry expires theirs; a change of auto-renew is theirs too.
+  /// Each member's server hears of it as the purchaser's does (`type`, `subtype`), about the
+  /// member's own transaction (`inAppOwnershipType` FAMILY_SHARED): Apple sends
+  /// notifications for family-shared transactions too (developer forums thread 744155:
+  /// DID_CHANGE_RENEWAL_STATUS with FAMILY_SHARED as well as PURCHASED).
+  mutating func mirrorFamilyShares(of subscription: Subscription, at date: Timestamp, notifying type: String, _ subtype: String?) {
     guard subscription.latest.familySharedFrom == nil else { return }
     for member in state.families[subscription.account] ?? [] {
       guard var shared = state.accounts[member]?.subscriptions[subscription.group],
@@ -99,6 +103,7 @@ public extension Store {
       shared.autoRenew = subscription.autoRenew
       shared.expirationIntent = subscription.expirationIntent
       record(.subscription(shared))
+      notify(type, subtype, shared, at: date)
     }
   }
 
@@ -121,6 +126,7 @@ public extension Store {
       mirror.renewals = 0
       mirror.restorable = false
       mirror.priceIncrease = nil
+      mirror.lastIncreaseWithoutConsent = nil
       record(.subscription(mirror))
     }
     return shared

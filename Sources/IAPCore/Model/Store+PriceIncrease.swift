@@ -18,8 +18,14 @@ public extension Store {
       throw .notAPriceIncrease(productId, current: current ?? "", asked: price)
     }
     // Apple support article 109501: without consent, an increase is at most 50% and at most
-    // 5 (50 for a yearly subscription) in USD terms; iap applies the amounts in the
-    // subscription's own currency.
+    // 5 (50 for a yearly subscription) in USD terms, and at most one a year; iap applies the
+    // amounts in the subscription's own currency, and the year on the store's clock (a year
+    // as long as the time rate makes it, as every period is).
+    if !consentRequired, let last = subscription.lastIncreaseWithoutConsent, now < rules.end(of: .oneYear, from: last) {
+      throw .increaseNeedsConsent(
+        productId, current: current ?? "", asked: price,
+        limit: "one increase a year, and the last was announced \(last.iso8601)")
+    }
     if !consentRequired, let old = SignedPayloads.milliunits(current), let new = SignedPayloads.milliunits(price) {
       let yearly = subscription.period == .oneYear
       let amount: Int64 = yearly ? 50_000 : 5_000
@@ -30,6 +36,7 @@ public extension Store {
     }
     subscription.priceIncrease = PriceIncrease(
       productId: subscription.productId, price: price, status: consentRequired ? .pending : .accepted)
+    if !consentRequired { subscription.lastIncreaseWithoutConsent = now }
     record(.subscription(subscription))
     notify("PRICE_INCREASE", consentRequired ? "PENDING" : "ACCEPTED", subscription, at: now)
     return subscription

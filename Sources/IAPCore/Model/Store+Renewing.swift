@@ -149,7 +149,7 @@ public extension Store {
     record(.subscription(subscription))
     let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE"][intent] ?? "VOLUNTARY"
     notify("EXPIRED", subtype, subscription, at: date ?? subscription.expirationDate)
-    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate)
+    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate, notifying: "EXPIRED", subtype)
   }
 
   /// A renewal: a new transaction under the same original, starting at `start`, for the
@@ -216,6 +216,6 @@ public extension Store {
     subscription.expirationIntent = nil
     record(.subscription(subscription))
     notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
-    mirrorFamilyShares(of: subscription, at: date ?? start)
+    mirrorFamilyShares(of: subscription, at: date ?? start, notifying: "DID_RENEW", recovery ? "BILLING_RECOVERY" : nil)
   }
 }

@@ -32,6 +32,7 @@ public extension Store {
     }
     record(.subscription(subscription))
     notify("DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", subscription, at: now)
+    mirrorFamilyShares(of: subscription, at: now, notifying: "DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED")
     return subscription
   }
 

@@ -66,6 +66,8 @@ public struct Subscription: Equatable, Sendable {
   public var anchorPeriods = 0
   /// A price increase announced to this subscriber and not yet charged.
   public var priceIncrease: PriceIncrease?
+  /// When the last increase that needed no consent was announced: Apple allows one a year.
+  public var lastIncreaseWithoutConsent: Timestamp?
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,

@@ -47,6 +47,7 @@ package enum SubscriptionRecord {
         ])
       ))
     }
+    if let last = s.lastIncreaseWithoutConsent { members.append(("lastIncreaseWithoutConsent", .int(last.milliseconds))) }
     return .object(members)
   }
 
@@ -107,6 +108,8 @@ package enum SubscriptionRecord {
       else { throw RecordError(field: "priceIncrease") }
       subscription.priceIncrease = PriceIncrease(productId: productId, price: price, status: status)
     }
+    // Absent in records written before the once-a-year rule, and when there was none.
+    subscription.lastIncreaseWithoutConsent = try optionalDate("lastIncreaseWithoutConsent")
     return subscription
   }
 }

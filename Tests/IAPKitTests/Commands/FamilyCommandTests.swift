@@ -59,6 +59,30 @@ import Testing
     #expect(entitlements("kid").map { $0["productId"] } == [.string("sword")])
   }
 
+  /// Apple notifies about family-shared transactions as about purchased ones (developer
+  /// forums thread 744155: renewal-status changes arrive with FAMILY_SHARED too): a renewal,
+  /// a change of auto-renew and an expiry each reach the server twice, the purchaser's
+  /// transaction first, then the member's own (issue 28).
+  @Test func theMembersShareOfASubscriptionIsNotifiedLikeThePurchasers() {
+    harness.run("family add kid")
+    harness.run("buy pro.monthly --finish")
+    func lastTwo() -> [String] {
+      harness.notificationPayloads().suffix(2).map { n in
+        let type = n["notificationType"]?.stringValue ?? "?"
+        let subtype = n["subtype"]?.stringValue.map { "/\($0)" } ?? ""
+        return "\(type)\(subtype) \(n["data"]?["transaction"]?["inAppOwnershipType"]?.stringValue ?? "?")"
+      }
+    }
+    harness.advance(seconds: 32 * 24 * 3600)
+    #expect(lastTwo() == ["DID_RENEW PURCHASED", "DID_RENEW FAMILY_SHARED"])
+    harness.run("subscription cancel pro.monthly")
+    #expect(lastTwo() == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED PURCHASED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED FAMILY_SHARED"])
+    harness.advance(seconds: 32 * 24 * 3600)
+    #expect(lastTwo() == ["EXPIRED/VOLUNTARY PURCHASED", "EXPIRED/VOLUNTARY FAMILY_SHARED"])
+    let member = harness.notificationPayloads().last?["data"]?["transaction"]
+    #expect(member?["originalTransactionId"] != harness.notificationPayloads().suffix(2).first?["data"]?["transaction"]?["originalTransactionId"], "the member's own transaction")
+  }
+
   @Test func aRefundRevokesTheShareWithRevoke() {
     harness.run("buy sword --finish")
     harness.run("family add kid")

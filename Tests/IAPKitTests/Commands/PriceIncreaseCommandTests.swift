@@ -74,6 +74,23 @@ import Testing
     #expect(harness.run("subscription price-increase pro.monthly --price 15.00").status == 0, "with consent, any increase")
   }
 
+  /// Apple support article 109501: an increase without consent at most once a year; a
+  /// second one within the year needs consent (refused, exit 1, nothing recorded), with
+  /// consent it is allowed, and a year on the next one needs none again.
+  @Test func withoutConsentAtMostOneIncreaseAYear() {
+    #expect(harness.run("subscription price-increase pro.monthly --price 10.99 --consent notRequired").status == 0)
+    let again = harness.run("subscription price-increase pro.monthly --price 11.49 --consent notRequired")
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("one increase a year"), "\(again.stderr)")
+    #expect(status()?["renewalInfo"]?["renewalPrice"] == .int(10990), "the refused one changed nothing")
+    harness.advance(seconds: 200 * 24 * 3600)
+    #expect(harness.run("subscription price-increase pro.monthly --price 11.49 --consent notRequired").status == 1, "200 days on")
+    harness.advance(seconds: 170 * 24 * 3600)
+    let yearOn = harness.run("subscription price-increase pro.monthly --price 11.49 --consent notRequired")
+    #expect(yearOn.status == 0, "\(yearOn.stderr)")
+    #expect(harness.notificationTypes().last == "PRICE_INCREASE/ACCEPTED")
+  }
+
   @Test func declinedItExpiresAtThePeriodEndWithIntent3() {
     harness.run("subscription price-increase pro.monthly --price 12.99")
     harness.run("subscription price-increase-consent pro.monthly decline")
