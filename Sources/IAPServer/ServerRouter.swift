@@ -14,8 +14,7 @@ public final class ServerRouter: Sendable {
   /// The state folder, where the namespaces are.
   let statePath: String
   /// Transactions by id, per store, kept across requests.
-  private let indexes = Mutex()
-  nonisolated(unsafe) private var indexByStore: [String: TransactionIdIndex] = [:]
+  private let indexes = Locked<[String: TransactionIdIndex]>([:])
 
   public init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
     self.statePath = statePath
@@ -55,10 +54,10 @@ public final class ServerRouter: Sendable {
   }
 
   private func index(for store: String) -> TransactionIdIndex {
-    indexes.withLock {
-      if let index = indexByStore[store] { return index }
+    indexes.withLock { indexes in
+      if let index = indexes[store] { return index }
       let index = TransactionIdIndex()
-      indexByStore[store] = index
+      indexes[store] = index
       return index
     }
   }

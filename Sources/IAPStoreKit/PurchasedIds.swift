@@ -1,11 +1,10 @@
 import IAPSystem
 
 /// A set of transaction ids shared by a store handle and its update streams' threads.
-final class PurchasedIds: @unchecked Sendable {
-  private let lock = Mutex()
-  private var ids: Set<UInt64> = []
+struct PurchasedIds: Sendable {
+  private let ids = Locked<Set<UInt64>>([])
 
-  func insert(_ id: UInt64) { lock.withLock { _ = ids.insert(id) } }
+  func insert(_ id: UInt64) { ids.withLock { _ = $0.insert(id) } }
 
-  func contains(_ id: UInt64) -> Bool { lock.withLock { ids.contains(id) } }
+  func contains(_ id: UInt64) -> Bool { ids.withLock { $0.contains(id) } }
 }

@@ -7,8 +7,8 @@ import IAPSystem
 /// `SignedDataVerifier` checks; an HMAC (LocalTesting, Xcode) must verify under the store's
 /// local-testing key, as Xcode's local testing has a certificate of its own. The keys come
 /// from the server once (`GET /iap/v1/verification`).
-final class TransactionVerifier: @unchecked Sendable {
-  struct Keys {
+final class TransactionVerifier: Sendable {
+  struct Keys: Sendable {
     var root: [UInt8]
     var localTestingKey: [UInt8]?
   }
@@ -16,8 +16,8 @@ final class TransactionVerifier: @unchecked Sendable {
   /// The store's control plane, which the transactions it signed are finished at.
   let base: String
   private let fetch: @Sendable () throws(IAPStoreError) -> Keys
-  private let lock = Mutex()
-  private var keys: Keys?
+  /// The keys once fetched; nil until then, and after `forget`.
+  private let keys = Locked<Keys?>(nil)
 
   init(base: String, fetch: @escaping @Sendable () throws(IAPStoreError) -> Keys) {
     self.base = base
@@ -62,12 +62,12 @@ final class TransactionVerifier: @unchecked Sendable {
   }
 
   private func currentKeys() throws(IAPStoreError) -> Keys {
-    if let keys = lock.withLock({ keys }) { return keys }
+    if let known = keys.current { return known }
     let fetched = try fetch()
-    lock.withLock { keys = fetched }
+    keys.withLock { $0 = fetched }
     return fetched
   }
 
   /// Forgets the keys: the environment may have changed (`IAPStore.reloadKeys`).
-  func forget() { lock.withLock { keys = nil } }
+  func forget() { keys.withLock { $0 = nil } }
 }

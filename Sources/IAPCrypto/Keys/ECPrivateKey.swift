@@ -39,7 +39,7 @@ public struct ECPrivateKey: Equatable, Sendable {
 
   /// Reads a parsed ECPrivateKey.
   init(element: DERElement) throws(KeyEncodingError) {
-    do {
+    self = try KeyEncodingError.parsing {
       var fields = try DERCursor(element, tag: DER.Tag.sequence)
       let version = try fields.next().integer()
       guard version == 1 else { throw KeyEncodingError.unsupportedVersion(version) }
@@ -57,13 +57,7 @@ public struct ECPrivateKey: Equatable, Sendable {
         point = key
       }
       try fields.finish()
-      self.init(privateKey: scalar, publicKey: point)
-    } catch let error as KeyEncodingError {
-      throw error
-    } catch let error as DERError {
-      throw .der(error)
-    } catch {
-      preconditionFailure("unexpected error \(error)")
+      return ECPrivateKey(privateKey: scalar, publicKey: point)
     }
   }
 

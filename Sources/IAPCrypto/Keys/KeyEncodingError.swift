@@ -1,5 +1,5 @@
 /// Why a P-256 key could not be read from SubjectPublicKeyInfo, PKCS#8, SEC1 or PEM.
-public enum KeyEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KeyEncodingError: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not the DER structure expected.
   case der(DERError)
   /// The text has no PEM block with an accepted label.

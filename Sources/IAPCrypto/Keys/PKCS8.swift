@@ -16,7 +16,7 @@ public enum PKCS8 {
   /// Reads a DER PrivateKeyInfo holding a P-256 key. Attributes (`[0]`), which such
   /// keys never carry in practice, are skipped.
   public static func decode(_ der: [UInt8]) throws(KeyEncodingError) -> ECPrivateKey {
-    do {
+    try KeyEncodingError.parsing {
       var fields = try DERCursor(try DERParser.parse(der), tag: DER.Tag.sequence)
       let version = try fields.next().integer()
       guard version == 0 else { throw KeyEncodingError.unsupportedVersion(version) }
@@ -29,12 +29,6 @@ public enum PKCS8 {
       _ = fields.optional(DER.Tag.context(0, constructed: true))
       try fields.finish()
       return try ECPrivateKey(element: inner)
-    } catch let error as KeyEncodingError {
-      throw error
-    } catch let error as DERError {
-      throw .der(error)
-    } catch {
-      preconditionFailure("unexpected error \(error)")
     }
   }
 }

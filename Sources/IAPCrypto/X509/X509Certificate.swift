@@ -38,15 +38,7 @@ public struct X509Certificate: Equatable, Sendable {
 extension X509Certificate {
   /// Parses a DER certificate.
   public init(der: [UInt8]) throws(X509Error) {
-    do {
-      self = try Self.parse(der)
-    } catch let error as X509Error {
-      throw error
-    } catch let error as DERError {
-      throw .der(error)
-    } catch {
-      preconditionFailure("unexpected error \(error)")
-    }
+    self = try X509Error.parsing { try Self.parse(der) }
   }
 
   /// The parsing, throwing `DERError` for the structure and `X509Error` for the rest.

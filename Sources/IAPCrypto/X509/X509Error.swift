@@ -1,5 +1,5 @@
 /// Why a certificate could not be built or read.
-public enum X509Error: Error, Equatable, Sendable, CustomStringConvertible {
+public enum X509Error: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not the DER structure of a certificate.
   case der(DERError)
   /// The text has no `CERTIFICATE` PEM block.

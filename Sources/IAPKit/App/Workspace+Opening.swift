@@ -10,36 +10,37 @@ extension Workspace {
   public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     // Read before the lock is taken (see `settings(_:fields:)`).
     let fields = catalog ?? catalogFieldsQuietly()
-    var session: StateSession? = try stateDirectory.open(forWriting: forWriting)
-    session!.warn = { [console] in console.warning($0) }
-    session!.historyIndexFrom = historyIndexFrom
-    var clock = try session!.clock()
+    var session = try stateDirectory.open(forWriting: forWriting)
+    session.warn = { [console] in console.warning($0) }
+    session.historyIndexFrom = historyIndexFrom
+    var clock = try session.clock()
     var now = clock.now(real: environment.now())
     var settings: StoreSettings?
-    if store(session!).hasDueSubscriptionEvents(at: now) {
+    if store(session).hasDueSubscriptionEvents(at: now) {
       if !forWriting {
         // Release the shared lock before taking the exclusive one: both are this process's.
-        session = nil
+        session.close()
         session = try stateDirectory.open(forWriting: true)
-        session!.warn = { [console] in console.warning($0) }
-        session!.historyIndexFrom = historyIndexFrom
-        clock = try session!.clock()
+        session.warn = { [console] in console.warning($0) }
+        session.historyIndexFrom = historyIndexFrom
+        clock = try session.clock()
         now = clock.now(real: environment.now())
       }
-      var catchUp = store(session!)
-      settings = try self.settings(session!, fields: fields)
+      var catchUp = store(session)
+      let due = try self.settings(session, fields: fields)
       // Settings that cannot sign stop the use case before anything is committed.
-      if let reason = settings!.incompleteness { throw .settingsIncomplete(reason) }
-      catchUp.rules = settings!.subscriptionRules(clock: clock)
-      if !(try runTime(&catchUp, to: now, in: session!, budget: eventBudget)) { warnEventsLeft() }
+      if let reason = due.incompleteness { throw .settingsIncomplete(reason) }
+      catchUp.rules = due.subscriptionRules(clock: clock)
+      if !(try runTime(&catchUp, to: now, in: session, budget: eventBudget)) { warnEventsLeft() }
+      settings = due
     }
-    if settings == nil { settings = try self.settings(session!, fields: fields) }
-    let resolved = settings!
+    let resolved: StoreSettings
+    if let settings { resolved = settings } else { resolved = try self.settings(session, fields: fields) }
     if let reason = resolved.incompleteness { throw .settingsIncomplete(reason) }
-    var opened = store(session!)
+    var opened = store(session)
     opened.rules = resolved.subscriptionRules(clock: clock)
     deliveryURL = resolved.notificationURL
-    return OpenedStore(session: session!, store: opened, now: now, clock: clock, settings: resolved)
+    return OpenedStore(session: session, store: opened, now: now, clock: clock, settings: resolved)
   }
 
   /// Says that the store's time ran out of its event budget before reaching now, and that

@@ -33,17 +33,16 @@ public struct SigningChain: Sendable {
   /// with it in every request, and making it costs three key derivations and three
   /// certificate signatures.
   public static func cached(secret: [UInt8]) -> SigningChain {
-    cacheLock.lock()
-    defer { cacheLock.unlock() }
-    if let chain = cache[secret] { return chain }
-    let chain = SigningChain(secret: secret)
-    if cache.count >= 8 { cache.removeAll() }  // a server sees one secret, a test a few
-    cache[secret] = chain
-    return chain
+    cache.withLock { cache in
+      if let chain = cache[secret] { return chain }
+      let chain = SigningChain(secret: secret)
+      if cache.count >= 8 { cache.removeAll() }  // a server sees one secret, a test a few
+      cache[secret] = chain
+      return chain
+    }
   }
 
-  private static let cacheLock = Mutex()
-  nonisolated(unsafe) private static var cache: [[UInt8]: SigningChain] = [:]
+  private static let cache = Locked<[[UInt8]: SigningChain]>([:])
 
   /// The chain of the state whose signing secret is `secret`.
   public init(secret: [UInt8]) {

@@ -48,8 +48,10 @@ package struct AppendLog {
     validEnd = covered
   }
 
-  func close() {
-    if let fd { Glibc_close(fd) }
+  /// Closes the file, once: a second call does nothing.
+  mutating func close() {
+    if let fd { closeDescriptor(fd) }
+    fd = nil
   }
 
   /// Decodes each complete line from `offset` on (up to `end`, if given) with `decode` and
@@ -147,8 +149,9 @@ package struct AppendLog {
   }
 }
 
-/// `close(2)` under a name that does not clash with `AppendLog.close`.
-private func Glibc_close(_ fd: Int32) {
+/// `close(2)` under a name that does not clash with the `close()` of `AppendLog` and
+/// `StateSession`.
+func closeDescriptor(_ fd: Int32) {
   #if canImport(Glibc)
     _ = Glibc.close(fd)
   #else

@@ -17,7 +17,9 @@ public final class StateSession {
   let folder: Folder?
   /// The store as of the last committed command.
   public private(set) var state = StoreState()
-  private let lock: Int32?
+  /// The lock file, held while the session is open; nil for a reader without a folder, and
+  /// once closed.
+  private var lock: Int32?
   let writable: Bool
   /// Every transaction version and store event.
   private(set) var transactions: AppendLog
@@ -59,11 +61,17 @@ public final class StateSession {
     return folder!
   }
 
-  deinit {
+  /// Releases the lock and closes the files: the session is not used after this. A
+  /// workspace that trades a shared lock for the exclusive one closes the first explicitly;
+  /// otherwise the session closes when it is released.
+  public func close() {
     transactions.close()
     notifications.close()
-    if let lock { close(lock) }
+    if let lock { closeDescriptor(lock) }
+    lock = nil
   }
+
+  deinit { close() }
 
   /// Reads the snapshot and replays whatever the logs hold beyond it. A damaged record is
   /// recorded as the state's damage, so that later commands refuse at once.

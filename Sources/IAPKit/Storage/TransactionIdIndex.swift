@@ -20,51 +20,52 @@ import IAPSystem
 /// Callers hold the state's lock, so the log does not change under a lookup. A log that is
 /// another file now, or shorter than what was indexed (a repair rewrote it), is indexed
 /// afresh, as is one whose indexed record no longer holds the id it was indexed under.
-public final class TransactionIdIndex: @unchecked Sendable {
-  private let lock = Mutex()
-  /// The log file indexed (device, inode), and how far.
-  private var file: (UInt64, UInt64)?
-  private var end = 0
-  /// Each id's latest version (a deleted one is kept, marked, as the log keeps its tombstone).
-  private var latest: [UInt64: TransactionLogIndex.Version] = [:]
+public final class TransactionIdIndex: Sendable {
+  /// What is indexed: the log file (device, inode), how far, and each id's latest version (a
+  /// deleted one is kept, marked, as the log keeps its tombstone).
+  private struct Indexed {
+    var file: (UInt64, UInt64)?
+    var end = 0
+    var latest: [UInt64: TransactionLogIndex.Version] = [:]
+
+    mutating func forget(_ identity: (UInt64, UInt64)) {
+      self = Indexed(file: identity)
+    }
+
+    /// Folds the records from `end` to `validEnd` into the index.
+    mutating func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
+      guard validEnd > end else { return }
+      try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) { record, offset throws(IAPError) in
+        try TransactionLogIndex.fold(record, at: offset, path: path, into: &latest)
+      }
+      end = validEnd
+    }
+  }
+
+  private let indexed = Locked(Indexed())
 
   public init() {}
 
   /// The latest version of transaction `id` in the log open at `fd`, up to `validEnd`.
   func transaction(_ id: UInt64, fd: Int32, path: String, validEnd: Int) throws(IAPError) -> Transaction? {
-    lock.lock()
-    defer { lock.unlock() }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
-    let identity = (UInt64(st.st_dev), UInt64(st.st_ino))
-    if file.map({ $0 != identity }) ?? true || validEnd < end { forget(identity) }
-    try catchUp(fd: fd, path: path, to: validEnd)
-    guard let span = latest[id], !span.deleted else { return nil }
-    let found = try read(span.offset, span.length, fd: fd, path: path)
-    if found?.id == id { return found }
-    // The log was rewritten in place since it was indexed: index it again.
-    forget(identity)
-    try catchUp(fd: fd, path: path, to: validEnd)
-    guard let again = latest[id], !again.deleted else { return nil }
-    return try read(again.offset, again.length, fd: fd, path: path)
-  }
-
-  private func forget(_ identity: (UInt64, UInt64)) {
-    file = identity
-    end = 0
-    latest = [:]
-  }
-
-  /// Folds the records from `end` to `validEnd` into the index.
-  private func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
-    guard validEnd > end else { return }
-    try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) { record, offset throws(IAPError) in
-      try TransactionLogIndex.fold(record, at: offset, path: path, into: &latest)
+    try indexed.withLock { (index: inout Indexed) throws(IAPError) -> Transaction? in
+      var st = stat()
+      guard fstat(fd, &st) == 0 else { return nil }
+      let identity = (UInt64(st.st_dev), UInt64(st.st_ino))
+      if index.file.map({ $0 != identity }) ?? true || validEnd < index.end { index.forget(identity) }
+      try index.catchUp(fd: fd, path: path, to: validEnd)
+      guard let span = index.latest[id], !span.deleted else { return nil }
+      let found = try Self.read(span.offset, span.length, fd: fd, path: path)
+      if found?.id == id { return found }
+      // The log was rewritten in place since it was indexed: index it again.
+      index.forget(identity)
+      try index.catchUp(fd: fd, path: path, to: validEnd)
+      guard let again = index.latest[id], !again.deleted else { return nil }
+      return try Self.read(again.offset, again.length, fd: fd, path: path)
     }
-    end = validEnd
   }
 
-  private func read(_ offset: Int, _ length: Int, fd: Int32, path: String) throws(IAPError) -> Transaction? {
+  private static func read(_ offset: Int, _ length: Int, fd: Int32, path: String) throws(IAPError) -> Transaction? {
     var buffer = [UInt8](repeating: 0, count: length)
     var done = 0
     while done < length {

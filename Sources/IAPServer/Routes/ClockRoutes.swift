@@ -1,6 +1,7 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPSystem
 
 /// `/clock`: the store's simulated time, and moving it (renewals and expiries it passes are
 /// committed, and answered).
@@ -62,15 +63,19 @@ enum ClockRoutes {
   static func move(_ call: ControlCall, to destination: ClockDestination) throws(IAPError) -> ControlAnswer {
     var request = MoveClockRequest(destination: destination)
     request.signed = true
-    nonisolated(unsafe) var made: [Transaction] = []
-    nonisolated(unsafe) var signer: Signer?
+    // The progress callback is `@Sendable`: what it collects lives in a lock, though the
+    // move calls it on this thread.
+    let collected = Locked<(made: [Transaction], signer: Signer?)>(([], nil))
     request.progress = { progress in
-      made += progress.renewals
-      signer = progress.signer
+      collected.withLock {
+        $0.made += progress.renewals
+        $0.signer = progress.signer
+      }
     }
     let result = try call.workspace.moveClock(request)
     if let refusal = result.refusal() { throw refusal }
     guard case let .moved(moved) = result else { return .json(.null) }
+    let (made, signer) = collected.current
     return .json(ClockJSON.document(moved.reading, made: made, signer: signer))
   }
 }
