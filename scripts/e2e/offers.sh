@@ -113,6 +113,15 @@ run buy $MONTHLY --offer-jws "$jws" --json
 expect_status 0
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "OFFER_REDEEMED None"
+# Issue 28: it waits for the renewal (the free month is not cut short); the renewal then
+# carries it, as Apple's library decodes the signed renewal transaction.
+run subscription status --json
+expect_json 'd["subscriptions"][0]["renewalInfo"]["offerIdentifier"], d["subscriptions"][0]["renewalInfo"]["renewalPrice"]' "winback.half_price 2490"
+iap clock advance 31d >/dev/null
+run history --json
+printf '%s' "$out" | python3 -c "import json,sys; print(json.load(sys.stdin)['transactions'][-1]['jwsRepresentation'])" >renewal.jws
+decoded=$("$APPLE" "$TOOLS/apple_verify.py" $P transaction <renewal.jws | python3 -c 'import json,sys; p=json.loads(sys.stdin.read()); print(p["transactionReason"], p["offerType"], p["offerIdentifier"], p["offerDiscountType"], p["price"])')
+expect_same "$decoded" "RENEWAL 2 winback.half_price PAY_AS_YOU_GO 2490" "the renewal redeems the waiting offer (Apple's library)"
 
 scenario "an account that never subscribed is not eligible"
 iap keys create -o key.p8 --json >ids.json 2>/dev/null

@@ -109,8 +109,15 @@ public enum SignedPayloads {
       members.append(("renewalPrice", .int(price)))
     }
     if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }
-    // A pay-as-you-go offer still running applies to the next renewal too.
-    if s.introRenewalsLeft > 0 {
+    // A promotional offer redeemed for the next renewal, or a pay-as-you-go offer still
+    // running, applies to the next renewal.
+    if let offer = s.scheduledOffer, offer.productId == s.autoRenewProductId {
+      members.append(("offerType", .int(2)))
+      members.append(("offerIdentifier", .string(offer.id)))
+      members.append(("offerDiscountType", .string(Store.discountType(offer.terms.paymentMode))))
+      let total = OfferPeriod(count: offer.terms.period.count * offer.terms.numberOfPeriods, unit: offer.terms.period.unit)
+      members.append(("offerPeriod", .string(total?.iso8601 ?? offer.terms.period.iso8601)))
+    } else if s.introRenewalsLeft > 0 {
       members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
       members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))

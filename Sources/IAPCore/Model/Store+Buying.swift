@@ -64,9 +64,10 @@ public extension Store {
       transaction.state = .restored
       transaction.originalId = owned.originalId
       transaction.originalPurchaseDate = owned.originalPurchaseDate
-    } else if promotional == nil, let product, let change = subscriptionChange(to: product), change != .upgrade {
+    } else if let product, let change = subscriptionChange(to: product), change != .upgrade {
       // Already subscribed in this group: nothing is charged now. A downgrade (or a crossgrade
-      // to another period) is scheduled for the renewal date, as the App Store does.
+      // to another period) is scheduled for the renewal date, as the App Store does; so is a
+      // promotional offer for the product subscribed or a lower one (`ScheduledOffer`).
       let current = accountState.subscriptions[product.subscriptionGroup ?? ""]!
       transaction.state = .restored
       transaction.originalId = current.originalId
@@ -75,15 +76,20 @@ public extension Store {
       transaction.expirationDate = current.expirationDate
       // Choosing the current product again while a downgrade waits cancels the downgrade:
       // it renews as it is (DID_CHANGE_RENEWAL_PREF without a subtype).
-      if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId {
+      if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId || promotional != nil {
         var scheduled = current
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
         scheduled.renewalLevel = product.id == current.productId ? nil : product.groupLevel ?? 1
         scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
+        scheduled.scheduledOffer = promotional.map { ScheduledOffer(productId: product.id, offer: $0) }
         record(.subscription(scheduled))
-        notify("DID_CHANGE_RENEWAL_PREF", product.id == current.productId ? nil : "DOWNGRADE", scheduled, at: now)
+        if promotional != nil {
+          notify("OFFER_REDEEMED", offerRedemptionSubtype(change), scheduled, at: now)
+        } else {
+          notify("DID_CHANGE_RENEWAL_PREF", product.id == current.productId ? nil : "DOWNGRADE", scheduled, at: now)
+        }
       }
     } else if conditions.askToBuy, let pending = pendingRequest(for: productId) {
       // Apple consolidates duplicate Ask to Buy requests (developer forums thread 706277):

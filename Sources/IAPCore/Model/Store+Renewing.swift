@@ -180,7 +180,18 @@ public extension Store {
       storefront: previous.storefront, price: increase?.price ?? subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
       currency: previous.currency)
     renewal.appAccountToken = previous.appAccountToken
-    if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
+    if let offer = subscription.scheduledOffer, offer.productId == renewal.productId {
+      // A promotional offer redeemed during the last period prices this one, and with pay as
+      // you go the next ones too, as a purchase with it would (`ScheduledOffer`).
+      let left = applyIntroductoryOffer(offer.terms, to: &renewal)
+      renewal.offerIdentifier = offer.id
+      subscription.introRenewalsLeft = left
+      subscription.introPrice = left > 0 ? offer.firstPrice : nil
+      subscription.introPeriod = left > 0 ? offer.terms.period.iso8601 : nil
+      subscription.introOfferIdentifier = left > 0 ? offer.id : nil
+      subscription.anchor = nil
+      subscription.anchorPeriods = 0
+    } else if subscription.introRenewalsLeft > 0, let text = subscription.introPeriod, let offer = OfferPeriod(iso8601: text) {
       // A pay-as-you-go introductory offer runs on: another period at the offer price.
       renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)
       renewal.price = subscription.introPrice
@@ -209,6 +220,7 @@ public extension Store {
     subscription.renewalPeriod = nil
     subscription.renewalLevel = nil
     subscription.renewalPrice = nil
+    subscription.scheduledOffer = nil
     subscription.renewals += 1
     subscription.status = .subscribed
     subscription.gracePeriodExpires = nil

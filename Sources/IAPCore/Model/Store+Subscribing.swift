@@ -27,7 +27,7 @@ package extension Store {
   /// Makes `purchase` the first period of an offer's terms (an introductory offer, or a
   /// promotional offer's); returns how many more periods renew at the offer price (pay as
   /// you go).
-  private func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
+  func applyIntroductoryOffer(_ offer: IntroductoryOffer, to purchase: inout Transaction) -> Int {
     let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
     purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
     purchase.price = offer.paymentMode == .free ? "0" : offer.price.map { "\($0)" } ?? purchase.price
@@ -59,7 +59,8 @@ package extension Store {
   ///
   /// - Parameter promotional: a promotional offer the purchase redeems (already checked). It
   ///   prices and times the first period(s) instead of any introductory offer; for a current
-  ///   subscriber it takes effect at once, with `OFFER_REDEEMED`.
+  ///   subscriber moving up it takes effect at once, with `OFFER_REDEEMED` UPGRADE (one for
+  ///   the same product or a lower level waits for the renewal: `buy` schedules it).
   mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]

@@ -68,6 +68,8 @@ public struct Subscription: Equatable, Sendable {
   public var priceIncrease: PriceIncrease?
   /// When the last increase that needed no consent was announced: Apple allows one a year.
   public var lastIncreaseWithoutConsent: Timestamp?
+  /// A promotional offer redeemed for the next renewal (see `ScheduledOffer`).
+  public var scheduledOffer: ScheduledOffer?
 
   public init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
@@ -115,10 +117,11 @@ public struct Subscription: Equatable, Sendable {
     return increase
   }
 
-  /// The price the next renewal charges (`renewalPrice`), a decimal string: a price increase
-  /// the customer accepted or has yet to answer, else a scheduled product's, else the
-  /// regular price.
+  /// The price the next renewal charges (`renewalPrice`), a decimal string: a promotional
+  /// offer's redeemed for it, else a price increase the customer accepted or has yet to
+  /// answer, else a scheduled product's, else the regular price.
   public var nextRenewalPrice: String? {
-    pendingPriceIncrease?.price ?? renewalPrice ?? regularPrice ?? latest.price
+    if let offer = scheduledOffer, offer.productId == autoRenewProductId, let price = offer.firstPrice { return price }
+    return pendingPriceIncrease?.price ?? renewalPrice ?? regularPrice ?? latest.price
   }
 }

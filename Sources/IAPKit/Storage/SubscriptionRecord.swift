@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import IAPCore
 import IAPFormats
 
@@ -48,6 +53,15 @@ package enum SubscriptionRecord {
       ))
     }
     if let last = s.lastIncreaseWithoutConsent { members.append(("lastIncreaseWithoutConsent", .int(last.milliseconds))) }
+    if let offer = s.scheduledOffer {
+      var terms: [(String, JSONValue)] = [
+        ("productId", .string(offer.productId)), ("id", .string(offer.id)),
+        ("paymentMode", .string(offer.terms.paymentMode.rawValue)), ("period", .string(offer.terms.period.iso8601)),
+        ("numberOfPeriods", .int(Int64(offer.terms.numberOfPeriods))),
+      ]
+      if let price = offer.terms.price { terms.append(("price", .string("\(price)"))) }
+      members.append(("scheduledOffer", .object(terms)))
+    }
     return .object(members)
   }
 
@@ -110,6 +124,21 @@ package enum SubscriptionRecord {
     }
     // Absent in records written before the once-a-year rule, and when there was none.
     subscription.lastIncreaseWithoutConsent = try optionalDate("lastIncreaseWithoutConsent")
+    // Absent in records written before offers could wait for the renewal, and when none does.
+    if let value = json["scheduledOffer"], value != .null {
+      guard let productId = value["productId"]?.stringValue, let id = value["id"]?.stringValue,
+        let mode = value["paymentMode"]?.stringValue.flatMap(IntroductoryOffer.PaymentMode.init(rawValue:)),
+        let period = value["period"]?.stringValue.flatMap(OfferPeriod.init(iso8601:)),
+        let count = value["numberOfPeriods"]?.intValue.flatMap({ Int(exactly: $0) }), count >= 1
+      else { throw RecordError(field: "scheduledOffer") }
+      var price: Decimal?
+      if let text = value["price"]?.stringValue {
+        guard let parsed = Decimal(string: text) else { throw RecordError(field: "scheduledOffer") }
+        price = parsed
+      }
+      subscription.scheduledOffer = ScheduledOffer(
+        productId: productId, id: id, terms: IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price))
+    }
     return subscription
   }
 }

@@ -12,9 +12,9 @@ import Testing
 ///
 /// The notification rule: a lapsed subscriber who redeems an offer resubscribes
 /// (`SUBSCRIBED` `RESUBSCRIBE`, as any resubscription); a current subscriber's redemption
-/// takes effect at once and sends `OFFER_REDEEMED`, with subtype `UPGRADE` for a higher level
-/// (or a crossgrade), `DOWNGRADE` for a lower one and none for the product they have. (The App
-/// Store defers a downgrade to the renewal date; iap applies every redemption at once.)
+/// sends `OFFER_REDEEMED`, with subtype `UPGRADE` for a higher level (or a crossgrade), taking
+/// effect at once, and `DOWNGRADE` for a lower one or none for the product they have, taking
+/// effect at the next renewal (Apple's notificationType page; developer forums thread 756304).
 @Suite struct PromotionalOfferCommandTests {
   static let catalog = TestHarness.plist(
     products: [
@@ -101,19 +101,29 @@ import Testing
     #expect(regular["price"] == .int(9990))
   }
 
-  @Test func aCurrentSubscriberRedeemsAtOnceWithOfferRedeemed() throws {
+  /// Issue 28: an offer for the product subscribed does not cut the paid period short; the
+  /// renewal date brings it (its price, period and identifier), then regular renewals.
+  @Test func aCurrentSubscriberRedeemsWithOfferRedeemedAndTheRenewalAppliesIt() throws {
     let key = try createKey()
     harness.run("buy pro.monthly --finish")
     harness.advance(seconds: 3600)
     let same = harness.run(v1Arguments(key, offer: "free") + ["--json"])
     #expect(same.status == 0, "\(same.stderr)")
-    let claims = try payload(same.json.transactions.last)
-    #expect(claims["offerDiscountType"] == .string("FREE_TRIAL"))
-    #expect(claims["price"] == .int(0))
-    #expect(claims["originalTransactionId"] == .string("1"))
+    let now = try payload(same.json.transactions.last)
+    #expect(now["offerType"] == nil, "nothing is charged now: \(now)")
+    #expect(now["originalTransactionId"] == .string("1"))
     var notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("OFFER_REDEEMED"))
     #expect(notification?["subtype"] == .null)
+    let status = harness.run("subscription status --json").json["subscriptions"]?.arrayValue?.first
+    #expect(status?["renewalInfo"]?["offerIdentifier"] == .string("free"))
+    #expect(status?["renewalInfo"]?["renewalPrice"] == .int(0))
+    harness.advance(seconds: 31 * 24 * 3600)
+    let renewal = try payload(harness.run("history --json").json.transactions.last)
+    #expect(renewal["transactionReason"] == .string("RENEWAL"))
+    #expect(renewal["offerIdentifier"] == .string("free"))
+    #expect(renewal["offerDiscountType"] == .string("FREE_TRIAL"))
+    #expect(renewal["price"] == .int(0))
     let upgrade = harness.run(v1Arguments(key, product: "pro.plus", offer: "plus.trial"))
     #expect(upgrade.status == 0, "\(upgrade.stderr)")
     #expect(upgrade.stdout.contains("promotional offer plus.trial"), "issue 31: the text shows the offer redeemed")

@@ -48,9 +48,9 @@ import Testing
     _ = buy("plus")
     let nonce = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
     let redeemed = buy("plus", offer: payment("plus", "plus.free", nonce: nonce))
-    #expect(redeemed.state == .purchased)
-    #expect(redeemed.offerIdentifier == "plus.free")
-    #expect(redeemed.offerType == 2)
+    // The product subscribed: the offer waits for the renewal (nothing is charged now).
+    #expect(redeemed.state == .restored)
+    #expect(store.accountState.subscriptions["club"]?.scheduledOffer?.id == "plus.free")
     #expect(store.changes.contains(.offerNonce(nonce)))
     #expect(store.state.usedOfferNonces == [nonce])
     #expect(lastNotification?.type == "OFFER_REDEEMED")
@@ -62,28 +62,38 @@ import Testing
     #expect(store.changes.filter { if case .offerNonce = $0 { return true } else { return false } }.count == before)
   }
 
-  @Test mutating func aDowngradeRedemptionTakesEffectAtOnce() {
+  /// Apple applies a downgrade's offer at the next renewal date (OFFER_REDEEMED DOWNGRADE;
+  /// notificationType page; developer forums thread 756304): the paid period runs on.
+  @Test mutating func aDowngradeRedemptionWaitsForTheRenewal() throws {
     _ = buy("plus")
     let redeemed = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000001"))
-    #expect(redeemed.productId == "basic")
-    #expect(redeemed.price == "0.99")
+    #expect(redeemed.state == .restored)
     #expect(lastNotification?.type == "OFFER_REDEEMED")
     #expect(lastNotification?.subtype == "DOWNGRADE")
-    // The replaced Plus transaction is not an upgrade.
-    #expect(store.accountState.subscriptions["club"]?.latest.productId == "basic")
+    let subscription = try #require(store.accountState.subscriptions["club"])
+    #expect(subscription.latest.productId == "plus", "the current period is not cut short")
+    #expect(subscription.autoRenewProductId == "basic")
+    #expect(subscription.scheduledOffer?.id == "basic.cheap")
   }
 
   @Test mutating func theReceiptAndRenewalInfoNameTheOffer() throws {
+    // An upgrade's offer applies at once: the purchase carries it.
     _ = buy("basic")
-    let redeemed = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000002"))
+    let redeemed = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000002"))
+    #expect(redeemed.offerIdentifier == "plus.free")
+    #expect(redeemed.offerType == 2)
     let receipt = AppReceipt(bundleId: OfferSigning.bundleId, history: [redeemed], account: store.accountState, now: t0)
     let item = try #require(receipt.receipt["in_app"]?.arrayValue?.first)
-    #expect(item["promotional_offer_id"] == .string("basic.cheap"))
+    #expect(item["promotional_offer_id"] == .string("plus.free"))
     #expect(item["is_in_intro_offer_period"] == .string("false"))
+    // One waiting for the renewal is named by the renewal info, with its price.
+    _ = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000004"))
     let subscription = try #require(store.accountState.subscriptions["club"])
     let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
     #expect(info["offerType"] == .int(2))
     #expect(info["offerIdentifier"] == .string("basic.cheap"))
+    #expect(info["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
+    #expect(info["offerPeriod"] == .string("P3M"))
     #expect(info["renewalPrice"] == .int(990))
   }
 
@@ -91,13 +101,30 @@ import Testing
   /// of the next billing period: after OFFER_REDEEMED of a one-period free offer, the
   /// regular price, not the offer's 0.
   @Test mutating func afterAnOneOffOfferRenewalPriceIsTheRegularPrice() throws {
-    _ = buy("plus")
+    _ = buy("basic")
     _ = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000003"))
     #expect(lastNotification?.type == "OFFER_REDEEMED")
     let subscription = try #require(store.accountState.subscriptions["club"])
     #expect(subscription.latest.price == "0")
     let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
     #expect(info["renewalPrice"] == .int(19_990))
+  }
+
+  /// The waiting offer (and the once-a-year price rule's date) are kept in the
+  /// subscription's record; a record without them reads as none.
+  @Test mutating func aWaitingOfferSurvivesTheRecord() throws {
+    _ = buy("plus")
+    _ = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000005"))
+    var subscription = try #require(store.accountState.subscriptions["club"])
+    subscription.lastIncreaseWithoutConsent = t0
+    let json = SubscriptionRecord.encode(subscription)
+    #expect(try SubscriptionRecord.decode(json) == subscription)
+    #expect(try SubscriptionRecord.decode(json).scheduledOffer?.terms.price == Decimal(string: "0.99"))
+    var older = subscription
+    older.scheduledOffer = nil
+    older.lastIncreaseWithoutConsent = nil
+    #expect(SubscriptionRecord.encode(older)["scheduledOffer"] == nil)
+    #expect(try SubscriptionRecord.decode(SubscriptionRecord.encode(older)) == older)
   }
 
   @Test func noncesSurviveTheLogAndTheSnapshot() throws {
