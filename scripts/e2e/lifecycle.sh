@@ -125,6 +125,18 @@ else
   if "$APPLE" "$TOOLS/apple_verify.py" $P notification SANDBOX root.cer <bodies >decoded 2>apple.err; then ok; else not_ok "Apple's library rejected a notification: $(tail -3 apple.err)"; fi
   expect_same "$(python3 -c 'import json; d=json.loads(open("decoded").read()); print(d["type"], d["revocationType"], d["revocationPercentage"])')" \
     "REFUND REFUND_PRORATED 50000" "a prorated refund as Apple's library reads it"
+  # Issue 28: the member's share renews with a notification of its own (FAMILY_SHARED).
+  iap clock advance 32d >/dev/null
+  iap notifications --json | python3 -c 'import json,sys; [print(json.dumps({"signedPayload": n["signedPayload"]})) for n in json.load(sys.stdin)["notifications"][-2:]]' >bodies
+  if "$APPLE" "$TOOLS/apple_verify.py" $P notification SANDBOX root.cer <bodies >decoded 2>apple.err; then ok; else not_ok "Apple's library rejected a notification: $(tail -3 apple.err)"; fi
+  expect_same "$(python3 -c 'import json; print(" ".join(json.loads(x)["type"] + "/" + json.loads(x)["inAppOwnershipType"] for x in open("decoded")))')" \
+    "DID_RENEW/PURCHASED DID_RENEW/FAMILY_SHARED" "the purchaser's renewal, then the member's"
+  # Issue 28: a second increase without consent within the year is refused, naming why.
+  run subscription price-increase $P.pro.monthly --price 13.49 --consent notRequired
+  expect_status 0
+  run subscription price-increase $P.pro.monthly --price 13.99 --consent notRequired
+  expect_status 1
+  expect_err_has "one increase a year"
 fi
 
 finish
