@@ -47,7 +47,7 @@ struct NotificationsCommand: Command {
       var table = TextTable()
       for (index, n) in result.notifications.enumerated() {
         table.append([
-          "#\(index + 1)", n.type, n.subtype ?? "", n.date.iso8601, n.transaction?.productId ?? n.summary?.productId ?? "",
+          "#\(index + 1)", n.type.rawValue, n.subtype?.rawValue ?? "", n.date.iso8601, n.transaction?.productId ?? n.summary?.productId ?? "",
           n.transaction.map { "transaction \($0.id)" } ?? "", result.isDelivered(index) ? "delivered" : "pending",
         ])
       }

@@ -7,8 +7,8 @@ import IAPFormats
 /// Two kinds carry no transaction: TEST, which only proves the URL works, and the
 /// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead.
 public struct ServerNotification: Equatable, Sendable {
-  public var type: String
-  public var subtype: String?
+  public var type: NotificationType
+  public var subtype: NotificationSubtype?
   public var date: Timestamp
   public var transaction: Transaction?
   public var subscription: Subscription?
@@ -20,7 +20,7 @@ public struct ServerNotification: Equatable, Sendable {
   public var consumptionRequestReason: ConsumptionRequestReason?
 
   public init(
-    type: String, subtype: String? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,
+    type: NotificationType, subtype: NotificationSubtype? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,
     summary: MassExtension? = nil, bundleId: String? = nil
   ) {
     self.type = type
@@ -36,7 +36,10 @@ public struct ServerNotification: Equatable, Sendable {
   public var appBundleId: String? { transaction?.bundleId ?? bundleId }
 
   /// `data.status`: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
-  public var status: Int? {
+  public var status: Int? { Self.status(of: subscription) }
+
+  /// `status` as Apple numbers it for `subscription` (nil for none).
+  public static func status(of subscription: Subscription?) -> Int? {
     switch subscription?.status {
     case .subscribed?: return 1
     case .expired?: return 2
@@ -51,7 +54,7 @@ public struct ServerNotification: Equatable, Sendable {
 package extension Store {
   /// Sends a notification about `transaction` (and its subscription, if any).
   mutating func notify(
-    _ type: String, _ subtype: String?, _ transaction: Transaction, at date: Timestamp,
+    _ type: NotificationType, _ subtype: NotificationSubtype?, _ transaction: Transaction, at date: Timestamp,
     consumptionRequestReason: ConsumptionRequestReason? = nil
   ) {
     let subscription = transaction.subscriptionGroup.flatMap { state.accounts[transaction.account]?.subscriptions[$0] }
@@ -61,7 +64,7 @@ package extension Store {
   }
 
   /// Sends a notification about a subscription's newest transaction.
-  mutating func notify(_ type: String, _ subtype: String?, _ subscription: Subscription, at date: Timestamp) {
+  mutating func notify(_ type: NotificationType, _ subtype: NotificationSubtype?, _ subscription: Subscription, at date: Timestamp) {
     notify(type, subtype, subscription.latest, at: date)
   }
 }

@@ -18,7 +18,7 @@ public extension Store {
       subscribe(with: &transaction, to: product, at: now, promotional: offer)
     } else {
       record(transaction)
-      notify("ONE_TIME_CHARGE", nil, transaction, at: now)
+      notify(.oneTimeCharge, nil, transaction, at: now)
     }
     return transaction
   }
@@ -60,7 +60,7 @@ public extension Store {
       subscribe(with: &delivered, to: product, at: now)
     } else {
       record(purchase)
-      notify("ONE_TIME_CHARGE", nil, purchase, at: now)
+      notify(.oneTimeCharge, nil, purchase, at: now)
     }
     return delivered
   }

@@ -86,9 +86,9 @@ public extension Store {
         scheduled.scheduledOffer = promotional.map { ScheduledOffer(productId: product.id, offer: $0) }
         record(.subscription(scheduled))
         if promotional != nil {
-          notify("OFFER_REDEEMED", offerRedemptionSubtype(change), scheduled, at: now)
+          notify(.offerRedeemed, offerRedemptionSubtype(change), scheduled, at: now)
         } else {
-          notify("DID_CHANGE_RENEWAL_PREF", product.id == current.productId ? nil : "DOWNGRADE", scheduled, at: now)
+          notify(.didChangeRenewalPref, product.id == current.productId ? nil : .downgrade, scheduled, at: now)
         }
       }
     } else if conditions.askToBuy, let pending = pendingRequest(for: productId) {
@@ -129,7 +129,7 @@ public extension Store {
       subscribe(with: &transaction, to: product, at: now, promotional: promotional)
     } else {
       record(transaction)
-      if transaction.state == .purchased { notify("ONE_TIME_CHARGE", nil, transaction, at: now) }
+      if transaction.state == .purchased { notify(.oneTimeCharge, nil, transaction, at: now) }
     }
     return Purchase(purchasing: purchasing, outcome: transaction)
   }

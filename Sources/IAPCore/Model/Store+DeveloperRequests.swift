@@ -38,7 +38,7 @@ public extension Store {
     subscription.latest = latest
     subscription.extensions.append(granted)
     record(.subscription(subscription))
-    notify("RENEWAL_EXTENDED", nil, subscription, at: now)
+    notify(.renewalExtended, nil, subscription, at: now)
     extendFamilyShares(of: subscription, to: effective, at: now)
     return granted
   }
@@ -52,7 +52,7 @@ public extension Store {
       shared.latest.expirationDate = effective
       record(shared.latest)
       record(.subscription(shared))
-      notify("RENEWAL_EXTENDED", nil, shared, at: now)
+      notify(.renewalExtended, nil, shared, at: now)
     }
   }
 
@@ -79,21 +79,21 @@ public extension Store {
           outcome.succeededCount += 1
         } catch {
           outcome.failedCount += 1
-          notify("RENEWAL_EXTENSION", "FAILURE", subscription, at: now)
+          notify(.renewalExtension, .failure, subscription, at: now)
         }
       }
     }
     record(.massExtension(outcome))
     record(
       .notification(
-        ServerNotification(type: "RENEWAL_EXTENSION", subtype: "SUMMARY", date: now, transaction: nil, summary: outcome, bundleId: app.bundleId)))
+        ServerNotification(type: .renewalExtension, subtype: .summary, date: now, transaction: nil, summary: outcome, bundleId: app.bundleId)))
     return outcome
   }
 
   /// Request a Test Notification: a TEST notification, about no transaction.
   /// - Returns: its sequence number (1-based), which names it from then on.
   mutating func sendTestNotification(now: Timestamp) -> Int {
-    record(.notification(ServerNotification(type: "TEST", date: now, transaction: nil, bundleId: app.bundleId)))
+    record(.notification(ServerNotification(type: .test, date: now, transaction: nil, bundleId: app.bundleId)))
     return state.notificationCount
   }
 

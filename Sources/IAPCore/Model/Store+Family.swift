@@ -71,7 +71,7 @@ public extension Store {
           subscription.autoRenew = false
           record(.subscription(subscription))
         }
-        notify("REVOKE", nil, ended, at: now)
+        notify(.revoke, nil, ended, at: now)
         revoked.append(ended)
       }
     }
@@ -84,7 +84,7 @@ public extension Store {
   /// member's own transaction (`inAppOwnershipType` FAMILY_SHARED): Apple sends
   /// notifications for family-shared transactions too (developer forums thread 744155:
   /// DID_CHANGE_RENEWAL_STATUS with FAMILY_SHARED as well as PURCHASED).
-  mutating func mirrorFamilyShares(of subscription: Subscription, at date: Timestamp, notifying type: String, _ subtype: String?) {
+  mutating func mirrorFamilyShares(of subscription: Subscription, at date: Timestamp, notifying type: NotificationType, _ subtype: NotificationSubtype?) {
     guard subscription.latest.familySharedFrom == nil else { return }
     for member in state.families[subscription.account] ?? [] {
       guard var shared = state.accounts[member]?.subscriptions[subscription.group],

@@ -38,7 +38,7 @@ public extension Store {
       productId: subscription.productId, price: price, status: consentRequired ? .pending : .accepted)
     if !consentRequired { subscription.lastIncreaseWithoutConsent = now }
     record(.subscription(subscription))
-    notify("PRICE_INCREASE", consentRequired ? "PENDING" : "ACCEPTED", subscription, at: now)
+    notify(.priceIncrease, consentRequired ? .pending : .accepted, subscription, at: now)
     return subscription
   }
 
@@ -52,11 +52,11 @@ public extension Store {
     subscription.priceIncrease?.status = accept ? .accepted : .declined
     if accept {
       record(.subscription(subscription))
-      notify("PRICE_INCREASE", "ACCEPTED", subscription, at: now)
+      notify(.priceIncrease, .accepted, subscription, at: now)
     } else {
       subscription.autoRenew = false
       record(.subscription(subscription))
-      notify("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", subscription, at: now)
+      notify(.didChangeRenewalStatus, .autoRenewDisabled, subscription, at: now)
     }
     return subscription
   }

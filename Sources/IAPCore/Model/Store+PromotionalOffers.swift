@@ -44,10 +44,10 @@ package extension Store {
   /// The `OFFER_REDEEMED` subtype for a current subscriber who redeems `product`'s offer:
   /// `UPGRADE` for a higher level (or a crossgrade), `DOWNGRADE` for a lower one, none for
   /// the product already subscribed.
-  func offerRedemptionSubtype(_ change: SubscriptionChange?) -> String? {
+  func offerRedemptionSubtype(_ change: SubscriptionChange?) -> NotificationSubtype? {
     switch change {
-    case .upgrade?: return "UPGRADE"
-    case .atRenewal?: return "DOWNGRADE"
+    case .upgrade?: return .upgrade
+    case .atRenewal?: return .downgrade
     case .same?, nil: return nil
     }
   }

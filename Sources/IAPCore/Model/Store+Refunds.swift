@@ -25,7 +25,7 @@ public extension Store {
     requested.refundRequest = RefundRequest(date: now, reason: reason)
     record(requested)
     if purchase.productType == .consumable || purchase.productType == .autoRenewable {
-      notify("CONSUMPTION_REQUEST", nil, requested, at: now, consumptionRequestReason: reason)
+      notify(.consumptionRequest, nil, requested, at: now, consumptionRequestReason: reason)
     }
     return requested
   }
@@ -37,7 +37,7 @@ public extension Store {
     var declined = purchase
     declined.refundRequest?.status = .declined
     record(declined)
-    notify("REFUND_DECLINED", nil, declined, at: now)
+    notify(.refundDeclined, nil, declined, at: now)
     return declined
   }
 
@@ -61,7 +61,7 @@ public extension Store {
       subscription.status = subscription.expirationDate > now ? .subscribed : .expired
       record(.subscription(subscription))
     }
-    notify("REFUND_REVERSED", nil, reinstated, at: now)
+    notify(.refundReversed, nil, reinstated, at: now)
     return reinstated
   }
 }

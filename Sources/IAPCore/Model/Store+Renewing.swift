@@ -86,7 +86,7 @@ public extension Store {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
           record(.subscription(subscription))
-          notify("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", subscription, at: at)
+          notify(.didChangeRenewalStatus, .autoRenewDisabled, subscription, at: at)
           lapse(&subscription, intent: 1, at: at)
         } else if rules.billingRetry {
           subscription.billingRetryEnds = rules.billingRetryEnd(from: at)
@@ -97,7 +97,7 @@ public extension Store {
             subscription.status = .inBillingRetryPeriod
           }
           record(.subscription(subscription))
-          notify("DID_FAIL_TO_RENEW", rules.gracePeriod ? "GRACE_PERIOD" : nil, subscription, at: at)
+          notify(.didFailToRenew, rules.gracePeriod ? .gracePeriod : nil, subscription, at: at)
         } else {
           renew(&subscription, startingAt: at)
         }
@@ -105,7 +105,7 @@ public extension Store {
         subscription.status = .inBillingRetryPeriod
         subscription.gracePeriodExpires = nil
         record(.subscription(subscription))
-        notify("GRACE_PERIOD_EXPIRED", nil, subscription, at: at)
+        notify(.gracePeriodExpired, nil, subscription, at: at)
       case .inBillingRetryPeriod:
         subscription.billingRetryEnds = nil
         lapse(&subscription, intent: 2, at: at)
@@ -147,9 +147,14 @@ public extension Store {
     // An expired subscription has no price left to rise.
     subscription.priceIncrease = nil
     record(.subscription(subscription))
-    let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE"][intent] ?? "VOLUNTARY"
-    notify("EXPIRED", subtype, subscription, at: date ?? subscription.expirationDate)
-    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate, notifying: "EXPIRED", subtype)
+    let subtype: NotificationSubtype
+    switch intent {
+    case 2: subtype = .billingRetry
+    case 3: subtype = .priceIncrease
+    default: subtype = .voluntary
+    }
+    notify(.expired, subtype, subscription, at: date ?? subscription.expirationDate)
+    mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate, notifying: .expired, subtype)
   }
 
   /// A renewal: a new transaction under the same original, starting at `start`, for the
@@ -227,7 +232,7 @@ public extension Store {
     subscription.billingRetryEnds = nil
     subscription.expirationIntent = nil
     record(.subscription(subscription))
-    notify("DID_RENEW", recovery ? "BILLING_RECOVERY" : nil, subscription, at: date ?? start)
-    mirrorFamilyShares(of: subscription, at: date ?? start, notifying: "DID_RENEW", recovery ? "BILLING_RECOVERY" : nil)
+    notify(.didRenew, recovery ? .billingRecovery : nil, subscription, at: date ?? start)
+    mirrorFamilyShares(of: subscription, at: date ?? start, notifying: .didRenew, recovery ? .billingRecovery : nil)
   }
 }

@@ -26,7 +26,7 @@ public extension Store {
     if refunded.hasOpenRefundRequest { refunded.refundRequest?.status = .granted }
     record(refunded)
     defer {
-      notify("REFUND", nil, refunded, at: now)
+      notify(.refund, nil, refunded, at: now)
       // Family members lose what the refunded purchase shared with them, for the
       // purchaser's reason (Apple's revocationReason page: a member's revocation after the
       // purchaser's refund carries the purchaser's reason).

@@ -109,11 +109,11 @@ package extension Store {
     }
     record(.subscription(subscription))
     if upgrade, promotional != nil {
-      notify("OFFER_REDEEMED", offerRedemptionSubtype(change), subscription, at: now)
+      notify(.offerRedeemed, offerRedemptionSubtype(change), subscription, at: now)
     } else if upgrade {
-      notify("DID_CHANGE_RENEWAL_PREF", "UPGRADE", subscription, at: now)
+      notify(.didChangeRenewalPref, .upgrade, subscription, at: now)
     } else {
-      notify("SUBSCRIBED", previous == nil ? "INITIAL_BUY" : "RESUBSCRIBE", subscription, at: now)
+      notify(.subscribed, previous == nil ? .initialBuy : .resubscribe, subscription, at: now)
     }
   }
 }

@@ -31,8 +31,8 @@ public extension Store {
       subscription.renewalPrice = nil
     }
     record(.subscription(subscription))
-    notify("DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", subscription, at: now)
-    mirrorFamilyShares(of: subscription, at: now, notifying: "DID_CHANGE_RENEWAL_STATUS", on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED")
+    notify(.didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled, subscription, at: now)
+    mirrorFamilyShares(of: subscription, at: now, notifying: .didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled)
     return subscription
   }
 

@@ -94,18 +94,18 @@ public struct SubscriptionTimeline: Equatable, Sendable {
     var grace: Int?
     for event in events {
       switch event.type {
-      case "DID_FAIL_TO_RENEW":
+      case .didFailToRenew:
         guard retry == nil else { continue }
         retry = spans.count
         spans.append(Span(kind: .billingRetry, start: event.date))
-        if event.subtype == "GRACE_PERIOD" {
+        if event.subtype == .gracePeriod {
           grace = spans.count
           spans.append(Span(kind: .gracePeriod, start: event.date))
         }
-      case "GRACE_PERIOD_EXPIRED":
+      case .gracePeriodExpired:
         if let g = grace { spans[g].end = event.date }
         grace = nil
-      case "DID_RENEW", "EXPIRED", "SUBSCRIBED", "REFUND", "REVOKE":
+      case .didRenew, .expired, .subscribed, .refund, .revoke:
         for open in [retry, grace].compactMap({ $0 }) { spans[open].end = event.date }
         retry = nil
         grace = nil

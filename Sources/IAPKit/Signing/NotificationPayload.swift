@@ -16,8 +16,8 @@ public enum NotificationPayload {
     var app: [(String, JSONValue)] = [("environment", .string(signer.environment))]
     if let appAppleId = signer.appAppleId { app.append(("appAppleId", .int(appAppleId))) }
     app.append(("bundleId", .optional(n.appBundleId)))
-    var members: [(String, JSONValue)] = [("notificationType", .string(n.type))]
-    if let subtype = n.subtype { members.append(("subtype", .string(subtype))) }
+    var members: [(String, JSONValue)] = [("notificationType", .string(n.type.rawValue))]
+    if let subtype = n.subtype { members.append(("subtype", .string(subtype.rawValue))) }
     members.append(("notificationUUID", .string(uuid(sequence: sequence, key: signer.key))))
     if let summary = n.summary {
       // A mass extension's outcome comes as `summary`, in place of `data`.

@@ -11,8 +11,8 @@ import IAPFormats
 package enum NotificationRecord {
   static func encode(_ n: ServerNotification, after logLength: Int) -> JSONValue {
     var members: [(String, JSONValue)] = [
-      ("type", .string(n.type)),
-      ("subtype", .optional(n.subtype)),
+      ("type", .string(n.type.rawValue)),
+      ("subtype", .optional(n.subtype?.rawValue)),
       ("date", .int(n.date.milliseconds)),
       ("transaction", n.transaction.map(TransactionRecord.encode) ?? .null),
       ("subscription", n.subscription.map(SubscriptionRecord.encode) ?? .null),
@@ -52,7 +52,12 @@ package enum NotificationRecord {
   }
 
   static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {
-    guard let type = json["type"]?.stringValue else { throw RecordError(field: "type") }
+    guard let type = json["type"]?.stringValue.flatMap(NotificationType.init(rawValue:)) else { throw RecordError(field: "type") }
+    var subtype: NotificationSubtype?
+    if let raw = json["subtype"], raw != .null {
+      guard let value = raw.stringValue.flatMap(NotificationSubtype.init(rawValue:)) else { throw RecordError(field: "subtype") }
+      subtype = value
+    }
     guard let date = json["date"]?.intValue else { throw RecordError(field: "date") }
     // TEST and a mass extension's SUMMARY name no transaction (null).
     guard let transaction = json["transaction"] else { throw RecordError(field: "transaction") }
@@ -61,7 +66,7 @@ package enum NotificationRecord {
     var summary: MassExtension?
     if let value = json["summary"] { summary = try ExtensionRecord.decodeMass(value) }
     var notification = ServerNotification(
-      type: type, subtype: json["subtype"]?.stringValue, date: Timestamp(milliseconds: date),
+      type: type, subtype: subtype, date: Timestamp(milliseconds: date),
       transaction: transaction == .null ? nil : try TransactionRecord.decode(transaction), subscription: subscription,
       summary: summary, bundleId: json["bundleId"]?.stringValue)
     if let raw = json["consumptionRequestReason"], raw != .null {

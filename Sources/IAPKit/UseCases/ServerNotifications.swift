@@ -22,27 +22,14 @@ public struct NotificationHistoryQuery: Sendable {
   /// How far back the history reaches, by the store's clock.
   public static let retentionDays: Int64 = 180
 
-  /// Apple's notification types and subtypes (`NotificationTypeV2`, `Subtype`).
-  static let types: Set<String> = [
-    "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW", "EXPIRED",
-    "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED", "CONSUMPTION_REQUEST",
-    "RENEWAL_EXTENDED", "REVOKE", "TEST", "RENEWAL_EXTENSION", "REFUND_REVERSED", "EXTERNAL_PURCHASE_TOKEN", "ONE_TIME_CHARGE",
-    "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
-  ]
-  static let subtypes: Set<String> = [
-    "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED", "VOLUNTARY", "BILLING_RETRY",
-    "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY", "PRODUCT_NOT_FOR_SALE", "SUMMARY", "FAILURE",
-    "UNREPORTED",
-  ]
-
   /// Refuses what Apple refuses, with Apple's errors; `now` is the store's clock.
   func validate(now: Timestamp) throws(ServerAPIError) {
     guard let startDate, startDate >= 0 else { throw .invalidStartDate }
     guard let endDate, endDate >= 0 else { throw .invalidEndDate }
     if startDate >= endDate { throw .startDateAfterEndDate }
     if startDate < now.milliseconds - Self.retentionDays * 86_400_000 { throw .startDateTooFarInPast }
-    if let notificationType, !Self.types.contains(notificationType) { throw .invalidNotificationType }
-    if let notificationSubtype, !Self.subtypes.contains(notificationSubtype) { throw .invalidNotificationType }
+    if let notificationType, NotificationType(rawValue: notificationType) == nil { throw .invalidNotificationType }
+    if let notificationSubtype, NotificationSubtype(rawValue: notificationSubtype) == nil { throw .invalidNotificationType }
     if transactionId != nil, notificationType != nil || notificationSubtype != nil { throw .multipleFiltersSupplied }
     if let paginationToken, UInt64(paginationToken) == nil { throw .invalidPaginationToken }
   }
@@ -69,7 +56,7 @@ extension Workspace {
     guard parts.count == 2, parts[0].count == 36, Int64(parts[1]) != nil else { throw .invalidTestNotificationToken }
     let (opened, signer) = try openForServer()
     let notifications = try reading { () throws(IAPError) in try opened.session.sentNotifications() }
-    for (index, n) in notifications.enumerated() where n.type == "TEST" {
+    for (index, n) in notifications.enumerated() where n.type == .test {
       guard NotificationPayload.uuid(sequence: index + 1, key: signer.key) == parts[0] else { continue }
       let attempts = try reading { () throws(IAPError) in try SendAttemptLog.read(opened.session) }
       return .object(Self.historyItem(n, sequence: index + 1, signer: signer, attempts: attempts[index + 1] ?? []))
@@ -96,8 +83,8 @@ extension Workspace {
     for (index, n) in notifications.enumerated() where index + 1 > after {
       let sequence = index + 1
       guard n.date.milliseconds >= query.startDate!, n.date.milliseconds < query.endDate! else { continue }
-      if let type = query.notificationType, n.type != type { continue }
-      if let subtype = query.notificationSubtype, n.subtype != subtype { continue }
+      if let type = query.notificationType, n.type.rawValue != type { continue }
+      if let subtype = query.notificationSubtype, n.subtype?.rawValue != subtype { continue }
       if let customer, n.transaction?.account != customer { continue }
       if query.onlyFailures, (attempts[sequence] ?? []).contains(where: { $0.result == SendAttempt.success }) { continue }
       matching.append((sequence, n))

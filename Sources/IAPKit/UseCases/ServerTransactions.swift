@@ -108,7 +108,7 @@ extension Workspace {
     let subscriptions = (opened.store.state.accounts[customer]?.subscriptions.values).map(Array.init) ?? []
     var data: [JSONValue] = []
     for s in subscriptions.sorted(by: { $0.group < $1.group }) {
-      let status = ServerNotification(type: "", date: opened.now, transaction: s.latest, subscription: s).status ?? 2
+      let status = ServerNotification.status(of: s) ?? 2
       guard statuses.isEmpty || statuses.contains(status) else { continue }
       let last = JSONValue.object([
         ("status", .int(Int64(status))), ("originalTransactionId", .string(String(s.originalId))),

@@ -10,8 +10,8 @@ public enum NotificationsJSON {
     let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
       .object([
         ("sequence", .int(Int64(index + 1))),
-        ("notificationType", .string(n.type)),
-        ("subtype", .optional(n.subtype)),
+        ("notificationType", .string(n.type.rawValue)),
+        ("subtype", .optional(n.subtype?.rawValue)),
         ("notificationUUID", .string(NotificationPayload.uuid(sequence: index + 1, key: signer.key))),
         ("signedDate", .string(n.date.iso8601)),
         ("transactionId", .optional(n.transaction.map { String($0.id) })),

@@ -26,7 +26,7 @@ public enum TimelineJSON {
     }
     let events = timeline.events.map { n -> JSONValue in
       .object([
-        ("date", .string(n.date.iso8601)), ("notificationType", .string(n.type)), ("subtype", .optional(n.subtype)),
+        ("date", .string(n.date.iso8601)), ("notificationType", .string(n.type.rawValue)), ("subtype", .optional(n.subtype?.rawValue)),
         ("transactionId", .optional(n.transaction.map { String($0.id) })),
       ])
     }

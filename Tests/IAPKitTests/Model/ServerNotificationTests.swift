@@ -20,7 +20,7 @@ import Testing
   var sent: [String] {
     store.changes.compactMap { record in
       guard case let .notification(n) = record else { return nil }
-      return [n.type, n.subtype].compactMap { $0 }.joined(separator: ".")
+      return [n.type.rawValue, n.subtype?.rawValue].compactMap { $0 }.joined(separator: ".")
     }
   }
 

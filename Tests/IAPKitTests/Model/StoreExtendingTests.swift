@@ -35,7 +35,7 @@ import Testing
     let granted = try store.extendRenewalDate(of: subscription, days: 5, reasonCode: 0, requestIdentifier: "r", now: start)
     #expect(granted.effectiveDate == Timestamp(iso8601: "2026-02-20T10:00:00Z")!)
     #expect(store.accountState.subscriptions["g"]?.expirationDate == granted.effectiveDate)
-    #expect(store.changes.contains { if case let .notification(n) = $0 { return n.type == "RENEWAL_EXTENDED" } else { return false } })
+    #expect(store.changes.contains { if case let .notification(n) = $0 { return n.type == .renewalExtended } else { return false } })
   }
 
   @Test func ineligibleStatesAreRefused() {

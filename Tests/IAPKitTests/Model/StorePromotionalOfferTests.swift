@@ -53,7 +53,7 @@ import Testing
     #expect(store.accountState.subscriptions["club"]?.scheduledOffer?.id == "plus.free")
     #expect(store.changes.contains(.offerNonce(nonce)))
     #expect(store.state.usedOfferNonces == [nonce])
-    #expect(lastNotification?.type == "OFFER_REDEEMED")
+    #expect(lastNotification?.type == .offerRedeemed)
     #expect(lastNotification?.subtype == nil)
     // The same nonce again fails, and records nothing more.
     let before = store.changes.filter { if case .offerNonce = $0 { return true } else { return false } }.count
@@ -68,8 +68,8 @@ import Testing
     _ = buy("plus")
     let redeemed = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000001"))
     #expect(redeemed.state == .restored)
-    #expect(lastNotification?.type == "OFFER_REDEEMED")
-    #expect(lastNotification?.subtype == "DOWNGRADE")
+    #expect(lastNotification?.type == .offerRedeemed)
+    #expect(lastNotification?.subtype == .downgrade)
     let subscription = try #require(store.accountState.subscriptions["club"])
     #expect(subscription.latest.productId == "plus", "the current period is not cut short")
     #expect(subscription.autoRenewProductId == "basic")
@@ -103,7 +103,7 @@ import Testing
   @Test mutating func afterAnOneOffOfferRenewalPriceIsTheRegularPrice() throws {
     _ = buy("basic")
     _ = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000003"))
-    #expect(lastNotification?.type == "OFFER_REDEEMED")
+    #expect(lastNotification?.type == .offerRedeemed)
     let subscription = try #require(store.accountState.subscriptions["club"])
     #expect(subscription.latest.price == "0")
     let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)

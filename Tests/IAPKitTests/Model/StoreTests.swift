@@ -31,7 +31,7 @@ import Testing
       Issue.record("a purchase sends a server notification")
       return
     }
-    #expect(sent.type == "ONE_TIME_CHARGE")
+    #expect(sent.type == .oneTimeCharge)
     #expect(sent.transaction == purchase.outcome)
   }
 

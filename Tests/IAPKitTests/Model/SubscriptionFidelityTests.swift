@@ -34,7 +34,7 @@ import Testing
 
   /// The notifications sent so far, as (type, subtype).
   var notifications: [(String, String?)] {
-    store.changes.compactMap { if case let .notification(n) = $0 { return (n.type, n.subtype) } else { return nil } }
+    store.changes.compactMap { if case let .notification(n) = $0 { return (n.type.rawValue, n.subtype?.rawValue) } else { return nil } }
   }
 
   // MARK: - Cancelling a pending downgrade

@@ -38,9 +38,9 @@ import Testing
 
   @Test func notificationsWithoutATransactionReadBackAsWritten() throws {
     let notifications = [
-      ServerNotification(type: "TEST", date: date, transaction: nil, bundleId: "com.example.app"),
-      ServerNotification(type: "RENEWAL_EXTENSION", subtype: "SUMMARY", date: date, transaction: nil, summary: mass, bundleId: "com.example.app"),
-      ServerNotification(type: "RENEWAL_EXTENDED", date: date, transaction: subscription.latest, subscription: subscription),
+      ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app"),
+      ServerNotification(type: .renewalExtension, subtype: .summary, date: date, transaction: nil, summary: mass, bundleId: "com.example.app"),
+      ServerNotification(type: .renewalExtended, date: date, transaction: subscription.latest, subscription: subscription),
     ]
     for n in notifications {
       let line = JSONWriter.compact(NotificationRecord.encode(n, after: 0))

@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func theLengthReadFromTheBytesIsTheParsedOne() throws {
-    let n = ServerNotification(type: "TEST", date: date, transaction: nil, bundleId: "com.example.app")
+    let n = ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app")
     for after in [0, 7, 507, 123_456_789_012] {
       let bytes = line(n, after: after).dropLast()  // without its newline
       #expect(NotificationRecord.peekRequiredLogLength(bytes) == after)
@@ -37,7 +37,7 @@ import Testing
     let sent = try directory.open(forWriting: false).state.notificationCount
     #expect(sent == 3, "each purchase sent one")
     let log = harness.directory + "/.iap/notifications.log"
-    let n = ServerNotification(type: "TEST", date: date, transaction: nil, bundleId: "com.example.app")
+    let n = ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app")
     let handle = try #require(FileHandle(forWritingAtPath: log))
     handle.seekToEndOfFile()
     // An older record (counted), one whose commit never happened (not counted, and the scan
