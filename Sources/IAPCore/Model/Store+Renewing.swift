@@ -188,6 +188,7 @@ public extension Store {
       // The offer's whole duration, as the period that redeemed it carries it.
       renewal.offerPeriod = previous.offerPeriod ?? text
       renewal.offerIdentifier = subscription.introOfferIdentifier
+      renewal.redeemedOfferType = subscription.introOfferType
       subscription.introRenewalsLeft -= 1
       // Offer periods are not regular ones: the first regular renewal anchors the run.
       subscription.anchor = nil
@@ -197,6 +198,10 @@ public extension Store {
       subscription.anchorPeriods = periods
     }
     record(renewal)
+    if (SignedPayloads.milliunits(renewal.price) ?? 0) > 0 {
+      let offered = renewal.offerDiscountType == nil ? nil : subscription.introPeriod.flatMap(OfferPeriod.init(iso8601:))
+      subscription.paidDays += offered.map(WinBackEligibility.nominalDays) ?? WinBackEligibility.nominalDays(period)
+    }
     subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice
     if let increase {
       subscription.regularPrice = increase.price

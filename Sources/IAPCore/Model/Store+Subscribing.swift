@@ -39,6 +39,17 @@ package extension Store {
     return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
   }
 
+  /// The nominal paid days of a first period (`Subscription.paidDays`): none when it is
+  /// free, the offer's periods it covers when an offer prices it, else the product's period.
+  static func paidDays(of purchase: Transaction, offer: IntroductoryOffer?, product: Product) -> Int {
+    guard (SignedPayloads.milliunits(purchase.price) ?? 0) > 0 else { return 0 }
+    if purchase.offerDiscountType != nil, let offer {
+      let one = WinBackEligibility.nominalDays(offer.period)
+      return offer.paymentMode == .payAsYouGo ? one : one * offer.numberOfPeriods
+    }
+    return WinBackEligibility.nominalDays(product.subscriptionPeriod ?? .oneMonth)
+  }
+
   /// `offerDiscountType` as Apple spells it.
   static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> String {
     switch mode {
@@ -60,7 +71,14 @@ package extension Store {
   /// - Parameter promotional: a promotional offer the purchase redeems (already checked). It
   ///   prices and times the first period(s) instead of any introductory offer; for a current
   ///   subscriber it takes effect at once, with `OFFER_REDEEMED`.
-  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil) {
+  /// - Parameter offerType: 3 when `promotional` is an offer code's terms, 4 a win-back
+  ///   offer's; nil for a promotional offer.
+  /// - Parameter allowIntroductoryOffer: a signed eligibility answer that overrides the
+  ///   store's (`isEligibleForIntroductoryOffer`), either way.
+  mutating func subscribe(
+    with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil,
+    offerType: Int? = nil, allowIntroductoryOffer: Bool? = nil
+  ) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
     let change = subscriptionChange(to: product)
@@ -78,7 +96,8 @@ package extension Store {
       running = promotional.terms
       introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
       purchase.offerIdentifier = promotional.id
-    } else if isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
+      purchase.redeemedOfferType = offerType
+    } else if allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
@@ -105,7 +124,10 @@ package extension Store {
       subscription.introPrice = offer.price.map { "\($0)" } ?? "0"
       subscription.introPeriod = offer.period.iso8601
       subscription.introOfferIdentifier = promotional?.id
+      subscription.introOfferType = promotional == nil ? nil : offerType
     }
+    subscription.paidDays = (previous?.paidDays ?? 0) + Self.paidDays(of: purchase, offer: running, product: product)
+    subscription.lastWinBackRedemption = offerType == 4 ? now : previous?.lastWinBackRedemption
     record(.subscription(subscription))
     if upgrade, promotional != nil {
       notify("OFFER_REDEEMED", offerRedemptionSubtype(change), subscription, at: now)

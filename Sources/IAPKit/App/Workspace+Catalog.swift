@@ -71,6 +71,25 @@ extension Workspace {
     return try loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
   }
 
+  /// The products of `ids` the catalog has, quietly: from the compiled cache, one line each,
+  /// when it is current; else from the catalog, loaded once. Empty when it cannot be read.
+  func catalogProductsQuietly(_ ids: Set<String>) -> [String: Product] {
+    guard !ids.isEmpty else { return [:] }
+    let path = POSIXFile.canonicalPath(catalogPath)
+    let key = CatalogCache.Key(path: path)
+    let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
+    var found: [String: Product] = [:]
+    for id in ids {
+      guard let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) else {
+        // No usable cache: read the catalog once for all of them.
+        let catalog = try? loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
+        return Dictionary(uniqueKeysWithValues: ids.compactMap { id in catalog?.product(id).map { (id, $0) } })
+      }
+      if let product = hit.product { found[id] = product }
+    }
+    return found
+  }
+
   /// Loads the catalog, then writes its cache when the catalog is settled and the state
   /// folder exists (a first purchase creates it; the next one caches).
   private func loadAndCache(path: String, key: CatalogCache.Key?, cacheFile: String) throws(IAPError) -> CatalogLoader.Loaded {
