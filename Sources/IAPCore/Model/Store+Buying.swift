@@ -118,8 +118,8 @@ public extension Store {
       return Purchase(purchasing: joined, outcome: pending)
     } else if conditions.askToBuy {
       transaction.state = .deferred
-      // Approval redeems the offer then.
-      transaction.offerIdentifier = promotional?.id
+      // Approval redeems a promotional offer then (not a win-back offer or offer code).
+      transaction.offerIdentifier = redeemed == nil ? promotional?.id : nil
     } else if conditions.interruptedPurchases {
       transaction.state = .failed
       transaction.purchaseIssue = true

@@ -85,6 +85,16 @@ import Testing
     #expect(lastNotification?.type == "ONE_TIME_CHARGE")
   }
 
+  /// The receipt names a code by its reference name (`offer_code_ref_name`, App Store
+  /// Receipts), never as a promotional offer.
+  @Test mutating func theReceiptNamesTheCodeByItsReferenceName() throws {
+    let t = buy("gold", code: "NEWBIES")
+    let receipt = AppReceipt(bundleId: "b", history: [t], account: store.accountState, now: t0)
+    let item = try #require(receipt.receipt["in_app"]?.arrayValue?.first)
+    #expect(item["offer_code_ref_name"] == .string("NEWBIES"))
+    #expect(item["promotional_offer_id"] == nil)
+  }
+
   @Test mutating func anUnknownCodeIsInvalidOfferIdentifier() {
     let t = buy("gems", code: "NOPE")
     #expect(t.state == .failed)
