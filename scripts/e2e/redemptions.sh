@@ -119,6 +119,13 @@ jws=$("$APPLE" "$TOOLS/offer_signature.py" intro key.p8 "$keyid" "$issuer" $P $Y
 run buy $YEARLY --intro-eligibility-jws "$jws" --json
 expect_status 0
 expect_same "$(signed 'p.get("offerType"), p["price"]')" "None 39990" "the signed transaction"
+# Lapsed, the customer has had the group's introductory offer; a signed yes gives it again.
+iap subscription cancel $YEARLY >/dev/null
+iap clock advance 13M >/dev/null
+jws=$("$APPLE" "$TOOLS/offer_signature.py" intro key.p8 "$keyid" "$issuer" $P $YEARLY true "$app_tx")
+run buy $YEARLY --intro-eligibility-jws "$jws" --json
+expect_status 0
+expect_same "$(signed 'p["offerType"], p["offerDiscountType"], p["price"]')" "1 FREE_TRIAL 0" "the signed transaction"
 iap keys create -o other.p8 >/dev/null 2>&1
 jws=$("$APPLE" "$TOOLS/offer_signature.py" intro other.p8 "$keyid" "$issuer" $P $YEARLY true "$app_tx")
 run buy $YEARLY --intro-eligibility-jws "$jws" --json
@@ -153,6 +160,15 @@ for env in Sandbox Production; do
     expect_same "$(sed -n 3p decoded)" "WIN_BACK_OFFER comeback.free FREE_TRIAL P1M 0 $upper" "the win-back offer"
   else
     not_ok "Apple's library rejected a transaction in $env: $(tail -n 3 apple.err)"
+  fi
+  iap notifications --json | python3 -c 'import json,sys; [print(json.dumps({"signedPayload": n["signedPayload"]})) for n in json.load(sys.stdin)["notifications"]]' >bodies
+  # shellcheck disable=SC2086
+  if "$APPLE" "$TOOLS/apple_verify.py" $P notification "$upper" root.cer $extra <bodies >decoded 2>apple.err; then
+    ok
+    expect_same "$(tail -n 1 decoded | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["type"], d["subtype"], d["environment"])')" \
+      "SUBSCRIBED RESUBSCRIBE $env" "the win-back redemption's notification"
+  else
+    not_ok "Apple's library rejected a notification in $env: $(tail -n 3 apple.err)"
   fi
   # shellcheck disable=SC2086
   if "$APPLE" "$TOOLS/apple_offers.py" $P renewal "$upper" root.cer $extra <renewals >decoded 2>apple.err; then
