@@ -56,7 +56,7 @@ run subscription status --json
 expect_json '__import__("json").loads(__import__("base64").urlsafe_b64decode(d["subscriptions"][0]["signedRenewalInfo"].split(".")[1] + "==="))["eligibleWinBackOfferIds"]' "['comeback.cheap']"
 run buy $MONTHLY --win-back comeback.free --json
 expect_status 1
-expect_err_has "at least 1 months ago"
+expect_err_has "at least 1 month ago"
 run buy $MONTHLY --win-back nope --json
 expect_json 'd["error"]["name"]' invalidOfferIdentifier
 run buy $MONTHLY --win-back comeback.cheap --offer-code SPRING

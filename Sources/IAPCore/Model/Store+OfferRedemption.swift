@@ -5,37 +5,6 @@ import Foundation
 #endif
 import IAPFormats
 
-/// An offer a payment redeems that needs no signature: a win-back offer
-/// (`Product.PurchaseOption.winBackOffer(_:)`) or an offer code (what the code redemption
-/// sheet, or `SKTestSession.buyProduct(identifier:options:)` with `codeOffer(referenceName:)`,
-/// applies).
-public enum OfferRedemption: Equatable, Sendable {
-  /// A win-back offer of the product, by its id.
-  case winBack(String)
-  /// An offer code of the product, by its reference name.
-  case offerCode(String)
-}
-
-/// A payment's introductory-offer eligibility JWS and what it is checked against.
-public struct IntroductoryEligibilityPayment: Sendable {
-  public var jws: String
-  public var context: OfferVerificationContext
-
-  public init(jws: String, context: OfferVerificationContext) {
-    self.jws = jws
-    self.context = context
-  }
-}
-
-/// What an accepted redemption applies: an auto-renewable subscription's terms, or a
-/// one-time price, and Apple's `offerType` (3 an offer code, 4 a win-back offer).
-package struct RedeemedOffer: Equatable, Sendable {
-  var id: String
-  var terms: IntroductoryOffer?
-  var oneTimePrice: Decimal?
-  var type: Int
-}
-
 package extension Store {
   /// Checks a payment's win-back offer or offer code: the product must have it
   /// (`invalidOfferIdentifier`, 11) and the account must be eligible (`ineligibleForOffer`,

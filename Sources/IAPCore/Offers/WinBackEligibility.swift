@@ -36,17 +36,17 @@ public enum WinBackEligibility {
       return "the subscription is \(subscription.status.rawValue): win-back offers are for lapsed subscribers, never in a grace period or billing retry"
     }
     if subscription.paidDays < offer.paidMonths * 30 {
-      return "the customer paid for \(subscription.paidDays) days; '\(offer.id)' needs \(offer.paidMonths) months (\(offer.paidMonths * 30) days)"
+      return "the customer paid for \(subscription.paidDays) days; '\(offer.id)' needs \(spell(offer.paidMonths)) (\(offer.paidMonths * 30) days)"
     }
     let lapsed = subscription.expirationDate
     if now < months(offer.minimumMonthsSinceLastSubscribed, after: lapsed, rules) {
-      return "the subscription lapsed \(lapsed.iso8601); '\(offer.id)' is for customers who lapsed at least \(offer.minimumMonthsSinceLastSubscribed) months ago"
+      return "the subscription lapsed \(lapsed.iso8601); '\(offer.id)' is for customers who lapsed at least \(spell(offer.minimumMonthsSinceLastSubscribed)) ago"
     }
     if let maximum = offer.maximumMonthsSinceLastSubscribed, now >= months(maximum, after: lapsed, rules) {
-      return "the subscription lapsed \(lapsed.iso8601); '\(offer.id)' is for customers who lapsed less than \(maximum) months ago"
+      return "the subscription lapsed \(lapsed.iso8601); '\(offer.id)' is for customers who lapsed less than \(spell(maximum)) ago"
     }
     if let wait = offer.waitBetweenOffersMonths, let last = subscription.lastWinBackRedemption, now < months(wait, after: last, rules) {
-      return "the customer redeemed a win-back offer \(last.iso8601); '\(offer.id)' needs \(wait) months between offers"
+      return "the customer redeemed a win-back offer \(last.iso8601); '\(offer.id)' needs \(spell(wait)) between offers"
     }
     return nil
   }
@@ -56,6 +56,9 @@ public enum WinBackEligibility {
   public static func eligibleIds(_ offers: [WinBackOffer], subscription: Subscription, rules: SubscriptionRules, now: Timestamp) -> [String] {
     offers.filter { refusal($0, subscription: subscription, rules: rules, now: now) == nil }.map(\.id)
   }
+
+  /// "1 month", "3 months".
+  static func spell(_ months: Int) -> String { months == 1 ? "1 month" : "\(months) months" }
 
   /// `count` months after `date`, as the rules count them (a time rate compresses them).
   static func months(_ count: Int, after date: Timestamp, _ rules: SubscriptionRules) -> Timestamp {
