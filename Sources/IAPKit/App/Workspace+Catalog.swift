@@ -71,21 +71,21 @@ extension Workspace {
     return try loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
   }
 
-  /// The products of `ids` the catalog has, quietly: from the compiled cache, one line each,
-  /// when it is current; else from the catalog, loaded once. Empty when it cannot be read.
-  func catalogProductsQuietly(_ ids: Set<String>) -> [String: Product] {
+  /// The products of `ids` the catalog has, quietly, without reading the catalog itself:
+  /// from the compiled cache, one line each, when it is current; else from `catalog` (a
+  /// catalog already read, which holds its products when there was no usable cache).
+  func cachedProducts(_ ids: Set<String>, else catalog: Catalog?) -> [String: Product] {
     guard !ids.isEmpty else { return [:] }
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
     let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
     var found: [String: Product] = [:]
     for id in ids {
-      guard let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) else {
-        // No usable cache: read the catalog once for all of them.
-        let catalog = try? loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
-        return Dictionary(uniqueKeysWithValues: ids.compactMap { id in catalog?.product(id).map { (id, $0) } })
+      if let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
+        if let product = hit.product { found[id] = product }
+      } else if let product = catalog?.product(id) {
+        found[id] = product
       }
-      if let product = hit.product { found[id] = product }
     }
     return found
   }
