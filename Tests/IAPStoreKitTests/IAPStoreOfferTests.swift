@@ -10,23 +10,13 @@ import Testing
 @Suite struct IAPStoreOfferTests {
   let server: StoreServer
   let store: IAPStore
-  static let maps = "com.example.fakegame.unlock_maps"
+  static let coins = "com.example.fakegame.coins_1000"
   static let monthly = "com.example.fakegame.pro.monthly"
 
-  /// The bundled catalog with an offer code on the maps and a win-back offer on the monthly
+  /// The bundled catalog has an offer code on the coins and a win-back offer on the monthly
   /// subscription.
   init() throws {
     server = try StoreServer()
-    let path = server.folder + "/catalog.plist"
-    var text = try String(contentsOfFile: path, encoding: .utf8)
-    let code = "<key>offerCodes</key><array><dict><key>id</key><string>HALF</string><key>price</key><string>0.49</string></dict></array>"
-    let winBack = "<key>winBackOffers</key><array><dict><key>id</key><string>back</string><key>paymentMode</key><string>free</string>"
-      + "<key>period</key><string>P1M</string></dict></array>"
-    for (id, extra) in [(Self.maps, code), (Self.monthly, winBack)] {
-      let anchor = "<string>\(id)</string>"
-      text = text.replacingOccurrences(of: anchor, with: anchor + extra)
-    }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
     store = IAPStore(url: server.url, namespace: "app")
   }
 
@@ -35,14 +25,14 @@ import Testing
   }
 
   @Test func anOfferCodePricesTheOneTimePurchase() async throws {
-    guard case let .success(.verified(t)) = try await store.purchase(try await product(Self.maps), options: [.codeOffer(referenceName: "HALF")]) else {
+    guard case let .success(.verified(t)) = try await store.purchase(try await product(Self.coins), options: [.codeOffer(referenceName: "coins.half_price")]) else {
       Issue.record("not purchased")
       return
     }
-    #expect(t.offerType == 3 && t.offerID == "HALF")
-    let maps = try await product(Self.maps)
+    #expect(t.offerType == 3 && t.offerID == "coins.half_price")
+    let coins = try await product(Self.coins)
     do {
-      _ = try await store.purchase(maps, options: [.codeOffer(referenceName: "NOPE")])
+      _ = try await store.purchase(coins, options: [.codeOffer(referenceName: "NOPE")])
       Issue.record("an unknown code was redeemed")
     } catch {
       #expect(error.name == "invalidOfferIdentifier")
@@ -54,11 +44,14 @@ import Testing
     try server.control("POST", "/subscriptions/\(Self.monthly)/cancel", namespace: "app")
     try server.control("POST", "/clock/advance", #"{"by": "40d"}"#, namespace: "app")
     let status = try #require(try await store.subscriptionStatus(for: Self.monthly).first)
-    #expect(status.renewalInfo.unsafePayloadValue.eligibleWinBackOfferIDs == ["back"])
-    guard case let .success(.verified(t)) = try await store.purchase(try await product(Self.monthly), options: [.winBackOffer("back")]) else {
+    #expect(status.renewalInfo.unsafePayloadValue.eligibleWinBackOfferIDs.isEmpty, "a month must pass")
+    try server.control("POST", "/clock/advance", #"{"by": "1M"}"#, namespace: "app")
+    let later = try #require(try await store.subscriptionStatus(for: Self.monthly).first)
+    #expect(later.renewalInfo.unsafePayloadValue.eligibleWinBackOfferIDs == ["comeback.free_month"])
+    guard case let .success(.verified(t)) = try await store.purchase(try await product(Self.monthly), options: [.winBackOffer("comeback.free_month")]) else {
       Issue.record("not purchased")
       return
     }
-    #expect(t.offerType == 4 && t.offerID == "back")
+    #expect(t.offerType == 4 && t.offerID == "comeback.free_month")
   }
 }

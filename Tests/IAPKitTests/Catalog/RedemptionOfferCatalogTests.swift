@@ -106,6 +106,19 @@ import Testing
     #expect(loaded.catalog.product("com.x.gems")?.offerCodes == [OfferCode(id: "GEMS", price: Decimal(string: "0.49")!)])
   }
 
+  /// The bundled catalog.plist has a win-back offer and an offer code on its monthly
+  /// subscription, and a one-time code on its coins.
+  @Test func theBundledCatalogHasExamplesOfBoth() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("catalog.plist").path
+    let loaded = try CatalogLoader.load(path: path, displayPath: "catalog.plist")
+    #expect(loaded.warnings == [])
+    let monthly = try #require(loaded.catalog.product("com.example.fakegame.pro.monthly"))
+    #expect(monthly.winBackOffers.map(\.id) == ["comeback.free_month"])
+    #expect(monthly.offerCodes.map(\.id) == ["spring.half_price"])
+    #expect(loaded.catalog.product("com.example.fakegame.coins_1000")?.offerCodes == [OfferCode(id: "coins.half_price", price: Decimal(string: "2.49")!)])
+  }
+
   /// Xcode's files hold empty `winbackOffers` and `codeOffers` arrays; they load without a word.
   @Test func theRealRevenueCatFileLoadsWithoutOfferWarnings() throws {
     let path = try StoreKitFixtures.fixture(named: "revenuecat-unittests.storekit")
