@@ -2,7 +2,8 @@
 # End-to-end tests of win-back offers, offer codes and introductory-offer eligibility JWS
 # (issue 29): purchases from the CLI and the control plane, and every new signed value
 # checked by Apple's App Store Server Library in Sandbox and Production (offerType decoded as
-# WIN_BACK_OFFER and OFFER_CODE, ONE_TIME, eligibleWinBackOfferIds in renewal info).
+# WIN_BACK_OFFER and OFFER_CODE, ONE_TIME, eligibleWinBackOfferIds in renewal info, the
+# notifications, and Get Transaction Info from Apple's client against `iap serve`).
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 MONTHLY=$P.pro.monthly
@@ -142,8 +143,10 @@ for env in Sandbox Production; do
   [ -n "$extra" ] && iap settings set app-apple-id "$extra" >/dev/null
   iap certificates root -o root.cer >/dev/null
   iap clock set 2026-01-15T10:00:00Z >/dev/null
+  iap keys create -o key.p8 --json >key.json 2>/dev/null
   run buy $P.coins_1000 --offer-code HALF --finish --json
   last_jws >tokens
+  code_id=$(json 'd["transactions"][-1]["id"]')
   run buy $MONTHLY --offer-code SPRING --finish --json
   last_jws >>tokens
   iap subscription cancel $MONTHLY >/dev/null
@@ -152,6 +155,17 @@ for env in Sandbox Production; do
   json 'd["subscriptions"][0]["signedRenewalInfo"]' >renewals
   run buy $MONTHLY --win-back comeback.free --finish --json
   last_jws >>tokens
+  win_id=$(json 'd["transactions"][-1]["id"]')
+  # Get Transaction Info from Apple's AppStoreServerAPIClient against iap serve.
+  start_server
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  "$APPLE" "$TOOLS/server_offers.py" "$url" key.p8 "$key_id" "$issuer" $P "$upper" root.cer "${extra:--}" "$code_id" "$win_id" >calls 2>client.err && ok ||
+    not_ok "Apple's client failed in $env: $(tail -n 3 client.err)"
+  out=$(grep "\"$code_id\"" calls); expect_json 'd["result"]' "['OFFER_CODE', 'ONE_TIME', 'HALF']"
+  out=$(grep "\"$win_id\"" calls); expect_json 'd["result"]' "['WIN_BACK_OFFER', 'FREE_TRIAL', 'comeback.free']"
+  kill "$server" 2>/dev/null
+  wait "$server" 2>/dev/null
   # shellcheck disable=SC2086
   if "$APPLE" "$TOOLS/apple_offers.py" $P transaction "$upper" root.cer $extra <tokens >decoded 2>apple.err; then
     ok
