@@ -62,6 +62,9 @@ public final class IAPStore: Sendable {
         body += [("offerId", .string(offer)), ("keyId", .string(key)), ("nonce", .string(nonce.uuidString.lowercased())),
                  ("signature", .string(signature)), ("timestamp", .int(Int64(timestamp)))]
       case let .promotionalOfferJWS(jws): body.append(("offerJWS", .string(jws)))
+      case let .winBackOffer(id): body.append(("winBackOfferId", .string(id)))
+      case let .codeOffer(name): body.append(("offerCode", .string(name)))
+      case let .introductoryOfferEligibility(jws): body.append(("introductoryOfferEligibilityJWS", .string(jws)))
       case let .simulatedError(error): body.append(("simulatedError", .string(error)))
       }
     }

@@ -17,6 +17,8 @@ public struct RenewalInfo: Sendable, Equatable {
   public let expirationReason: Int?
   public let renewalDate: Date?
   public let gracePeriodExpirationDate: Date?
+  /// The win-back offers the customer may redeem now, best first.
+  public let eligibleWinBackOfferIDs: [String]
   public let jwsRepresentation: String
 
   init(jws: String, payload: JSONValue) throws(VerificationError) {
@@ -31,6 +33,7 @@ public struct RenewalInfo: Sendable, Equatable {
     expirationReason = payload["expirationIntent"]?.intValue.map { Int($0) }
     renewalDate = date("renewalDate")
     gracePeriodExpirationDate = date("gracePeriodExpiresDate")
+    eligibleWinBackOfferIDs = payload["eligibleWinBackOfferIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
     jwsRepresentation = jws
   }
 }

@@ -24,6 +24,10 @@ public struct Transaction: Sendable, Equatable, Identifiable {
   public let ownershipType: String
   /// `LocalTesting`, `Xcode`, `Sandbox` or `Production`.
   public let environment: String
+  /// `Transaction.offer`'s type as Apple numbers it (1 introductory, 2 promotional, 3 an
+  /// offer code, 4 win-back) and its id; nil when no offer applies.
+  public let offerType: Int?
+  public let offerID: String?
   /// The compact JWS the store signed.
   public let jwsRepresentation: String
   /// The control plane's address of this transaction (`…/iap/v1/transactions/ID`).
@@ -61,6 +65,8 @@ public struct Transaction: Sendable, Equatable, Identifiable {
     appAccountToken = payload["appAccountToken"]?.stringValue.flatMap(UUID.init(uuidString:))
     ownershipType = payload["inAppOwnershipType"]?.stringValue ?? "PURCHASED"
     environment = payload["environment"]?.stringValue ?? ""
+    offerType = payload["offerType"]?.intValue.map { Int($0) }
+    offerID = payload["offerIdentifier"]?.stringValue
     jwsRepresentation = jws
     address = base + "/transactions/\(id)"
   }

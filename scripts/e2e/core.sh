@@ -17,7 +17,7 @@ expect_out_has $'0,99\xc2\xa0€   5 vies supplémentaires'  # the storefront se
 iap settings reset storefront >/dev/null
 run --json products list
 expect_json 'len(d["products"])' 8
-expect_json 'sorted(d["products"][0].keys())' "['clearedForSale', 'currency', 'description', 'displayPrice', 'familyShareable', 'groupLevel', 'id', 'introductoryOffer', 'locale', 'price', 'promotionalOffers', 'subscriptionGroup', 'subscriptionPeriod', 'title', 'type']"
+expect_json 'sorted(d["products"][0].keys())' "['clearedForSale', 'currency', 'description', 'displayPrice', 'familyShareable', 'groupLevel', 'id', 'introductoryOffer', 'locale', 'price', 'promotionalOffers', 'subscriptionGroup', 'subscriptionPeriod', 'title', 'type', 'winBackOffers']"
 expect_json 'd["products"][6]["price"], d["products"][6]["displayPrice"]' "39.99 \$39.99"
 
 scenario "a binary catalog reads like the XML one"

@@ -14,7 +14,13 @@ struct BuyCommand: Command {
       --nonce, --timestamp and --signature (SKPaymentDiscount), or with --offer-jws; the store \
       checks the signature with the state's keys (iap keys) and fails the purchase with \
       invalidOfferIdentifier (11), invalidSignature (12), missingOfferParams (13), \
-      invalidOfferPrice (14) or ineligibleForOffer (18).
+      invalidOfferPrice (14) or ineligibleForOffer (18). A win-back offer (--win-back) is for a \
+      lapsed subscriber who meets its eligibility; an offer code (--offer-code, by its reference \
+      name) is for the customers it names, or prices a one-time product. An unknown offer fails \
+      with invalidOfferIdentifier (11), an ineligible customer with ineligibleForOffer (18). \
+      --intro-eligibility-jws overrides the introductory offer's eligibility, either way, with a \
+      JWS the app's server signed (IntroductoryOfferEligibilitySignatureCreator); a bad one fails \
+      with invalidSignature (12).
       """,
     arguments: [ArgumentSpec("id", help: "The product identifier.", completion: .productIds)],
     options: [
@@ -28,6 +34,11 @@ struct BuyCommand: Command {
       OptionSpec("timestamp", value: "ms", help: "When the offer was signed, in milliseconds since 1970."),
       OptionSpec("signature", value: "base64", help: "The offer signature: ECDSA P-256 SHA-256, DER, base64."),
       OptionSpec("offer-jws", value: "jws", help: "Redeem a promotional offer signed as a JWS (StoreKit 2's version 2 signature)."),
+      OptionSpec("win-back", value: "id", help: "Redeem this win-back offer (Product.PurchaseOption.winBackOffer)."),
+      OptionSpec("offer-code", value: "name", help: "Redeem this offer code, by its reference name (offerType 3)."),
+      OptionSpec(
+        "intro-eligibility-jws", value: "jws",
+        help: "Override introductory offer eligibility with a signed JWS (introductoryOfferEligibility(compactJWS:))."),
     ])
 
   let productId: String
@@ -36,6 +47,8 @@ struct BuyCommand: Command {
   let finish: Bool
   let failure: SKErrorCode?
   let offer: PromotionalOfferRequest?
+  let redemption: OfferRedemption?
+  let introEligibilityJWS: String?
 
   init(_ invocation: Invocation) throws(IAPError) {
     productId = invocation.positionals[0]
@@ -47,6 +60,13 @@ struct BuyCommand: Command {
     }
     // Any of the version 1 options makes an offer payment: the store says which are missing.
     offer = discount.ifAny
+    let winBack = invocation.value("win-back")
+    let code = invocation.value("offer-code")
+    if [offer != nil, winBack != nil, code != nil].filter({ $0 }).count > 1 {
+      throw invocation.usageError("a purchase redeems one offer: give a promotional offer, --win-back or --offer-code, not more than one")
+    }
+    redemption = winBack.map(OfferRedemption.winBack) ?? code.map(OfferRedemption.offerCode)
+    introEligibilityJWS = invocation.value("intro-eligibility-jws")
     username = invocation.value("username")
     finish = invocation.flag("finish")
     failure = try invocation.value("fail").map { (text) throws(IAPError) -> SKErrorCode in
@@ -82,6 +102,8 @@ struct BuyCommand: Command {
     request.simulatedError = failure
     request.signed = context.globals.json
     request.offer = offer
+    request.redemption = redemption
+    request.introductoryEligibilityJWS = introEligibilityJWS
     let result = try context.workspace.buy(request)
 
     let outcome = result.outcome

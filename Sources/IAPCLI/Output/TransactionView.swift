@@ -79,7 +79,8 @@ public enum TransactionView {
     if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
     // The offer this period was bought with: a redeemed offer is part of what `buy` did.
     if let offer = t.offerIdentifier {
-      notes.append("promotional offer \(offer)")
+      let kind = [3: "offer code", 4: "win-back offer"][t.offerType ?? 2] ?? "promotional offer"
+      notes.append("\(kind) \(offer)")
     } else if let type = t.offerDiscountType {
       notes.append("introductory offer \(type)" + (t.offerPeriod.map { " \($0)" } ?? ""))
     }

@@ -41,6 +41,10 @@ public struct Product: Equatable, Sendable {
   public var introductoryOffer: IntroductoryOffer?
   /// An auto-renewable subscription's promotional offers, in catalog order.
   public var promotionalOffers: [PromotionalOffer] = []
+  /// An auto-renewable subscription's win-back offers, in catalog order (the best first).
+  public var winBackOffers: [WinBackOffer] = []
+  /// Offer codes: a subscription's campaigns, or a one-time price for the other types.
+  public var offerCodes: [OfferCode] = []
   /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
   /// (normalized, never leaving it), downloaded with `iap download start`.
   public var content: String?
@@ -70,6 +74,12 @@ public struct Product: Equatable, Sendable {
 
   /// The promotional offer `id`, if the product has one.
   public func promotionalOffer(_ id: String) -> PromotionalOffer? { promotionalOffers.first { $0.id == id } }
+
+  /// The win-back offer `id`, if the product has one.
+  public func winBackOffer(_ id: String) -> WinBackOffer? { winBackOffers.first { $0.id == id } }
+
+  /// The offer code whose reference name is `id`, if the product has one.
+  public func offerCode(_ id: String) -> OfferCode? { offerCodes.first { $0.id == id } }
 
   /// The price as plain decimal text (`4.99`), as transactions record it.
   ///

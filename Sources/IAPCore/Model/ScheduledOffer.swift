@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A promotional offer a current subscriber redeemed for the product they already have (or
+/// A promotional offer (or offer code) a current subscriber redeemed for the product they already have (or
 /// a lower level of the group), waiting for the next renewal: Apple applies such an offer at
 /// the renewal date rather than cutting the paid period short (an Apple engineer on the
 /// developer forums, thread 756304; OFFER_REDEEMED without a subtype, or DOWNGRADE).
@@ -16,17 +16,19 @@ public struct ScheduledOffer: Equatable, Sendable {
   /// The offer identifier (`offerIdentifier` of the renewal it prices).
   public var id: String
   public var terms: IntroductoryOffer
+  /// Apple's `offerType`: 2 a promotional offer, 3 an offer code (a win-back offer is for
+  /// lapsed customers only, so never waits).
+  public var offerType: Int
 
-  public init(productId: String, offer: PromotionalOffer) {
-    self.productId = productId
-    id = offer.id
-    terms = offer.terms
+  public init(productId: String, offer: PromotionalOffer, offerType: Int? = nil) {
+    self.init(productId: productId, id: offer.id, terms: offer.terms, offerType: offerType ?? 2)
   }
 
-  public init(productId: String, id: String, terms: IntroductoryOffer) {
+  public init(productId: String, id: String, terms: IntroductoryOffer, offerType: Int = 2) {
     self.productId = productId
     self.id = id
     self.terms = terms
+    self.offerType = offerType
   }
 
   /// The price of the first period it prices, a decimal string ("0" for a free trial).

@@ -85,7 +85,11 @@ public enum SignedPayloads {
   ///
   /// - Parameter appTransactionId: the customer's app transaction id, which Apple's
   ///   JWSRenewalInfo carries (`appTransactionId`).
-  public static func renewalInfo(_ s: Subscription, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
+  /// - Parameter eligibleWinBackOfferIds: the win-back offers the customer may redeem, best
+  ///   first (`WinBackEligibility`); left out when there is none.
+  public static func renewalInfo(
+    _ s: Subscription, environment: String, signedDate: Timestamp, appTransactionId: String? = nil, eligibleWinBackOfferIds: [String] = []
+  ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("originalTransactionId", .string(String(s.originalId))),
       ("autoRenewProductId", .string(s.autoRenewProductId)),
@@ -109,16 +113,16 @@ public enum SignedPayloads {
       members.append(("renewalPrice", .int(price)))
     }
     if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }
-    // A promotional offer redeemed for the next renewal, or a pay-as-you-go offer still
-    // running, applies to the next renewal.
+    // A promotional offer (or offer code) redeemed for the next renewal, or a pay-as-you-go
+    // offer still running, applies to the next renewal.
     if let offer = s.scheduledOffer, offer.productId == s.autoRenewProductId {
-      members.append(("offerType", .int(2)))
+      members.append(("offerType", .int(Int64(offer.offerType))))
       members.append(("offerIdentifier", .string(offer.id)))
       members.append(("offerDiscountType", .string(Store.discountType(offer.terms.paymentMode))))
       let total = OfferPeriod(count: offer.terms.period.count * offer.terms.numberOfPeriods, unit: offer.terms.period.unit)
       members.append(("offerPeriod", .string(total?.iso8601 ?? offer.terms.period.iso8601)))
     } else if s.introRenewalsLeft > 0 {
-      members.append(("offerType", .int(s.introOfferIdentifier == nil ? 1 : 2)))
+      members.append(("offerType", .int(Int64(s.introOfferType ?? (s.introOfferIdentifier == nil ? 1 : 2)))))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
       members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))
       // The offer's whole duration, as the purchase that redeemed it carries it.
@@ -130,6 +134,7 @@ public enum SignedPayloads {
       members.append(("appAccountToken", .string(token)))
     }
     if let appTransactionId { members.append(("appTransactionId", .string(appTransactionId))) }
+    if !eligibleWinBackOfferIds.isEmpty { members.append(("eligibleWinBackOfferIds", .array(eligibleWinBackOfferIds.map(JSONValue.string)))) }
     return .object(members)
   }
 }

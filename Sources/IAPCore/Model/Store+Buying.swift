@@ -33,10 +33,15 @@ public extension Store {
   ///   - offer: a promotional offer the payment redeems (`SKPayment.paymentDiscount`). It is
   ///     checked once the payment itself is valid; a current subscriber's redemption takes
   ///     effect at once.
+  ///   - redemption: a win-back offer or offer code the payment redeems (checked after a
+  ///     promotional offer); an offer code of a one-time product sets its price.
+  ///   - introductoryEligibility: a signed answer to whether the customer may have the
+  ///     introductory offer, overriding the store's own.
   mutating func buy(
     productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
     applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(),
-    offer: OfferPayment? = nil, now: Timestamp
+    offer: OfferPayment? = nil, redemption: OfferRedemption? = nil,
+    introductoryEligibility: IntroductoryEligibilityPayment? = nil, now: Timestamp
   ) -> Purchase {
     let id = issueId()
     var transaction = Transaction(
@@ -52,6 +57,23 @@ public extension Store {
     if failure == nil, let offer, let product {
       switch acceptOffer(offer, for: product, applicationUsername: applicationUsername, now: now) {
       case let .success(accepted): promotional = accepted
+      case let .failure(error): failure = error
+      }
+    }
+    var redeemed: RedeemedOffer?
+    if failure == nil, let redemption, let product {
+      switch acceptRedemption(redemption, for: product, now: now) {
+      case let .success(accepted):
+        redeemed = accepted
+        // A subscription's offer code or win-back offer runs as a promotional offer does.
+        promotional = accepted.terms.map { PromotionalOffer(id: accepted.id, terms: $0) }
+      case let .failure(error): failure = error
+      }
+    }
+    var allowIntroductoryOffer: Bool?
+    if failure == nil, let introductoryEligibility, let product {
+      switch acceptIntroductoryEligibility(introductoryEligibility, for: product, now: now) {
+      case let .success(allow): allowIntroductoryOffer = allow
       case let .failure(error): failure = error
       }
     }
@@ -83,7 +105,7 @@ public extension Store {
         scheduled.renewalLevel = product.id == current.productId ? nil : product.groupLevel ?? 1
         scheduled.renewalPrice = product.id == current.productId ? nil : "\(product.price)"
         scheduled.autoRenew = true
-        scheduled.scheduledOffer = promotional.map { ScheduledOffer(productId: product.id, offer: $0) }
+        scheduled.scheduledOffer = promotional.map { ScheduledOffer(productId: product.id, offer: $0, offerType: redeemed?.type) }
         record(.subscription(scheduled))
         if promotional != nil {
           notify(.offerRedeemed, offerRedemptionSubtype(change), scheduled, at: now)
@@ -102,8 +124,8 @@ public extension Store {
       return Purchase(purchasing: joined, outcome: pending)
     } else if conditions.askToBuy {
       transaction.state = .deferred
-      // Approval redeems the offer then.
-      transaction.offerIdentifier = promotional?.id
+      // Approval redeems a promotional offer then (not a win-back offer or offer code).
+      transaction.offerIdentifier = redeemed == nil ? promotional?.id : nil
     } else if conditions.interruptedPurchases {
       transaction.state = .failed
       transaction.purchaseIssue = true
@@ -125,8 +147,11 @@ public extension Store {
     if transaction.finished && transaction.productType == .consumable {
       transaction.finishedAtReceiptUpdate = accountState.receiptUpdates
     }
+    if transaction.state == .purchased, let redeemed, redeemed.terms == nil { Self.applyOneTimeCode(redeemed, to: &transaction) }
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
-      subscribe(with: &transaction, to: product, at: now, promotional: promotional)
+      subscribe(
+        with: &transaction, to: product, at: now, promotional: promotional, offerType: redeemed?.type,
+        allowIntroductoryOffer: allowIntroductoryOffer)
     } else {
       record(transaction)
       if transaction.state == .purchased { notify(.oneTimeCharge, nil, transaction, at: now) }

@@ -190,6 +190,8 @@ public extension Store {
       // you go the next ones too, as a purchase with it would (`ScheduledOffer`).
       let left = applyIntroductoryOffer(offer.terms, to: &renewal)
       renewal.offerIdentifier = offer.id
+      renewal.redeemedOfferType = offer.offerType == 2 ? nil : offer.offerType
+      subscription.introOfferType = left > 0 && offer.offerType != 2 ? offer.offerType : nil
       subscription.introRenewalsLeft = left
       subscription.introPrice = left > 0 ? offer.firstPrice : nil
       subscription.introPeriod = left > 0 ? offer.terms.period.iso8601 : nil
@@ -204,6 +206,7 @@ public extension Store {
       // The offer's whole duration, as the period that redeemed it carries it.
       renewal.offerPeriod = previous.offerPeriod ?? text
       renewal.offerIdentifier = subscription.introOfferIdentifier
+      renewal.redeemedOfferType = subscription.introOfferType
       subscription.introRenewalsLeft -= 1
       // Offer periods are not regular ones: the first regular renewal anchors the run.
       subscription.anchor = nil
@@ -213,6 +216,10 @@ public extension Store {
       subscription.anchorPeriods = periods
     }
     record(renewal)
+    if (SignedPayloads.milliunits(renewal.price) ?? 0) > 0 {
+      let offered = renewal.offerDiscountType == nil ? nil : subscription.introPeriod.flatMap(OfferPeriod.init(iso8601:))
+      subscription.paidDays += offered.map(WinBackEligibility.nominalDays) ?? WinBackEligibility.nominalDays(period)
+    }
     subscription.regularPrice = subscription.renewalPrice ?? subscription.regularPrice
     if let increase {
       subscription.regularPrice = increase.price

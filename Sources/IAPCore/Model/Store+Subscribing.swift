@@ -39,6 +39,17 @@ package extension Store {
     return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
   }
 
+  /// The nominal paid days of a first period (`Subscription.paidDays`): none when it is
+  /// free, the offer's periods it covers when an offer prices it, else the product's period.
+  static func paidDays(of purchase: Transaction, offer: IntroductoryOffer?, product: Product) -> Int {
+    guard (SignedPayloads.milliunits(purchase.price) ?? 0) > 0 else { return 0 }
+    if purchase.offerDiscountType != nil, let offer {
+      let one = WinBackEligibility.nominalDays(offer.period)
+      return offer.paymentMode == .payAsYouGo ? one : one * offer.numberOfPeriods
+    }
+    return WinBackEligibility.nominalDays(product.subscriptionPeriod ?? .oneMonth)
+  }
+
   /// `offerDiscountType` as Apple spells it.
   static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> String {
     switch mode {
@@ -61,7 +72,14 @@ package extension Store {
   ///   prices and times the first period(s) instead of any introductory offer; for a current
   ///   subscriber moving up it takes effect at once, with `OFFER_REDEEMED` UPGRADE (one for
   ///   the same product or a lower level waits for the renewal: `buy` schedules it).
-  mutating func subscribe(with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil) {
+  /// - Parameter offerType: 3 when `promotional` is an offer code's terms, 4 a win-back
+  ///   offer's; nil for a promotional offer.
+  /// - Parameter allowIntroductoryOffer: a signed eligibility answer that overrides the
+  ///   store's (`isEligibleForIntroductoryOffer`), either way.
+  mutating func subscribe(
+    with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil,
+    offerType: Int? = nil, allowIntroductoryOffer: Bool? = nil
+  ) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
     let change = subscriptionChange(to: product)
@@ -79,7 +97,8 @@ package extension Store {
       running = promotional.terms
       introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
       purchase.offerIdentifier = promotional.id
-    } else if isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
+      purchase.redeemedOfferType = offerType
+    } else if allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
@@ -106,7 +125,10 @@ package extension Store {
       subscription.introPrice = offer.price.map { "\($0)" } ?? "0"
       subscription.introPeriod = offer.period.iso8601
       subscription.introOfferIdentifier = promotional?.id
+      subscription.introOfferType = promotional == nil ? nil : offerType
     }
+    subscription.paidDays = (previous?.paidDays ?? 0) + Self.paidDays(of: purchase, offer: running, product: product)
+    subscription.lastWinBackRedemption = offerType == 4 ? now : previous?.lastWinBackRedemption
     record(.subscription(subscription))
     if upgrade, promotional != nil {
       notify(.offerRedeemed, offerRedemptionSubtype(change), subscription, at: now)

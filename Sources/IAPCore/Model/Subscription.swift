@@ -55,6 +55,15 @@ public struct Subscription: Equatable, Sendable {
   public var introPeriod: String?
   /// The promotional offer those renewals belong to, when it is one (`offerIdentifier`).
   public var introOfferIdentifier: String?
+  /// The kind of offer those renewals belong to when it is an offer code (3) or a win-back
+  /// offer (4); nil for an introductory or promotional offer.
+  public var introOfferType: Int?
+  /// The paid time of the subscription so far, in nominal days (a week 7, a month 30, a
+  /// year 365; free periods count nothing): a win-back offer's paid-duration rule reads it.
+  public var paidDays = 0
+  /// When the customer last redeemed a win-back offer in the group: a win-back offer's wait
+  /// between offers counts from it.
+  public var lastWinBackRedemption: Timestamp?
   /// The renewal-date extensions granted, oldest first (Apple allows two in 365 days).
   public var extensions: [RenewalExtension] = []
   /// Where the current run of regular periods began (the purchase, or the renewal that

@@ -73,11 +73,17 @@ public struct Transaction: Equatable, Sendable {
     get { rare?.fields.offerPeriod }
     set { changeRare(clearing: newValue == nil) { $0.offerPeriod = newValue } }
   }
-  /// The promotional offer applied to this period (`offerIdentifier`); nil for an
-  /// introductory offer or none.
+  /// The offer applied to this period (`offerIdentifier`): a promotional or win-back offer's
+  /// id, an offer code's reference name; nil for an introductory offer or none.
   public var offerIdentifier: String? {
     get { rare?.fields.offerIdentifier }
     set { changeRare(clearing: newValue == nil) { $0.offerIdentifier = newValue } }
+  }
+  /// The kind of offer this period redeemed when it is one the identifier alone does not
+  /// tell: 3 an offer code, 4 a win-back offer (Apple's `offerType`); nil otherwise.
+  public var redeemedOfferType: Int? {
+    get { rare?.fields.redeemedOfferType }
+    set { changeRare(clearing: newValue == nil) { $0.redeemedOfferType = newValue } }
   }
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
@@ -167,9 +173,10 @@ public struct Transaction: Equatable, Sendable {
     rare = fields == .none ? nil : .fields(fields)
   }
 
-  /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer; nil
-  /// when no offer applies to this period.
+  /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer, 3 an
+  /// offer code, 4 a win-back offer; nil when no offer applies to this period.
   public var offerType: Int? {
+    if let redeemedOfferType { return redeemedOfferType }
     if offerIdentifier != nil { return 2 }
     return offerDiscountType == nil ? nil : 1
   }

@@ -15,6 +15,7 @@ struct TransactionRareFields: Equatable, Sendable {
   var offerDiscountType: String?
   var offerPeriod: String?
   var offerIdentifier: String?
+  var redeemedOfferType: Int?
   var appAccountToken: String?
   var finishedAtReceiptUpdate: Int?
   var refundRequest: RefundRequest?

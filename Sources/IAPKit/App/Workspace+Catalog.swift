@@ -71,6 +71,25 @@ extension Workspace {
     return try loadAndCache(path: path, key: key, cacheFile: cacheFile).catalog
   }
 
+  /// The products of `ids` the catalog has, quietly, without reading the catalog itself:
+  /// from the compiled cache, one line each, when it is current; else from `catalog` (a
+  /// catalog already read, which holds its products when there was no usable cache).
+  func cachedProducts(_ ids: Set<String>, else catalog: Catalog?) -> [String: Product] {
+    guard !ids.isEmpty else { return [:] }
+    let path = POSIXFile.canonicalPath(catalogPath)
+    let key = CatalogCache.Key(path: path)
+    let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)
+    var found: [String: Product] = [:]
+    for id in ids {
+      if let key, let hit = CatalogCache.lookup(id, catalogPath: path, displayPath: catalogDisplayPath, key: key, file: cacheFile) {
+        if let product = hit.product { found[id] = product }
+      } else if let product = catalog?.product(id) {
+        found[id] = product
+      }
+    }
+    return found
+  }
+
   /// Loads the catalog, then writes its cache when the catalog is settled and the state
   /// folder exists (a first purchase creates it; the next one caches).
   private func loadAndCache(path: String, key: CatalogCache.Key?, cacheFile: String) throws(IAPError) -> CatalogLoader.Loaded {

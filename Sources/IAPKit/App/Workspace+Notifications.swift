@@ -50,7 +50,7 @@ extension Workspace {
       // Exclusive, briefly: signing may have to create the state's secret.
       let session = try stateDirectory.open(forWriting: true)
       let now = try session.clock().now(real: environment.now())
-      let signer = try signer(session, settings: settings(session, fields: fields), now: now)
+      let signer = try signer(session, settings: settings(session, fields: fields), now: now, catalog: fields)
       batch = try NotificationCourier.prepare(session, signer: signer, resend: resend)
       batch.date = now
     }

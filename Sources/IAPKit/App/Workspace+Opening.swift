@@ -40,7 +40,9 @@ extension Workspace {
     var opened = store(session)
     opened.rules = resolved.subscriptionRules(clock: clock)
     deliveryURL = resolved.notificationURL
-    return OpenedStore(session: session, store: opened, now: now, clock: clock, settings: resolved)
+    var result = OpenedStore(session: session, store: opened, now: now, clock: clock, settings: resolved)
+    result.catalogFields = fields
+    return result
   }
 
   /// Says that the store's time ran out of its event budget before reaching now, and that

@@ -31,20 +31,49 @@ extension Workspace {
   /// The signer for what `opened` hands out: its settings' environment and secret (else the
   /// state's own secret, made on first use), its clock's time as `signedDate`.
   public func signer(_ opened: OpenedStore) throws(IAPError) -> Signer {
-    try signer(opened.session, settings: opened.settings, now: opened.now)
+    try signer(
+      opened.session, settings: opened.settings, now: opened.now, state: opened.store.state, rules: opened.store.rules,
+      catalog: opened.catalogFields)
   }
 
   /// The signer for `session` under `settings` at `now`: in Sandbox and Production it signs
   /// with the state's certificate chain (made from the secret; Production also needs the
   /// app's Apple ID, as Apple's verifier does), elsewhere with the secret's HMAC.
-  public func signer(_ session: StateSession, settings: StoreSettings, now: Timestamp) throws(IAPError) -> Signer {
+  ///
+  /// - Parameters:
+  ///   - state: the store's state when the caller has moved it on from the session's.
+  ///   - rules: the store's subscription rules, when the caller has them: renewal info's
+  ///     `eligibleWinBackOfferIds` counts months by them.
+  ///   - catalog: the catalog as read before the lock, for the win-back offers the cache
+  ///     cannot give.
+  public func signer(
+    _ session: StateSession, settings: StoreSettings, now: Timestamp, state: StoreState? = nil, rules: SubscriptionRules? = nil,
+    catalog: Catalog? = nil
+  ) throws(IAPError) -> Signer {
     let key = try signingKey(session, settings: settings)
-    guard settings.signsWithCertificates else {
-      return Signer(key: key, environment: settings.environment, signedDate: now, appAppleId: settings.appAppleId)
+    var signer: Signer
+    if settings.signsWithCertificates {
+      if let reason = settings.incompleteness { throw .settingsIncomplete(reason) }
+      signer = Signer(
+        key: key, environment: settings.environment, signedDate: now, chain: SigningChain.cached(secret: key), appAppleId: settings.appAppleId)
+    } else {
+      signer = Signer(key: key, environment: settings.environment, signedDate: now, appAppleId: settings.appAppleId)
     }
-    if let reason = settings.incompleteness { throw .settingsIncomplete(reason) }
-    return Signer(
-      key: key, environment: settings.environment, signedDate: now, chain: SigningChain.cached(secret: key), appAppleId: settings.appAppleId)
+    var storeRules = rules
+    if storeRules == nil { storeRules = settings.subscriptionRules(clock: try session.clock()) }
+    signer.winBack = winBackCatalog(state ?? session.state, rules: storeRules!, catalog: catalog)
+    return signer
+  }
+
+  /// The win-back offers of the products lapsed subscriptions were last for: all renewal
+  /// info needs to list `eligibleWinBackOfferIds`. Only lapsed subscriptions can be
+  /// eligible, so only their products are looked up: in the catalog cache (iap's own file,
+  /// which never blocks), else in `catalog`, read before the lock. The user's catalog is
+  /// never read here: the caller holds the state's lock. Nil when there is none.
+  func winBackCatalog(_ state: StoreState, rules: SubscriptionRules, catalog: Catalog?) -> WinBackCatalog? {
+    let lapsed = Set(state.accounts.values.flatMap { $0.subscriptions.values.filter { $0.status == .expired }.map(\.productId) })
+    let offers = cachedProducts(lapsed, else: catalog).compactMapValues { $0.winBackOffers.isEmpty ? nil : $0.winBackOffers }
+    return offers.isEmpty ? nil : WinBackCatalog(offers: offers, rules: rules)
   }
 
   /// The signing secret in force: the settings' (or `$IAP_SIGNING_SECRET`), else the

@@ -90,6 +90,9 @@ public struct OpenedStore {
   public let clock: StoreClock
   /// The settings: built-in defaults, the catalog's, what `settings set` stored.
   public let settings: StoreSettings
+  /// The catalog as read before the lock was taken (the cache's header, or the whole catalog
+  /// when there was no usable cache): what signing may consult under the lock.
+  public var catalogFields: Catalog?
 
   public init(session: StateSession, store: Store, now: Timestamp, clock: StoreClock, settings: StoreSettings) {
     self.session = session

@@ -52,6 +52,8 @@ extension CatalogCache {
       ("promotionalOffers", .array(p.promotionalOffers.map { offer in
         .object([("id", .string(offer.id))] + (encodeOffer(offer.terms).objectValue ?? []))
       })),
+      ("winBackOffers", .array(p.winBackOffers.map(encodeWinBack))),
+      ("offerCodes", .array(p.offerCodes.map(encodeCode))),
     ])
   }
 
@@ -60,6 +62,43 @@ extension CatalogCache {
       ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
       ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
     ])
+  }
+
+  private static func encodeWinBack(_ offer: WinBackOffer) -> JSONValue {
+    .object(
+      [("id", .string(offer.id))] + (encodeOffer(offer.terms).objectValue ?? []) + [
+        ("paidMonths", .int(Int64(offer.paidMonths))), ("minimumMonths", .int(Int64(offer.minimumMonthsSinceLastSubscribed))),
+        ("maximumMonths", offer.maximumMonthsSinceLastSubscribed.map { .int(Int64($0)) } ?? .null),
+        ("waitMonths", offer.waitBetweenOffersMonths.map { .int(Int64($0)) } ?? .null),
+      ])
+  }
+
+  private static func decodeWinBack(_ value: JSONValue) -> WinBackOffer? {
+    guard let id = value["id"]?.stringValue, let terms = decodeOffer(value), let paid = value["paidMonths"]?.intValue,
+      let minimum = value["minimumMonths"]?.intValue
+    else { return nil }
+    return WinBackOffer(
+      id: id, terms: terms, paidMonths: Int(paid), minimumMonthsSinceLastSubscribed: Int(minimum),
+      maximumMonthsSinceLastSubscribed: value["maximumMonths"]?.intValue.map { Int($0) },
+      waitBetweenOffersMonths: value["waitMonths"]?.intValue.map { Int($0) })
+  }
+
+  private static func encodeCode(_ code: OfferCode) -> JSONValue {
+    guard let terms = code.terms else {
+      return .object([("id", .string(code.id)), ("oneTimePrice", .optional(code.price.map { "\($0)" }))])
+    }
+    let kinds = OfferCode.Eligibility.allCases.filter(code.eligibility.contains).map { JSONValue.string($0.rawValue) }
+    return .object([("id", .string(code.id))] + (encodeOffer(terms).objectValue ?? []) + [("eligibility", .array(kinds))])
+  }
+
+  private static func decodeCode(_ value: JSONValue) -> OfferCode? {
+    guard let id = value["id"]?.stringValue else { return nil }
+    if let text = value["oneTimePrice"]?.stringValue {
+      return Decimal(string: text).map { OfferCode(id: id, price: $0) }
+    }
+    guard let terms = decodeOffer(value), let kinds = value["eligibility"]?.arrayValue else { return nil }
+    let eligibility = Set(kinds.compactMap { $0.stringValue.flatMap(OfferCode.Eligibility.init(rawValue:)) })
+    return OfferCode(id: id, terms: terms, eligibility: eligibility)
   }
 
   private static func decodeOffer(_ value: JSONValue) -> IntroductoryOffer? {
@@ -95,6 +134,16 @@ extension CatalogCache {
       guard let id = value["id"]?.stringValue, let terms = decodeOffer(value) else { return nil }
       promotional.append(PromotionalOffer(id: id, terms: terms))
     }
+    var winBack: [WinBackOffer] = []
+    for value in json["winBackOffers"]?.arrayValue ?? [] {
+      guard let offer = decodeWinBack(value) else { return nil }
+      winBack.append(offer)
+    }
+    var codes: [OfferCode] = []
+    for value in json["offerCodes"]?.arrayValue ?? [] {
+      guard let code = decodeCode(value) else { return nil }
+      codes.append(code)
+    }
     var product = Product(
       id: id, type: type, title: title, description: description, price: price,
       referenceName: json["referenceName"]?.stringValue, clearedForSale: cleared, familyShareable: shareable,
@@ -103,6 +152,8 @@ extension CatalogCache {
       groupLevel: json["groupLevel"]?.intValue.map { Int($0) })
     product.introductoryOffer = offer
     product.promotionalOffers = promotional
+    product.winBackOffers = winBack
+    product.offerCodes = codes
     product.content = json["content"]?.stringValue
     // The cache wrote the price's description, so it can be handed over as it is.
     return product.withPriceText(priceText)

@@ -19,8 +19,11 @@ public enum CatalogLoader {
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
     "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "content",
+    "winBackOffers", "offerCodes",
   ]
-  static let subscriptionKeys = ["subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers"]
+  static let subscriptionKeys = [
+    "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "winBackOffers",
+  ]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
   public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {

@@ -71,6 +71,7 @@ package enum CatalogPlistWriter {
       })))
     }
     if let content = product.content { members.append(("content", .string(content))) }
+    if !product.offerCodes.isEmpty { members.append(("offerCodes", .array(product.offerCodes.map(codeFields)))) }
     guard product.type == .autoRenewable else { return .dictionary(members) }
     if let group = product.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
     if let period = product.subscriptionPeriod { members.append(("subscriptionPeriod", .string(period.rawValue))) }
@@ -79,7 +80,28 @@ package enum CatalogPlistWriter {
     if !product.promotionalOffers.isEmpty {
       members.append(("promotionalOffers", .array(product.promotionalOffers.map { .dictionary([("id", .string($0.id))] + offerFields($0.terms)) })))
     }
+    if !product.winBackOffers.isEmpty { members.append(("winBackOffers", .array(product.winBackOffers.map(winBackFields)))) }
     return .dictionary(members)
+  }
+
+  /// A win-back offer: its id, terms and eligibility, as `winBackOffers` holds them.
+  private static func winBackFields(_ offer: WinBackOffer) -> Node {
+    var since: [(String, Node)] = [("minimum", .integer(offer.minimumMonthsSinceLastSubscribed))]
+    if let maximum = offer.maximumMonthsSinceLastSubscribed { since.append(("maximum", .integer(maximum))) }
+    var fields: [(String, Node)] = [("id", .string(offer.id))] + offerFields(offer.terms) + [
+      ("eligibilityPaidMonths", .integer(offer.paidMonths)), ("eligibilityMonthsSinceLastSubscribed", .dictionary(since)),
+    ]
+    if let wait = offer.waitBetweenOffersMonths { fields.append(("waitBetweenOffersMonths", .integer(wait))) }
+    return .dictionary(fields)
+  }
+
+  /// An offer code: a subscription's terms and eligibility, or a one-time price.
+  private static func codeFields(_ code: OfferCode) -> Node {
+    guard let terms = code.terms else {
+      return .dictionary([("id", .string(code.id))] + (code.price.map { [("price", .string("\($0)"))] } ?? []))
+    }
+    let kinds = OfferCode.Eligibility.allCases.filter(code.eligibility.contains).map { Node.string($0.rawValue) }
+    return .dictionary([("id", .string(code.id))] + offerFields(terms) + [("eligibility", .array(kinds))])
   }
 
   /// An offer's terms, as `introductoryOffer` and each of `promotionalOffers` write them.

@@ -77,6 +77,7 @@ package enum ProductValidator {
     var level: Int?
     var offer: IntroductoryOffer?
     var promotionalOffers: [PromotionalOffer] = []
+    var winBackOffers: [WinBackOffer] = []
     if type == .autoRenewable {
       group = string("subscriptionGroup", required: true)
       if let value = dict["subscriptionPeriod"] {
@@ -96,12 +97,14 @@ package enum ProductValidator {
       }
       offer = IntroductoryOfferValidator.validate(dict["introductoryOffer"], index: index, id: id, &problems)
       promotionalOffers = PromotionalOfferValidator.validate(dict["promotionalOffers"], index: index, id: id, &problems)
+      winBackOffers = WinBackOfferValidator.validate(dict["winBackOffers"], index: index, id: id, &problems)
     } else if type != nil {
       for key in CatalogLoader.subscriptionKeys where dict[key] != nil {
         problems.warning("only applies to autoRenewable products (ignored)", product: index, id: id, key: key)
       }
     }
 
+    let offerCodes = OfferCodeValidator.validate(dict["offerCodes"], type: type, index: index, id: id, &problems)
     let content = ContentValidator.validate(dict["content"], type: type, index: index, id: id, &problems)
 
     guard problems.errors.count == errorCount, let id, let type, let title, let description, let price else {
@@ -113,6 +116,8 @@ package enum ProductValidator {
       localizations: localizations, subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level,
       introductoryOffer: offer, content: content)
     product.promotionalOffers = promotionalOffers
+    product.winBackOffers = winBackOffers
+    product.offerCodes = offerCodes
     if case let .string(text)? = dict["price"], let plain = plainText(text) { product = product.withPriceText(plain) }
     return product
   }

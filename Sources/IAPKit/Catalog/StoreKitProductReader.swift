@@ -21,7 +21,7 @@ package enum StoreKitProductReader {
   }
 
   static let productKeys: Set<String> = [
-    "displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type",
+    "displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type", "codeOffers",
   ]
   static let subscriptionKeys = productKeys.union([
     "groupNumber", "subscriptionGroupID", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
@@ -63,6 +63,8 @@ package enum StoreKitProductReader {
       referenceName: referenceName, familyShareable: familyShareable, localizations: copy.localizations)
     if case let .subscriptions(group, groupID) = section {
       readSubscription(fields, group: group, groupID: groupID, into: &product, &problems)
+    } else {
+      product.offerCodes = StoreKitRedemptionOfferReader.offerCodes(fields, subscription: false, &problems)
     }
     guard problems.errors.count == errorCount, id != nil, type != nil, price != nil else { return nil }
     return product
@@ -92,8 +94,8 @@ package enum StoreKitProductReader {
     }
   }
 
-  /// The subscription fields: group, period, level, introductory offer, and warnings for the
-  /// offers and billing plans `iap` does not model.
+  /// The subscription fields: group, period, level, its offers, and warnings for the billing
+  /// plans `iap` does not model.
   private static func readSubscription(
     _ fields: StoreKitFields, group: String, groupID: String?, into product: inout Product, _ problems: inout CatalogProblems
   ) {
@@ -114,10 +116,8 @@ package enum StoreKitProductReader {
     }
     product.introductoryOffer = StoreKitOfferReader.introductoryOffer(fields, &problems)
     product.promotionalOffers = StoreKitPromotionalOfferReader.promotionalOffers(fields, &problems)
-    for (key, what) in [("codeOffers", "offer codes"), ("winbackOffers", "win-back offers")] {
-      guard let offers = fields.array(key, &problems), !offers.isEmpty else { continue }
-      fields.warning("\(offers.count) \(what) not mapped (ignored)", key: key, &problems)
-    }
+    product.winBackOffers = StoreKitRedemptionOfferReader.winBackOffers(fields, &problems)
+    product.offerCodes = StoreKitRedemptionOfferReader.offerCodes(fields, subscription: true, &problems)
     StoreKitOfferReader.checkBillingPlans(fields, price: fields["displayPrice"], &problems)
   }
 }

@@ -22,6 +22,8 @@ public struct Signer: Sendable {
   public let chain: SigningChain?
   /// The app's Apple ID, where Apple's payloads carry it.
   public let appAppleId: Int64?
+  /// The win-back offers renewal info checks the customer's eligibility for.
+  public var winBack: WinBackCatalog?
 
   public init(key: [UInt8], environment: String, signedDate: Timestamp, chain: SigningChain? = nil, appAppleId: Int64? = nil) {
     self.key = key
@@ -33,7 +35,9 @@ public struct Signer: Sendable {
 
   /// The same signer, dating what it signs `date`.
   public func at(_ date: Timestamp) -> Signer {
-    Signer(key: key, environment: environment, signedDate: date, chain: chain, appAppleId: appAppleId)
+    var signer = Signer(key: key, environment: environment, signedDate: date, chain: chain, appAppleId: appAppleId)
+    signer.winBack = winBack
+    return signer
   }
 
   static let header = JSONValue.object([("alg", .string("HS256")), ("typ", .string("JWT")), ("kid", .string("iap"))])
@@ -68,7 +72,9 @@ public struct Signer: Sendable {
 
   /// The decoded payload of a subscription's renewal info, with the customer's `appTransactionId`.
   public func renewalInfoPayload(_ s: Subscription) -> JSONValue {
-    SignedPayloads.renewalInfo(s, environment: environment, signedDate: signedDate, appTransactionId: appTransactionId(account: s.account))
+    SignedPayloads.renewalInfo(
+      s, environment: environment, signedDate: signedDate, appTransactionId: appTransactionId(account: s.account),
+      eligibleWinBackOfferIds: winBack?.eligibleIds(s, at: signedDate) ?? [])
   }
 
   /// The app transaction id of `account` (a sandbox tester): the one its app transaction

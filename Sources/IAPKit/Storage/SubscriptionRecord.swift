@@ -36,6 +36,10 @@ package enum SubscriptionRecord {
     ]
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
+    if let type = s.introOfferType { members.append(("introOfferType", .int(Int64(type)))) }
+    // Absent in records written before win-back offers.
+    if s.paidDays > 0 { members.append(("paidDays", .int(Int64(s.paidDays)))) }
+    if let date = s.lastWinBackRedemption { members.append(("lastWinBackRedemption", .int(date.milliseconds))) }
     if !s.extensions.isEmpty { members.append(("extensions", .array(s.extensions.map(ExtensionRecord.encode)))) }
     // Absent in states written before renewal anchors: such a subscription re-anchors at its
     // next renewal.
@@ -57,7 +61,7 @@ package enum SubscriptionRecord {
       var terms: [(String, JSONValue)] = [
         ("productId", .string(offer.productId)), ("id", .string(offer.id)),
         ("paymentMode", .string(offer.terms.paymentMode.rawValue)), ("period", .string(offer.terms.period.iso8601)),
-        ("numberOfPeriods", .int(Int64(offer.terms.numberOfPeriods))),
+        ("numberOfPeriods", .int(Int64(offer.terms.numberOfPeriods))), ("offerType", .int(Int64(offer.offerType))),
       ]
       if let price = offer.terms.price { terms.append(("price", .string("\(price)"))) }
       members.append(("scheduledOffer", .object(terms)))
@@ -107,6 +111,9 @@ package enum SubscriptionRecord {
     subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
+    subscription.introOfferType = try optionalInt("introOfferType")
+    subscription.paidDays = try optionalInt("paidDays") ?? 0
+    subscription.lastWinBackRedemption = try optionalDate("lastWinBackRedemption")
     if let list = json["extensions"] {
       guard let items = list.arrayValue else { throw RecordError(field: "extensions") }
       for item in items { subscription.extensions.append(try ExtensionRecord.decode(item)) }
@@ -137,7 +144,8 @@ package enum SubscriptionRecord {
         price = parsed
       }
       subscription.scheduledOffer = ScheduledOffer(
-        productId: productId, id: id, terms: IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price))
+        productId: productId, id: id, terms: IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price),
+        offerType: value["offerType"]?.intValue.flatMap { Int(exactly: $0) } ?? 2)
     }
     return subscription
   }

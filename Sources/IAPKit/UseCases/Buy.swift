@@ -14,6 +14,11 @@ public struct BuyRequest: Sendable {
   public var signed = false
   /// A promotional offer to redeem (`SKPayment.paymentDiscount`, or StoreKit 2's JWS).
   public var offer: PromotionalOfferRequest?
+  /// A win-back offer or offer code to redeem.
+  public var redemption: OfferRedemption?
+  /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`: a signed answer to
+  /// whether the customer may have the introductory offer.
+  public var introductoryEligibilityJWS: String?
 
   public init(productId: String) { self.productId = productId }
 }
@@ -44,20 +49,22 @@ extension Workspace {
     // an app's server stamps real time even while the store's clock is simulated.
     // A version 2 offer may name any transaction of the customer, or its appTransactionId:
     // the history is read for an offer only.
-    let offer = try request.offer.map { (offer) throws(IAPError) in
+    // The same goes for an introductory-offer eligibility JWS.
+    var context: OfferVerificationContext?
+    if request.offer != nil || request.introductoryEligibilityJWS != nil {
       var ids: Set<String> = [try signer(opened).appTransactionId(account: account)]
       try opened.session.latestVersions().forEach { t in if t.account == account { ids.insert(String(t.id)) } }
-      return OfferPayment(
-        request: offer,
-        context: OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now(), customerTransactionIds: ids))
+      context = OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now(), customerTransactionIds: ids)
     }
+    let offer = request.offer.map { OfferPayment(request: $0, context: context!) }
+    let eligibility = request.introductoryEligibilityJWS.map { IntroductoryEligibilityPayment(jws: $0, context: context!) }
     let purchase = opened.store.buy(
       productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,
       applicationUsername: request.applicationUsername, finish: request.finish,
       conditions: PurchaseConditions(
         canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
-      offer: offer, now: opened.now)
+      offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: opened.now)
     if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: opened.now) }
     try opened.commit()
     return BuyResult(

@@ -104,7 +104,10 @@ extension Workspace {
     try opened.session.saveClock(clock)
     let reading = ClockReading(clock: clock, now: target)
     // Signed at the new time, not the time the store was opened at.
-    let signer = request.signed ? try signer(opened.session, settings: opened.settings, now: target) : nil
+    let signer =
+      request.signed
+      ? try signer(opened.session, settings: opened.settings, now: target, state: opened.store.state, rules: opened.store.rules, catalog: opened.catalogFields)
+      : nil
     let estimate = store.eventBound(until: target)
     var done = 0
     let reached = try runTime(&store, to: target, in: opened.session, budget: eventBudget) { records in

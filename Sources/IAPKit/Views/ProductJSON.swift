@@ -53,15 +53,18 @@ public struct ProductJSON {
           ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))), ("price", .optional(offer.price.map { "\($0)" })),
         ])
       } ?? .null),
-      ("promotionalOffers", .array(p.promotionalOffers.map(offer))),
+      ("promotionalOffers", .array(p.promotionalOffers.map { offer($0) })),
+      ("winBackOffers", .array(p.winBackOffers.map { offer(PromotionalOffer(id: $0.id, terms: $0.terms), type: "winBack") })),
     ])
   }
 
   /// A promotional offer as `Product.SubscriptionOffer` (and `SKProduct.discounts`) shows it.
-  func offer(_ offer: PromotionalOffer) -> JSONValue {
+  /// A win-back offer (`Product.SubscriptionInfo.winBackOffers`) shows the same way, of type
+  /// `winBack`.
+  func offer(_ offer: PromotionalOffer, type: String = "promotional") -> JSONValue {
     let price = offer.paymentMode == .free ? Decimal(0) : offer.price
     return .object([
-      ("id", .string(offer.id)), ("type", .string("promotional")),
+      ("id", .string(offer.id)), ("type", .string(type)),
       ("price", .optional(price.map { "\($0)" })), ("displayPrice", .optional(price.map { formatter.string(for: $0) })),
       ("paymentMode", .string(offer.paymentMode.rawValue)), ("period", .string(offer.period.iso8601)),
       ("numberOfPeriods", .int(Int64(offer.numberOfPeriods))),

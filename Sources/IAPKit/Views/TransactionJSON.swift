@@ -32,12 +32,14 @@ public enum TransactionJSON {
   }
 
   /// `{type, id, discountType, period}`: the offer applied to this period (`offerType` 1
-  /// `introductory`, 2 `promotional`, with Apple's `offerIdentifier`, `offerDiscountType` and
-  /// `offerPeriod`); null when none.
+  /// `introductory`, 2 `promotional`, 3 `code`, 4 `winBack`, as `Transaction.OfferType`
+  /// names them, with Apple's `offerIdentifier`, `offerDiscountType` and `offerPeriod`);
+  /// null when none.
   static func offer(_ t: Transaction) -> JSONValue {
     guard let type = t.offerType else { return .null }
+    let names = [1: "introductory", 2: "promotional", 3: "code", 4: "winBack"]
     return .object([
-      ("type", .string(type == 2 ? "promotional" : "introductory")), ("id", .optional(t.offerIdentifier)),
+      ("type", .string(names[type] ?? "introductory")), ("id", .optional(t.offerIdentifier)),
       ("discountType", .optional(t.offerDiscountType)), ("period", .optional(t.offerPeriod)),
     ])
   }

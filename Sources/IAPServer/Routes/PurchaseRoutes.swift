@@ -21,6 +21,10 @@ enum PurchaseRoutes {
         ControlParameter("timestamp", .integer, "When the offer was signed, in milliseconds since 1970."),
         ControlParameter("signature", .string, "The offer signature: ECDSA P-256 SHA-256, DER, base64."),
         ControlParameter("offerJWS", .string, "A promotional offer signed as a JWS (StoreKit 2's version 2 signature)."),
+        ControlParameter("winBackOfferId", .string, "A win-back offer to redeem (Product.PurchaseOption.winBackOffer)."),
+        ControlParameter("offerCode", .string, "An offer code to redeem, by its reference name."),
+        ControlParameter(
+          "introductoryOfferEligibilityJWS", .string, "A signed override of introductory offer eligibility (introductoryOfferEligibility(compactJWS:))."),
       ],
       answer: .transactions
     ) { call throws(IAPError) in
@@ -45,6 +49,13 @@ enum PurchaseRoutes {
         throw ControlCall.usage("'offerJWS' carries the whole offer: it cannot be combined with offerId, keyId, nonce, timestamp or signature")
       }
       request.offer = offer.ifAny
+      let winBack = try call.string("winBackOfferId")
+      let code = try call.string("offerCode")
+      if [request.offer != nil, winBack != nil, code != nil].filter({ $0 }).count > 1 {
+        throw ControlCall.usage("a purchase redeems one offer: give a promotional offer, winBackOfferId or offerCode, not more than one")
+      }
+      request.redemption = winBack.map(OfferRedemption.winBack) ?? code.map(OfferRedemption.offerCode)
+      request.introductoryEligibilityJWS = try call.string("introductoryOfferEligibilityJWS")
       request.signed = true
       let result = try call.workspace.buy(request)
       let error = result.failure.map { [("error", $0.json)] } ?? []

@@ -25,6 +25,7 @@ export function periodClass(period) {
   if (!offer) return "regular";
   if (offer.type === "promotional") return "offer-promotional";
   if (offer.type === "winBack") return "offer-winback";
+  if (offer.type === "code") return "offer-promotional";
   return offer.discountType === "FREE_TRIAL" ? "offer-trial" : "offer-introductory";
 }
 

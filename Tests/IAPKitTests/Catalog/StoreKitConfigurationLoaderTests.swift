@@ -171,8 +171,9 @@ import Testing
 
   @Test func warnsAboutEverythingItDoesNotMap() throws {
     let settings = #""settings" : { "_disableDialogs" : false, "_developerTeamID" : "", "_lastSynchronizedDate" : 0, "_compatibilityTimeRate" : { "3" : 13 }, "_colour" : 1 }"#
-    // (Promotional offers, `adHocOffers`, are mapped: PromotionalOfferCatalogTests.)
-    let offers = #", "codeOffers" : [ {} ], "winbackOffers" : [ {} ], "billingPlans" : [ { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "2.99" }, { "billingPlanType" : "MONTHLY", "displayPrice" : "0.5" } ], "subscriptionGroupID" : "other", "shape" : "round""#
+    // (Promotional offers, `adHocOffers`, are mapped: PromotionalOfferCatalogTests; offer
+    // codes and win-back offers too: RedemptionOfferCatalogTests.)
+    let offers = #", "billingPlans" : [ { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "2.99" }, { "billingPlanType" : "MONTHLY", "displayPrice" : "0.5" } ], "subscriptionGroupID" : "other", "shape" : "round""#
     let group = #""subscriptionGroups" : [ { "id" : "G1", "localizations" : [ { "locale" : "en_US" } ], "name" : "G", "subscriptions" : [ \#(F.subscription("s", extra: offers)) ] } ]"#
     let found = try warnings(F.file(
       settings, #""appPolicies" : { "eula" : "x" }"#, #""subscriptionOffersKeyPair" : { "id" : "k", "privateKey" : "p" }"#,
@@ -190,8 +191,6 @@ import Testing
       "Shop.storekit: subscriptionGroups[0]: localizations: the group's display names are not mapped (ignored)",
       prefix + "shape: unknown key (ignored)",
       prefix + #"subscriptionGroupID: differs from the group's id "G1" (ignored)"#,
-      prefix + "codeOffers: 1 offer codes not mapped (ignored)",
-      prefix + "winbackOffers: 1 win-back offers not mapped (ignored)",
       prefix + "billingPlans[1]: MONTHLY billing plan not mapped (ignored)",
     ])
   }

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import IAPCore
+@testable import IAPKit
+@testable import IAPFormats
+
+/// Win-back offers on the pure `Store`, with a fixed clock.
+///
+/// Apple's rules, as its documentation states them:
+/// - "Supporting win-back offers in your app" (StoreKit): a win-back offer is for a churned
+///   subscription, one whose `expirationDate` is past and whose `willAutoRenew` is false;
+///   eligibility rests on the customer's paid duration, the time since the subscription
+///   expired, and the time between redeemed offers.
+/// - `eligibleWinBackOfferIds` (App Store Server API 1.13): the offers a customer may redeem,
+///   best first, for their most recent subscription in the group; "Subscriptions in a Billing
+///   Grace Period or billing retry state aren't eligible for win-back offers."
+/// - `Transaction.OfferType.winBack`: raw value 4 (`offerType` 4, `WIN_BACK_OFFER` in the App
+///   Store Server Library's `OfferType`).
+@Suite struct StoreWinBackOfferTests {
+  static let offers = """
+    <key>winBackOffers</key><array>\
+    <dict><key>id</key><string>back.free</string><key>paymentMode</key><string>free</string><key>period</key><string>P1M</string>\
+    <key>eligibilityPaidMonths</key><integer>2</integer>\
+    <key>eligibilityMonthsSinceLastSubscribed</key><dict><key>minimum</key><integer>1</integer><key>maximum</key><integer>6</integer></dict>\
+    <key>waitBetweenOffersMonths</key><integer>12</integer></dict>\
+    <dict><key>id</key><string>back.cheap</string><key>paymentMode</key><string>payUpFront</string><key>period</key><string>P3M</string>\
+    <key>price</key><string>5.99</string></dict>\
+    </array>
+    """
+  static let catalogText = TestHarness.plist(products: [
+    TestHarness.product("gold", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionFidelityTests.group(level: 1, "P1M") + offers)
+  ])
+  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
+  let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+  var store = Store(state: StoreState(), account: "a", device: "d")
+
+  func at(_ text: String) -> Timestamp { Timestamp(iso8601: text)! }
+  var subscription: Subscription? { store.accountState.subscriptions["club"] }
+  var lastNotification: ServerNotification? {
+    store.changes.reversed().lazy.compactMap { if case let .notification(n) = $0 { return n } else { return nil } }.first
+  }
+
+  mutating func buy(_ redemption: OfferRedemption? = nil, at now: Timestamp) -> Transaction {
+    store.buy(productId: "gold", product: catalog.product("gold"), quantity: 1, applicationUsername: nil, finish: true, redemption: redemption, now: now).outcome
+  }
+
+  /// Two paid months, then cancelled: lapsed on 2026-03-15.
+  mutating func lapse() throws {
+    _ = buy(at: t0)
+    store.advance(to: at("2026-02-20T00:00:00Z"))
+    _ = try store.setAutoRenew(false, for: "gold", now: at("2026-02-20T00:00:00Z"))
+    store.advance(to: at("2026-03-15T10:00:00Z"))
+  }
+
+  func eligible(at now: Timestamp) -> [String] {
+    guard let subscription else { return [] }
+    return WinBackEligibility.eligibleIds(catalog.product("gold")!.winBackOffers, subscription: subscription, rules: store.rules, now: now)
+  }
+
+  @Test func theCatalogReadsTheOffersAndTheirEligibility() throws {
+    let offer = try #require(catalog.product("gold")?.winBackOffer("back.free"))
+    #expect(offer.paidMonths == 2)
+    #expect(offer.minimumMonthsSinceLastSubscribed == 1)
+    #expect(offer.maximumMonthsSinceLastSubscribed == 6)
+    #expect(offer.waitBetweenOffersMonths == 12)
+    #expect(catalog.product("gold")?.winBackOffers.map(\.id) == ["back.free", "back.cheap"])
+  }
+
+  @Test mutating func aCustomerWhoNeverSubscribedIsIneligible() {
+    let outcome = buy(.winBack("back.cheap"), at: t0)
+    #expect(outcome.state == .failed)
+    #expect(outcome.error?.code == .ineligibleForOffer)
+  }
+
+  @Test mutating func aCurrentSubscriberIsIneligible() {
+    _ = buy(at: t0)
+    let outcome = buy(.winBack("back.cheap"), at: at("2026-01-20T00:00:00Z"))
+    #expect(outcome.error?.code == .ineligibleForOffer)
+    #expect(outcome.error?.message.contains("lapsed subscribers") == true)
+  }
+
+  @Test mutating func anUnknownOfferIsInvalidOfferIdentifier() throws {
+    try lapse()
+    let outcome = buy(.winBack("nope"), at: at("2026-05-01T00:00:00Z"))
+    #expect(outcome.error?.code == .invalidOfferIdentifier)
+  }
+
+  @Test mutating func theWindowSinceTheLapseDecidesEligibility() throws {
+    try lapse()
+    #expect(subscription?.paidDays == 60)
+    // Lapsed less than a month ago: only the offer without a minimum.
+    #expect(eligible(at: at("2026-04-14T10:00:00Z")) == ["back.cheap"])
+    // From one month on, the best first, in catalog order.
+    #expect(eligible(at: at("2026-04-15T10:00:00Z")) == ["back.free", "back.cheap"])
+    // Six months after the lapse the free offer's window has closed.
+    #expect(eligible(at: at("2026-09-15T10:00:00Z")) == ["back.cheap"])
+  }
+
+  @Test mutating func tooShortAPaidDurationIsIneligible() throws {
+    _ = buy(at: t0)
+    _ = try store.setAutoRenew(false, for: "gold", now: t0)
+    store.advance(to: at("2026-02-15T10:00:00Z"))
+    #expect(subscription?.paidDays == 30)
+    #expect(eligible(at: at("2026-04-01T00:00:00Z")) == ["back.cheap"])
+    let outcome = buy(.winBack("back.free"), at: at("2026-04-01T00:00:00Z"))
+    #expect(outcome.error?.code == .ineligibleForOffer)
+    #expect(outcome.error?.message.contains("needs 2 months") == true)
+  }
+
+  @Test mutating func billingRetryIsNeverEligible() throws {
+    store.rules = SubscriptionRules(billingRetry: true)
+    _ = buy(at: t0)
+    store.advance(to: at("2026-03-20T00:00:00Z"))
+    #expect(subscription?.status == .inBillingRetryPeriod)
+    #expect(eligible(at: at("2026-03-20T00:00:00Z")).isEmpty)
+  }
+
+  @Test mutating func aRedemptionResubscribesWithOfferTypeFourAndStartsTheWait() throws {
+    try lapse()
+    let now = at("2026-05-01T00:00:00Z")
+    let redeemed = buy(.winBack("back.free"), at: now)
+    #expect(redeemed.state == .purchased)
+    #expect(redeemed.offerType == 4)
+    #expect(redeemed.offerIdentifier == "back.free")
+    #expect(redeemed.offerDiscountType == "FREE_TRIAL")
+    #expect(redeemed.price == "0")
+    #expect(redeemed.offerPeriod == "P1M")
+    #expect(lastNotification?.type == .subscribed)
+    #expect(lastNotification?.subtype == .resubscribe)
+    let payload = SignedPayloads.transaction(redeemed, environment: "Sandbox", signedDate: now)
+    #expect(payload["offerType"] == .int(4))
+    #expect(subscription?.lastWinBackRedemption == now)
+    // Lapsed again: the free offer waits twelve months from the redemption.
+    _ = try store.setAutoRenew(false, for: "gold", now: now)
+    store.advance(to: at("2026-07-01T00:00:00Z"))
+    #expect(eligible(at: at("2026-07-01T00:00:00Z")) == ["back.cheap"])
+    let again = buy(.winBack("back.free"), at: at("2026-07-01T00:00:00Z"))
+    #expect(again.error?.message.contains("12 months between offers") == true)
+  }
+
+  @Test mutating func renewalInfoListsTheEligibleOffers() throws {
+    try lapse()
+    let now = at("2026-05-01T00:00:00Z")
+    let table = WinBackCatalog(offers: ["gold": catalog.product("gold")!.winBackOffers], rules: store.rules)
+    let info = SignedPayloads.renewalInfo(
+      try #require(subscription), environment: "Sandbox", signedDate: now, eligibleWinBackOfferIds: table.eligibleIds(subscription!, at: now))
+    #expect(info["eligibleWinBackOfferIds"] == .array([.string("back.free"), .string("back.cheap")]))
+    // A subscriber has none, and the key is left out.
+    let none = SignedPayloads.renewalInfo(try #require(subscription), environment: "Sandbox", signedDate: now)
+    #expect(none["eligibleWinBackOfferIds"] == nil)
+  }
+
+  @Test mutating func theStateFilesKeepTheTallies() throws {
+    try lapse()
+    _ = buy(.winBack("back.cheap"), at: at("2026-05-01T00:00:00Z"))
+    let s = try #require(subscription)
+    #expect(s.paidDays == 150)
+    let decoded = try SubscriptionRecord.decode(SubscriptionRecord.encode(s))
+    #expect(decoded == s)
+    #expect(decoded.latest.offerType == 4)
+  }
+}
