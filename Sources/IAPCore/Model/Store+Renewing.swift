@@ -82,6 +82,10 @@ public extension Store {
           // No consent to the price increase by the renewal date: it does not renew.
           subscription.autoRenew = false
           lapse(&subscription, intent: 3, at: at)
+        } else if state.productsOffSale.contains(subscription.autoRenewProductId) {
+          // The developer removed the product from sale: the subscription runs to the end of
+          // its period and does not renew (expirationIntent 4, EXPIRED PRODUCT_NOT_FOR_SALE).
+          lapse(&subscription, intent: 4, at: at)
         } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
@@ -147,7 +151,7 @@ public extension Store {
     // An expired subscription has no price left to rise.
     subscription.priceIncrease = nil
     record(.subscription(subscription))
-    let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE"][intent] ?? "VOLUNTARY"
+    let subtype = [2: "BILLING_RETRY", 3: "PRICE_INCREASE", 4: "PRODUCT_NOT_FOR_SALE"][intent] ?? "VOLUNTARY"
     notify("EXPIRED", subtype, subscription, at: date ?? subscription.expirationDate)
     mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate)
   }

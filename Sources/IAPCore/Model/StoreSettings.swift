@@ -75,6 +75,10 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-load-products", kind: .storeKitError, help: "Products requests fail with this SKError."),
     SettingSpec(name: "fail-purchase", kind: .storeKitError, help: "Purchases fail with this SKError."),
     SettingSpec(name: "fail-restore", kind: .storeKitError, help: "Restores fail with this SKError."),
+    SettingSpec(name: "fail-app-store-sync", kind: .storeKitError, help: "AppStore.sync() (iap restore --sync) fails with this error."),
+    SettingSpec(name: "fail-subscription-status", kind: .storeKitError, help: "Subscription status requests fail with this error."),
+    SettingSpec(name: "fail-app-transaction", kind: .storeKitError, help: "AppTransaction.shared fails with this error."),
+    SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
     SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real."),
@@ -248,6 +252,10 @@ public struct StoreSettings: Equatable, Sendable {
   public var failLoadProducts: SKErrorCode? { error("fail-load-products") }
   public var failPurchase: SKErrorCode? { error("fail-purchase") }
   public var failRestore: SKErrorCode? { error("fail-restore") }
+  public var failAppStoreSync: SKErrorCode? { error("fail-app-store-sync") }
+  public var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
+  public var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
+  public var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
   public var storefront: String { value("storefront") ?? "USA" }
   public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   public var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }

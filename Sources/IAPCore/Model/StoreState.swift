@@ -8,6 +8,8 @@ public struct AccountState: Equatable, Sendable {
   public var subscriptions: [String: Subscription] = [:]
   /// How many times the app receipt was updated.
   public var receiptUpdates = 0
+  /// The StoreKit messages (`StoreMessage.id`) the account dismissed.
+  public var dismissedMessages: Set<String> = []
 
   public init() {}
 }
@@ -29,6 +31,8 @@ public struct StoreState: Equatable, Sendable {
   public var massExtensions: [String: MassExtension] = [:]
   /// Family Sharing: each purchaser's family members (account names, sorted).
   public var families: [String: [String]] = [:]
+  /// The products the developer removed from sale (`iap products remove-from-sale`).
+  public var productsOffSale: Set<String> = []
 
   public init() {}
 
@@ -57,6 +61,10 @@ public struct StoreState: Equatable, Sendable {
       usedOfferNonces.insert(nonce)
     case let .massExtension(request):
       massExtensions[request.key] = request
+    case let .productSale(productId, onSale):
+      if onSale { productsOffSale.remove(productId) } else { productsOffSale.insert(productId) }
+    case let .dismissMessages(account, ids):
+      accounts[account, default: AccountState()].dismissedMessages.formUnion(ids)
     case .notification:
       notificationCount += 1
     }

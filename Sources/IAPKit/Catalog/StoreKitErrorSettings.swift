@@ -6,8 +6,8 @@ import Foundation
 import IAPCore
 import IAPFormats
 
-/// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
-/// `fail-load-products` settings.
+/// Maps a `.storekit` file's simulated failures to the `fail-…` settings (`fail-purchase`,
+/// `fail-load-products`, and one per other StoreKit API iap simulates).
 ///
 /// Two generations exist. Xcode 12–14 wrote `_failTransactionsEnabled` with `_storeKitError`
 /// (an `SKError.Code`), which `SKTestSession.failTransactionsEnabled` and `failureError`
@@ -16,6 +16,16 @@ import IAPFormats
 /// `_failTransactionsEnabled: false` beside it. An enabled new-style entry wins.
 package enum StoreKitErrorSettings {
   static let entryKeys: Set<String> = ["name", "enabled", "current"]
+
+  /// The `_storeKitErrors` entries (by the names Xcode writes, `FailableStoreKitAPI`) that
+  /// map to one setting each, as "Load Products" does. "Verification", "Manage
+  /// Subscriptions Sheet", "Offer Code Redeem Sheet" and "Message Extensions" have no
+  /// counterpart in iap yet: they are reported, not guessed.
+  static let apiSettings: [(name: String, setting: String)] = [
+    ("Load Products", "fail-load-products"), ("App Store Sync", "fail-app-store-sync"),
+    ("Subscription Status", "fail-subscription-status"), ("App Transaction", "fail-app-transaction"),
+    ("Refund Request Sheet", "fail-refund-request"),
+  ]
 
   /// StoreKit 2 failures (`Product.PurchaseError`, `StoreKitError`) with an `SKError`
   /// counterpart, by case name. Others have none, and are reported rather than guessed.
@@ -44,18 +54,20 @@ package enum StoreKitErrorSettings {
       if !entry.has("enabled") { entry.missing("a boolean", key: "enabled", &problems) }
       guard let name, let enabled else { continue }
       let current = entry["current"]
-      switch name {
-      case "Load Products":
+      if let setting = apiSettings.first(where: { $0.name == name })?.setting {
         guard enabled else {
-          settings.set("fail-load-products", "off")
+          settings.set(setting, "off")
           continue
         }
         // SKTestSession's default simulated error is `unknown`.
         let code = current.flatMap { Self.skError(in: $0) } ?? .unknown
-        settings.set("fail-load-products", code.name)
+        settings.set(setting, code.name)
         if let current, Self.skError(in: current) == nil {
-          entry.warning("the chosen error \(describe(current)) has no SKError counterpart; fail-load-products is unknown", key: "current", &problems)
+          entry.warning("the chosen error \(describe(current)) has no SKError counterpart; \(setting) is unknown", key: "current", &problems)
         }
+        continue
+      }
+      switch name {
       case "Purchase":
         purchaseEntry = true
         guard enabled else { continue }

@@ -32,7 +32,8 @@ package enum SnapshotCodec {
         ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))])
       + (state.families.isEmpty
         ? []
-        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))]))
+        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))])
+      + (state.productsOffSale.isEmpty ? [] : [("productsOffSale", .array(state.productsOffSale.sorted().map(JSONValue.string)))]))
   }
 
   /// An account's members after its queues.
@@ -49,7 +50,7 @@ package enum SnapshotCodec {
     return [
       ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
       ("receiptUpdates", .int(Int64(account.receiptUpdates))),
-    ]
+    ] + (account.dismissedMessages.isEmpty ? [] : [("dismissedMessages", .array(account.dismissedMessages.sorted().map(JSONValue.string)))])
   }
 
   /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but made
@@ -185,6 +186,11 @@ package enum SnapshotCodec {
       }
       state.families[organizer] = members
     }
+    // Absent in snapshots written before removal from sale, and when every product is on sale.
+    for item in json["productsOffSale"]?.arrayValue ?? [] {
+      guard let id = item.stringValue else { throw RecordError(field: "productsOffSale") }
+      state.productsOffSale.insert(id)
+    }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     var queueOrdinal = 0
     for (name, value) in accounts {
@@ -212,6 +218,10 @@ package enum SnapshotCodec {
       for item in value["subscriptions"]?.arrayValue ?? [] {
         let subscription = try SubscriptionRecord.decode(item)
         account.subscriptions[subscription.group] = subscription
+      }
+      for item in value["dismissedMessages"]?.arrayValue ?? [] {
+        guard let id = item.stringValue else { throw RecordError(field: "accounts.\(name).dismissedMessages") }
+        account.dismissedMessages.insert(id)
       }
       state.accounts[name] = account
     }

@@ -167,6 +167,24 @@ import Testing
     ])
   }
 
+  /// Issue 29: Xcode's other failable APIs (`FailableStoreKitAPI`) map to a setting each:
+  /// App Store Sync, Subscription Status, App Transaction and Refund Request Sheet; a disabled
+  /// entry is off.
+  @Test func mapsTheOtherFailableAPIs() throws {
+    let entries = #"""
+      [ { "current" : { "generic" : { "error" : "networkError" } }, "enabled" : true, "name" : "App Store Sync" },
+        { "current" : null, "enabled" : true, "name" : "Subscription Status" },
+        { "current" : "userCancelled", "enabled" : true, "name" : "App Transaction" },
+        { "current" : null, "enabled" : false, "name" : "Refund Request Sheet" } ]
+      """#
+    let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
+    #expect(loaded.catalog.settings["fail-app-store-sync"] == "cloudServiceNetworkConnectionFailed")
+    #expect(loaded.catalog.settings["fail-subscription-status"] == "unknown")
+    #expect(loaded.catalog.settings["fail-app-transaction"] == "paymentCancelled")
+    #expect(loaded.catalog.settings["fail-refund-request"] == "off")
+    #expect(loaded.warnings.isEmpty)
+  }
+
   // MARK: - Warnings
 
   @Test func warnsAboutEverythingItDoesNotMap() throws {
@@ -323,6 +341,8 @@ import Testing
     #expect(loaded.warnings.count == 10)
     let reuben = try StoreKitFixtures.fixture(named: "reuben-storekit2framework.storekit")
     let settings = try CatalogLoader.load(path: reuben, displayPath: "r.storekit").catalog.settings
-    #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == ["fail-load-products=off", "fail-purchase=off", "storefront=USA", "locale=en_US"])
+    #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == [
+      "fail-load-products=off", "fail-purchase=off", "fail-app-transaction=off", "fail-refund-request=off", "storefront=USA", "locale=en_US",
+    ])
   }
 }
