@@ -41,7 +41,8 @@ struct ProductsRemoveFromSaleCommand: Command {
       identifier and purchases of it fail (storeProductNotAvailable). Subscriptions to it \
       run to the end of their period and then expire: expirationIntent 4 and the EXPIRED \
       server notification with subtype PRODUCT_NOT_FOR_SALE. What customers bought stays \
-      theirs. 'iap products restore-to-sale ID' puts it back.
+      theirs. 'iap products restore-to-sale ID' puts it back. Both edit the \
+      removed-from-sale setting.
       """,
     arguments: ProductSaleCommand.argument())
 

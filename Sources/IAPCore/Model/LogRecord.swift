@@ -20,9 +20,6 @@ public enum LogRecord: Equatable, Sendable {
   case massExtension(MassExtension)
   /// `member` joined (`joined`) or left the family whose purchases `organizer` shares.
   case family(organizer: String, member: String, joined: Bool)
-  /// The developer removed a product from sale (`onSale` false) or put it back on sale:
-  /// store-wide, as App Store Connect's availability is.
-  case productSale(productId: String, onSale: Bool)
   /// StoreKit messages the account saw and closed (`Message` ids), not shown again.
   case dismissMessages(account: String, ids: [String])
   /// An App Store Server Notification was sent (kept in its own log).

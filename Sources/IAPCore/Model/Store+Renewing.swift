@@ -82,7 +82,7 @@ public extension Store {
           // No consent to the price increase by the renewal date: it does not renew.
           subscription.autoRenew = false
           lapse(&subscription, intent: 3, at: at)
-        } else if state.productsOffSale.contains(subscription.autoRenewProductId) {
+        } else if rules.removedFromSale.contains(subscription.autoRenewProductId) {
           // The developer removed the product from sale: the subscription runs to the end of
           // its period and does not renew (expirationIntent 4, EXPIRED PRODUCT_NOT_FOR_SALE).
           lapse(&subscription, intent: 4, at: at)

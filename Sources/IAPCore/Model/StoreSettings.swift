@@ -22,6 +22,8 @@ public enum SettingKind: Sendable {
   case byteRate
   /// An App Store Connect Apple ID (a positive number), or `off` for none.
   case appleId
+  /// Product identifiers separated by commas, or `off` for none.
+  case productIds
 
   /// The values this kind accepts, in words: what `settings set` help lists for each key,
   /// and what an invalid value's error says was expected (one text for both).
@@ -38,6 +40,7 @@ public enum SettingKind: Sendable {
     case .url: return "an http:// URL (https is not supported), or off"
     case .byteRate: return "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)"
     case .appleId: return "the app's Apple ID, a whole number like 1234567890, or off"
+    case .productIds: return "product identifiers separated by commas, or off"
     }
   }
 }
@@ -94,6 +97,9 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
     SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
+    SettingSpec(
+      name: "removed-from-sale", kind: .productIds,
+      help: "Products the developer removed from sale (iap products remove-from-sale): not offered; subscriptions to them expire."),
   ]
 
   /// Each setting's value and where it came from, in the order of `specs`.
@@ -156,7 +162,7 @@ public struct StoreSettings: Equatable, Sendable {
     case .storefront: return "USA"
     case .locale: return "en_US"
     case .timeRate: return TimeRate.realTime.name
-    case .limit, .text, .url, .appleId: return "off"
+    case .limit, .text, .url, .appleId, .productIds: return "off"
     case let .choice(words): return words[0]
     case .byteRate: return ByteRate.standard.description
     }
@@ -235,6 +241,9 @@ public struct StoreSettings: Equatable, Sendable {
         throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return String(n)
+    case .productIds:
+      guard let list = ProductIdList.normalize(value) else { throw .invalidValue(key: key, value: value, expected: spec.kind.grammar) }
+      return list
     }
   }
 
@@ -276,12 +285,13 @@ public struct StoreSettings: Equatable, Sendable {
   public var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }
   public var downloadRate: ByteRate { value("download-rate").flatMap { ByteRate($0) } ?? .standard }
   public var failDownload: Bool { toggle("fail-download") }
+  public var removedFromSale: Set<String> { ProductIdList.ids(value("removed-from-sale") ?? "off") }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
   public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {
     SubscriptionRules(
       timeRate: clock.isReal ? timeRate : .realTime, billingRetry: toggle("billing-retry"),
-      gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit)
+      gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit, removedFromSale: removedFromSale)
   }
   public var locale: String { value("locale") ?? "en_US" }
 }

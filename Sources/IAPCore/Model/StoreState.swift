@@ -31,8 +31,6 @@ public struct StoreState: Equatable, Sendable {
   public var massExtensions: [String: MassExtension] = [:]
   /// Family Sharing: each purchaser's family members (account names, sorted).
   public var families: [String: [String]] = [:]
-  /// The products the developer removed from sale (`iap products remove-from-sale`).
-  public var productsOffSale: Set<String> = []
 
   public init() {}
 
@@ -61,8 +59,6 @@ public struct StoreState: Equatable, Sendable {
       usedOfferNonces.insert(nonce)
     case let .massExtension(request):
       massExtensions[request.key] = request
-    case let .productSale(productId, onSale):
-      if onSale { productsOffSale.remove(productId) } else { productsOffSale.insert(productId) }
     case let .dismissMessages(account, ids):
       accounts[account, default: AccountState()].dismissedMessages.formUnion(ids)
     case .notification:

@@ -32,8 +32,7 @@ package enum SnapshotCodec {
         ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))])
       + (state.families.isEmpty
         ? []
-        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))])
-      + (state.productsOffSale.isEmpty ? [] : [("productsOffSale", .array(state.productsOffSale.sorted().map(JSONValue.string)))]))
+        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))]))
   }
 
   /// An account's members after its queues.
@@ -185,11 +184,6 @@ package enum SnapshotCodec {
         throw RecordError(field: "families")
       }
       state.families[organizer] = members
-    }
-    // Absent in snapshots written before removal from sale, and when every product is on sale.
-    for item in json["productsOffSale"]?.arrayValue ?? [] {
-      guard let id = item.stringValue else { throw RecordError(field: "productsOffSale") }
-      state.productsOffSale.insert(id)
     }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     var queueOrdinal = 0

@@ -180,8 +180,6 @@ package enum LogRecordCodec {
       return .object([
         ("event", .string("family")), ("organizer", .string(organizer)), ("member", .string(member)), ("joined", .bool(joined)),
       ])
-    case let .productSale(productId, onSale):
-      return .object([("event", .string("productSale")), ("productId", .string(productId)), ("onSale", .bool(onSale))])
     case let .dismissMessages(account, ids):
       return .object([("event", .string("dismissMessages")), ("account", .string(account)), ("ids", .array(ids.map(JSONValue.string)))])
     case let .notification(notification):
@@ -218,11 +216,6 @@ package enum LogRecordCodec {
         let joined = json["joined"]?.boolValue
       else { throw RecordError(field: "family") }
       return .family(organizer: organizer, member: member, joined: joined)
-    case "productSale":
-      guard let productId = json["productId"]?.stringValue, let onSale = json["onSale"]?.boolValue else {
-        throw RecordError(field: "productSale")
-      }
-      return .productSale(productId: productId, onSale: onSale)
     case "dismissMessages":
       guard let account = json["account"]?.stringValue, let list = json["ids"]?.arrayValue else { throw RecordError(field: "dismissMessages") }
       let ids = list.compactMap(\.stringValue)

@@ -36,11 +36,11 @@ extension Workspace {
     // One product, from the compiled catalog cache when it is current.
     var (product, reason, catalog) = try purchasableProduct(request.productId)
     var opened = try openStore(forWriting: true, catalog: catalog)
-    if product != nil, !opened.store.isOnSale(request.productId) {
+    let settings = opened.settings
+    if product != nil, settings.removedFromSale.contains(request.productId) {
       // The developer removed it from sale: the store no longer offers it.
       (product, reason) = (nil, "product '\(request.productId)' was removed from sale (iap products restore-to-sale \(request.productId))")
     }
-    let settings = opened.settings
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency(in: settings.storefront))

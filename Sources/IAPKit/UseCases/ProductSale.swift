@@ -11,7 +11,11 @@ public struct ProductSaleResult {
 
 extension Workspace {
   /// Use case: the developer removes a product from sale (`onSale` false) or puts it back
-  /// (App Store Connect's availability). A product the catalog does not have is refused.
+  /// (App Store Connect's availability), as the `removed-from-sale` setting records: a
+  /// developer's configuration, read where products are offered without loading the store
+  /// (`products fetch`), and by the store's renewals. The store's time is run up to now
+  /// first, so that renewals already due happen under the availability they were due under.
+  /// A product the catalog does not have is refused.
   public func setProductOnSale(_ productId: String, _ onSale: Bool) throws(IAPError) -> ProductSaleResult {
     let catalog = try loadCatalog()
     guard catalog.product(productId) != nil else {
@@ -20,12 +24,14 @@ extension Workspace {
         "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))", command: command)
     }
     var opened = try openStore(forWriting: true, catalog: catalog)
-    do throws(StoreRefusal) {
-      if onSale { try opened.store.restoreToSale(productId) } else { try opened.store.removeFromSale(productId) }
-    } catch {
-      throw .refused(error)
-    }
     try opened.commit()
+    var removed = opened.settings.removedFromSale
+    // Removing needs it on sale; restoring needs it removed.
+    guard removed.contains(productId) == onSale else { throw .refused(.saleUnchanged(productId, onSale: onSale)) }
+    if onSale { removed.remove(productId) } else { removed.insert(productId) }
+    var overrides = try opened.session.settingsOverrides()
+    overrides["removed-from-sale"] = ProductIdList.text(removed)
+    try opened.session.saveSettings(overrides)
     let running = opened.store.state.accounts.keys.sorted().flatMap { name in
       Array(opened.store.state.accounts[name]?.subscriptions.values ?? [:].values).filter {
         $0.autoRenewProductId == productId && $0.status != .expired && $0.status != .revoked

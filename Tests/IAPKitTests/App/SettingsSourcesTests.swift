@@ -127,6 +127,12 @@ import Testing
     Case(name: "fail-download", value: "on", shown: "on") { h in
       #expect(resolved(h).failDownload)
     },
+    // Issue 29: what `iap products remove-from-sale` records.
+    Case(name: "removed-from-sale", value: "sword, gems", shown: "gems,sword") { h in
+      #expect(h.run("buy sword").status == 1)
+      #expect(h.run("products fetch sword --json").json["invalidProductIdentifiers"] == .array([.string("sword")]))
+      #expect(resolved(h).subscriptionRules(clock: .real).removedFromSale == ["gems", "sword"])
+    },
   ]
 
   @Test func everySettingHasACase() {

@@ -59,9 +59,9 @@ import Testing
     #expect(unknown.stderr.contains("not in the catalog"))
   }
 
-  @Test func theSaleStateSurvivesASnapshot() {
+  @Test func theRemovalOutlivesLaterCommands() {
     #expect(harness.run("products remove-from-sale sword").status == 0)
-    // Enough log to make the store rewrite its snapshot (every 8 KB).
+    // Enough log to make the store rewrite its snapshot (every 8 KB) on the way.
     for _ in 0..<40 { harness.run("buy gems --finish") }
     #expect(harness.run("buy sword").status == 1)
   }
