@@ -82,6 +82,7 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-subscription-status", kind: .storeKitError, help: "Subscription status requests fail with this error."),
     SettingSpec(name: "fail-app-transaction", kind: .storeKitError, help: "AppTransaction.shared fails with this error."),
     SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
+    SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What IAPStoreKit verifies is unverified with this VerificationError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
     SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real."),
@@ -97,9 +98,7 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
     SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
-    SettingSpec(
-      name: "removed-from-sale", kind: .productIds,
-      help: "Products the developer removed from sale (iap products remove-from-sale): not offered; subscriptions to them expire."),
+    SettingSpec(name: "removed-from-sale", kind: .productIds, help: "Products removed from sale (iap products remove-from-sale)."),
   ]
 
   /// Each setting's value and where it came from, in the order of `specs`.
@@ -265,6 +264,7 @@ public struct StoreSettings: Equatable, Sendable {
   public var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
   public var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
   public var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
+  public var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
   public var storefront: String { value("storefront") ?? "USA" }
   public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   public var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }

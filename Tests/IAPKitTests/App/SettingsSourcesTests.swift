@@ -127,6 +127,9 @@ import Testing
     Case(name: "fail-download", value: "on", shown: "on") { h in
       #expect(resolved(h).failDownload)
     },
+    Case(name: "fail-verification", value: "revokedcertificate", shown: "revokedCertificate") { h in
+      #expect(resolved(h).failVerification == "revokedCertificate")
+    },
     // Issue 29: what `iap products remove-from-sale` records.
     Case(name: "removed-from-sale", value: "sword, gems", shown: "gems,sword") { h in
       #expect(h.run("buy sword").status == 1)

@@ -115,7 +115,7 @@ import Testing
     #expect(catalog.storefront == "FRA")
     #expect(catalog.locale == "fr_FR")
     #expect(catalog.settings.entries.map { "\($0.name)=\($0.value)" } == [
-      "ask-to-buy=on", "interrupted-purchases=off", "fail-load-products=unknown", "fail-purchase=off", "storefront=FRA",
+      "ask-to-buy=on", "interrupted-purchases=off", "fail-load-products=unknown", "fail-purchase=off", "fail-verification=off", "storefront=FRA",
       "locale=fr_FR", "time-rate=monthlyRenewalEveryFiveMinutes", "billing-retry=on", "grace-period=on",
     ])
   }
@@ -158,12 +158,12 @@ import Testing
   }
 
   @Test func warnsAboutFailuresItCannotSimulate() throws {
-    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Verification" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
+    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Manage Subscriptions Sheet" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
     let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
     #expect(loaded.catalog.settings["fail-load-products"] == "unknown")
     #expect(loaded.warnings == [
       #"Shop.storekit: settings._storeKitErrors[0].current: the chosen error {"index":1} has no SKError counterpart; fail-load-products is unknown"#,
-      "Shop.storekit: settings._storeKitErrors[1]: simulated Verification errors are not mapped (ignored)",
+      "Shop.storekit: settings._storeKitErrors[1]: simulated Manage Subscriptions Sheet errors are not mapped (ignored)",
     ])
   }
 
@@ -175,14 +175,19 @@ import Testing
       [ { "current" : { "generic" : { "error" : "networkError" } }, "enabled" : true, "name" : "App Store Sync" },
         { "current" : null, "enabled" : true, "name" : "Subscription Status" },
         { "current" : "userCancelled", "enabled" : true, "name" : "App Transaction" },
-        { "current" : null, "enabled" : false, "name" : "Refund Request Sheet" } ]
+        { "current" : null, "enabled" : false, "name" : "Refund Request Sheet" },
+        { "current" : { "verification" : "VerificationResult.VerificationError.revokedCertificate" }, "enabled" : true, "name" : "Verification" } ]
       """#
     let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
     #expect(loaded.catalog.settings["fail-app-store-sync"] == "cloudServiceNetworkConnectionFailed")
     #expect(loaded.catalog.settings["fail-subscription-status"] == "unknown")
     #expect(loaded.catalog.settings["fail-app-transaction"] == "paymentCancelled")
     #expect(loaded.catalog.settings["fail-refund-request"] == "off")
+    #expect(loaded.catalog.settings["fail-verification"] == "revokedCertificate")
     #expect(loaded.warnings.isEmpty)
+    let unnamed = try load(F.file(#""settings" : { "_storeKitErrors" : [ { "current" : null, "enabled" : true, "name" : "Verification" } ] }"#))
+    #expect(unnamed.catalog.settings["fail-verification"] == "invalidSignature")
+    #expect(unnamed.warnings == ["Shop.storekit: settings._storeKitErrors[0].current: no error chosen; fail-verification is invalidSignature"])
   }
 
   // MARK: - Warnings
@@ -342,7 +347,8 @@ import Testing
     let reuben = try StoreKitFixtures.fixture(named: "reuben-storekit2framework.storekit")
     let settings = try CatalogLoader.load(path: reuben, displayPath: "r.storekit").catalog.settings
     #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == [
-      "fail-load-products=off", "fail-purchase=off", "fail-app-transaction=off", "fail-refund-request=off", "storefront=USA", "locale=en_US",
+      "fail-load-products=off", "fail-purchase=off", "fail-app-transaction=off", "fail-refund-request=off", "fail-verification=off",
+      "storefront=USA", "locale=en_US",
     ])
   }
 }
