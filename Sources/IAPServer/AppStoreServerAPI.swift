@@ -46,6 +46,9 @@ public struct AppStoreServerAPI: Sendable {
       switch route {
       case ("GET", "v1", "transactions", 6) where parts[4] == "appTransactions":
         return .json(try workspace.serverAppTransactionInfo(parts[5]))
+      case ("POST", "v1", "transactions", 6) where parts[5] == "finish":
+        try workspace.serverFinishTransaction(parts[4])
+        return HTTPResponse(status: 200, body: [])
       case ("GET", "v1", "transactions", 5):
         return .json(try workspace.serverTransactionInfo(parts[4]))
       case ("GET", "v1", "history", 5), ("GET", "v2", "history", 5):

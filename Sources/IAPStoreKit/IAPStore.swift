@@ -39,7 +39,7 @@ public final class IAPStore: Sendable {
         throw IAPStoreError(status: 0, name: "invalidAnswer", message: "the server sent no root certificate")
       }
       let key = answer["localTestingKey"]?.stringValue.flatMap { try? Base64URL.decode($0) }
-      return TransactionVerifier.Keys(root: root, localTestingKey: key)
+      return TransactionVerifier.Keys(root: root, localTestingKey: key, simulatedFailure: answer["simulatedFailure"]?.stringValue)
     }
   }
 

@@ -11,6 +11,8 @@ final class TransactionVerifier: Sendable {
   struct Keys: Sendable {
     var root: [UInt8]
     var localTestingKey: [UInt8]?
+    /// The store's `fail-verification`: every value is unverified with this error.
+    var simulatedFailure: String?
   }
 
   /// The store's control plane, which the transactions it signed are finished at.
@@ -40,6 +42,8 @@ final class TransactionVerifier: Sendable {
     do { value = try make(decoded.payload) } catch {
       throw IAPStoreError(status: 0, name: "malformedJWS", message: error.description)
     }
+    // Xcode's simulated Verification failure: the value decodes, and does not verify.
+    if let simulated = try currentKeys().simulatedFailure { return .unverified(value, .simulated(simulated)) }
     if let failure = try check(jws, header: decoded.header, payload: decoded.payload) {
       return .unverified(value, .invalidSignature(failure))
     }

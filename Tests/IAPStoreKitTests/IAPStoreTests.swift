@@ -105,6 +105,22 @@ import Testing
     #expect(error.description.contains("HMAC does not verify"))
   }
 
+  /// Issue 29: `fail-verification` (Xcode's simulated Verification failures): a purchase
+  /// succeeds, and what it hands over is unverified with the chosen `VerificationError`.
+  @Test func aSimulatedVerificationFailureLeavesValuesUnverified() async throws {
+    try server.control("PATCH", "/settings", #"{"fail-verification": "revokedCertificate"}"#, namespace: "app")
+    store.reloadKeys()
+    guard case let .success(.unverified(transaction, error)) = try await store.purchase(try await product(Self.maps)) else {
+      Issue.record("the purchase was not unverified")
+      return
+    }
+    #expect(transaction.productID == Self.maps)
+    #expect(error == .simulated("revokedCertificate"))
+    try server.control("PATCH", "/settings", #"{"fail-verification": "off"}"#, namespace: "app")
+    store.reloadKeys()
+    _ = try await purchased(Self.monthly)
+  }
+
   @Test func inSandboxTheChainToTheStoresRootVerifies() async throws {
     try server.control("PATCH", "/settings", #"{"environment": "Sandbox"}"#, namespace: "app")
     store.reloadKeys()

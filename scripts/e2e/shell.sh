@@ -17,6 +17,10 @@ out=$(complete_bash iap buy com.example.fakegame.r)
 expect_out "com.example.fakegame.rocket_car"
 out=$(complete_bash iap subscription "")
 expect_out $'status\ncancel\nresume\nexpire\nrenew\nprice-increase\nprice-increase-consent\ntimeline'
+out=$(complete_bash iap products "")
+expect_out $'list\nfetch\nremove-from-sale\nrestore-to-sale'
+out=$(complete_bash iap consent "")
+expect_out "rescind"
 out=$(complete_bash iap buy x --quan)
 expect_out "--quantity"
 out=$(complete_bash iap --catalog "")

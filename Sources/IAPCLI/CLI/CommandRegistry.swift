@@ -16,6 +16,8 @@ public enum CommandRegistry {
   nonisolated(unsafe) static let entries: [Entry] = [
     Entry(["products", "list"], ProductsListCommand.self),
     Entry(["products", "fetch"], ProductsFetchCommand.self),
+    Entry(["products", "remove-from-sale"], ProductsRemoveFromSaleCommand.self),
+    Entry(["products", "restore-to-sale"], ProductsRestoreToSaleCommand.self),
     Entry(["buy"], BuyCommand.self),
     Entry(["queue"], QueueCommand.self),
     Entry(["finish"], FinishCommand.self),
@@ -45,6 +47,8 @@ public enum CommandRegistry {
     Entry(["receipt", "refresh"], ReceiptRefreshCommand.self),
     Entry(["app-transaction"], AppTransactionCommand.self),
     Entry(["notifications"], NotificationsCommand.self),
+    Entry(["messages"], MessagesCommand.self),
+    Entry(["messages", "dismiss"], MessagesDismissCommand.self),
     Entry(["jws", "decode"], JWSDecodeCommand.self),
     Entry(["certificates", "root"], CertificatesRootCommand.self),
     Entry(["keys", "create"], KeysCreateCommand.self),
@@ -61,6 +65,7 @@ public enum CommandRegistry {
     Entry(["family"], FamilyCommand.self),
     Entry(["family", "add"], FamilyAddCommand.self),
     Entry(["family", "remove"], FamilyRemoveCommand.self),
+    Entry(["consent", "rescind"], ConsentRescindCommand.self),
     Entry(["delete"], DeleteCommand.self),
     Entry(["clear"], ClearCommand.self),
     Entry(["reinstall"], ReinstallCommand.self),
@@ -116,6 +121,7 @@ public enum CommandRegistry {
     Group(["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
     Group(["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
     Group(["download"], "Download purchased products' hosted content (SKDownload)."),
+    Group(["consent"], "The customer's consent for the app (Declared Age Range)."),
   ]
 
   /// The abstract of the group at `path`, if it is one.
@@ -133,7 +139,7 @@ public enum CommandRegistry {
   static func isGroup(_ path: [String]) -> Bool { path.isEmpty || (path.count == 1 && groupWords.contains(path[0])) }
 
   /// The words of the groups below the root, as in `groups` (a test checks that they agree).
-  static let groupWords = ["products", "subscription", "jws", "certificates", "keys", "catalog", "download"]
+  static let groupWords = ["products", "subscription", "jws", "certificates", "keys", "catalog", "download", "consent"]
 
   /// The words that may follow `path`, with their abstracts, in registry order.
   static func children(of path: [String]) -> [(name: String, abstract: String)] {

@@ -101,6 +101,7 @@ public enum IAPError: Error, Equatable, Sendable {
       case .duplicateKey: return "duplicateKey"
       case .unknownKey: return "unknownKey"
       case .namespaceLimit: return "namespaceLimit"
+      case .saleUnchanged: return "saleUnchanged"
       }
     case let .purchaseFailed(error): return error.code.name
     case .settingsIncomplete: return "settingsIncomplete"

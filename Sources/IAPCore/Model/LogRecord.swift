@@ -20,6 +20,8 @@ public enum LogRecord: Equatable, Sendable {
   case massExtension(MassExtension)
   /// `member` joined (`joined`) or left the family whose purchases `organizer` shares.
   case family(organizer: String, member: String, joined: Bool)
+  /// StoreKit messages the account saw and closed (`Message` ids), not shown again.
+  case dismissMessages(account: String, ids: [String])
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

@@ -4,8 +4,9 @@ import IAPFormats
 /// (`notificationType`/`subtype`, as Apple names them), when, and the transaction and
 /// subscription as they stood then.
 ///
-/// Two kinds carry no transaction: TEST, which only proves the URL works, and the
-/// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead.
+/// Three kinds carry no transaction: TEST, which only proves the URL works, the
+/// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead, and
+/// RESCIND_CONSENT, which carries the customer's app transaction (`appData`).
 public struct ServerNotification: Equatable, Sendable {
   public var type: NotificationType
   public var subtype: NotificationSubtype?
@@ -18,6 +19,9 @@ public struct ServerNotification: Equatable, Sendable {
   public var bundleId: String?
   /// For CONSUMPTION_REQUEST: the reason the customer gave for the refund request.
   public var consumptionRequestReason: ConsumptionRequestReason?
+  /// For RESCIND_CONSENT: the app transaction of the customer whose consent was withdrawn,
+  /// signed into `appData.signedAppTransactionInfo`.
+  public var appTransaction: AppTransaction?
 
   public init(
     type: NotificationType, subtype: NotificationSubtype? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,

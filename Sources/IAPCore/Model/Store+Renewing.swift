@@ -82,6 +82,10 @@ public extension Store {
           // No consent to the price increase by the renewal date: it does not renew.
           subscription.autoRenew = false
           lapse(&subscription, intent: 3, at: at)
+        } else if rules.removedFromSale.contains(subscription.autoRenewProductId) {
+          // The developer removed the product from sale: the subscription runs to the end of
+          // its period and does not renew (expirationIntent 4, EXPIRED PRODUCT_NOT_FOR_SALE).
+          lapse(&subscription, intent: 4, at: at)
         } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
@@ -151,6 +155,7 @@ public extension Store {
     switch intent {
     case 2: subtype = .billingRetry
     case 3: subtype = .priceIncrease
+    case 4: subtype = .productNotForSale
     default: subtype = .voluntary
     }
     notify(.expired, subtype, subscription, at: date ?? subscription.expirationDate)

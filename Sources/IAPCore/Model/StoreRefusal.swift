@@ -50,6 +50,8 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case unknownKey(String)
   /// A new namespace past the state's limit.
   case namespaceLimit(Int)
+  /// A product removed from sale that already was, or put back on sale that was on sale.
+  case saleUnchanged(String, onSale: Bool)
 
   /// The one-line message users see.
   public var message: String {
@@ -93,6 +95,10 @@ public enum StoreRefusal: Error, Equatable, Sendable {
     case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
     case let .duplicateKey(id): return "a key '\(id)' is already registered: remove it first (iap keys remove \(id))"
     case let .unknownKey(id): return "no key '\(id)' is registered (iap keys list)"
+    case let .saleUnchanged(product, onSale):
+      return onSale
+        ? "'\(product)' is on sale already (iap products remove-from-sale \(product) takes it off)"
+        : "'\(product)' is already removed from sale (iap products restore-to-sale \(product) puts it back)"
     case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first (DELETE /ns/{name}/iap/v1)"
     }
   }

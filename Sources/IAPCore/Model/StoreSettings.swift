@@ -22,6 +22,8 @@ public enum SettingKind: Sendable {
   case byteRate
   /// An App Store Connect Apple ID (a positive number), or `off` for none.
   case appleId
+  /// Product identifiers separated by commas, or `off` for none.
+  case productIds
 
   /// The values this kind accepts, in words: what `settings set` help lists for each key,
   /// and what an invalid value's error says was expected (one text for both).
@@ -38,6 +40,7 @@ public enum SettingKind: Sendable {
     case .url: return "an http:// URL (https is not supported), or off"
     case .byteRate: return "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)"
     case .appleId: return "the app's Apple ID, a whole number like 1234567890, or off"
+    case .productIds: return "product identifiers separated by commas, or off"
     }
   }
 }
@@ -75,6 +78,11 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-load-products", kind: .storeKitError, help: "Products requests fail with this SKError."),
     SettingSpec(name: "fail-purchase", kind: .storeKitError, help: "Purchases fail with this SKError."),
     SettingSpec(name: "fail-restore", kind: .storeKitError, help: "Restores fail with this SKError."),
+    SettingSpec(name: "fail-app-store-sync", kind: .storeKitError, help: "AppStore.sync() (iap restore --sync) fails with this error."),
+    SettingSpec(name: "fail-subscription-status", kind: .storeKitError, help: "Subscription status requests fail with this error."),
+    SettingSpec(name: "fail-app-transaction", kind: .storeKitError, help: "AppTransaction.shared fails with this error."),
+    SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
+    SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What IAPStoreKit verifies is unverified with this VerificationError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
     SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real."),
@@ -90,6 +98,7 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "notification-url", kind: .url, help: "Where App Store Server Notifications are POSTed."),
     SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
+    SettingSpec(name: "removed-from-sale", kind: .productIds, help: "Products removed from sale (iap products remove-from-sale)."),
   ]
 
   /// Each setting's value and where it came from, in the order of `specs`.
@@ -152,7 +161,7 @@ public struct StoreSettings: Equatable, Sendable {
     case .storefront: return "USA"
     case .locale: return "en_US"
     case .timeRate: return TimeRate.realTime.name
-    case .limit, .text, .url, .appleId: return "off"
+    case .limit, .text, .url, .appleId, .productIds: return "off"
     case let .choice(words): return words[0]
     case .byteRate: return ByteRate.standard.description
     }
@@ -231,6 +240,9 @@ public struct StoreSettings: Equatable, Sendable {
         throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
       }
       return String(n)
+    case .productIds:
+      guard let list = ProductIdList.normalize(value) else { throw .invalidValue(key: key, value: value, expected: spec.kind.grammar) }
+      return list
     }
   }
 
@@ -248,6 +260,11 @@ public struct StoreSettings: Equatable, Sendable {
   public var failLoadProducts: SKErrorCode? { error("fail-load-products") }
   public var failPurchase: SKErrorCode? { error("fail-purchase") }
   public var failRestore: SKErrorCode? { error("fail-restore") }
+  public var failAppStoreSync: SKErrorCode? { error("fail-app-store-sync") }
+  public var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
+  public var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
+  public var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
+  public var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
   public var storefront: String { value("storefront") ?? "USA" }
   public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   public var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }
@@ -268,12 +285,13 @@ public struct StoreSettings: Equatable, Sendable {
   public var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }
   public var downloadRate: ByteRate { value("download-rate").flatMap { ByteRate($0) } ?? .standard }
   public var failDownload: Bool { toggle("fail-download") }
+  public var removedFromSale: Set<String> { ProductIdList.ids(value("removed-from-sale") ?? "off") }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
   public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {
     SubscriptionRules(
       timeRate: clock.isReal ? timeRate : .realTime, billingRetry: toggle("billing-retry"),
-      gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit)
+      gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit, removedFromSale: removedFromSale)
   }
   public var locale: String { value("locale") ?? "en_US" }
 }

@@ -8,6 +8,8 @@ public struct AccountState: Equatable, Sendable {
   public var subscriptions: [String: Subscription] = [:]
   /// How many times the app receipt was updated.
   public var receiptUpdates = 0
+  /// The StoreKit messages (`StoreMessage.id`) the account dismissed.
+  public var dismissedMessages: Set<String> = []
 
   public init() {}
 }
@@ -57,6 +59,8 @@ public struct StoreState: Equatable, Sendable {
       usedOfferNonces.insert(nonce)
     case let .massExtension(request):
       massExtensions[request.key] = request
+    case let .dismissMessages(account, ids):
+      accounts[account, default: AccountState()].dismissedMessages.formUnion(ids)
     case .notification:
       notificationCount += 1
     }

@@ -10,12 +10,18 @@ public struct SubscriptionRules: Equatable, Sendable {
   public var gracePeriod = false
   /// Cancel after this many renewals (the sandbox's cap is 12); nil for no limit.
   public var renewalLimit: Int?
+  /// The products the developer removed from sale: subscriptions to them do not renew.
+  public var removedFromSale: Set<String> = []
 
-  public init(timeRate: TimeRate = .realTime, billingRetry: Bool = false, gracePeriod: Bool = false, renewalLimit: Int? = nil) {
+  public init(
+    timeRate: TimeRate = .realTime, billingRetry: Bool = false, gracePeriod: Bool = false, renewalLimit: Int? = nil,
+    removedFromSale: Set<String> = []
+  ) {
     self.timeRate = timeRate
     self.billingRetry = billingRetry
     self.gracePeriod = gracePeriod
     self.renewalLimit = renewalLimit
+    self.removedFromSale = removedFromSale
   }
 
   /// When a period of `period` starting at `start` ends.

@@ -6,8 +6,8 @@ import Foundation
 import IAPCore
 import IAPFormats
 
-/// Maps a `.storekit` file's simulated failures to the `fail-purchase` and
-/// `fail-load-products` settings.
+/// Maps a `.storekit` file's simulated failures to the `fail-…` settings (`fail-purchase`,
+/// `fail-load-products`, and one per other StoreKit API iap simulates).
 ///
 /// Two generations exist. Xcode 12–14 wrote `_failTransactionsEnabled` with `_storeKitError`
 /// (an `SKError.Code`), which `SKTestSession.failTransactionsEnabled` and `failureError`
@@ -16,6 +16,17 @@ import IAPFormats
 /// `_failTransactionsEnabled: false` beside it. An enabled new-style entry wins.
 package enum StoreKitErrorSettings {
   static let entryKeys: Set<String> = ["name", "enabled", "current"]
+
+  /// The `_storeKitErrors` entries (by the names Xcode writes, `FailableStoreKitAPI`) that
+  /// map to one setting each, as "Load Products" does ("Verification" maps to
+  /// `fail-verification`, whose values are `VerificationError`s). "Manage Subscriptions
+  /// Sheet", "Offer Code Redeem Sheet" and "Message Extensions" have no counterpart in iap
+  /// yet: they are reported, not guessed.
+  static let apiSettings: [(name: String, setting: String)] = [
+    ("Load Products", "fail-load-products"), ("App Store Sync", "fail-app-store-sync"),
+    ("Subscription Status", "fail-subscription-status"), ("App Transaction", "fail-app-transaction"),
+    ("Refund Request Sheet", "fail-refund-request"),
+  ]
 
   /// StoreKit 2 failures (`Product.PurchaseError`, `StoreKitError`) with an `SKError`
   /// counterpart, by case name. Others have none, and are reported rather than guessed.
@@ -44,18 +55,24 @@ package enum StoreKitErrorSettings {
       if !entry.has("enabled") { entry.missing("a boolean", key: "enabled", &problems) }
       guard let name, let enabled else { continue }
       let current = entry["current"]
-      switch name {
-      case "Load Products":
+      if name == "Verification" {
+        readVerification(entry, enabled: enabled, current: current, into: &settings, &problems)
+        continue
+      }
+      if let setting = apiSettings.first(where: { $0.name == name })?.setting {
         guard enabled else {
-          settings.set("fail-load-products", "off")
+          settings.set(setting, "off")
           continue
         }
         // SKTestSession's default simulated error is `unknown`.
         let code = current.flatMap { Self.skError(in: $0) } ?? .unknown
-        settings.set("fail-load-products", code.name)
+        settings.set(setting, code.name)
         if let current, Self.skError(in: current) == nil {
-          entry.warning("the chosen error \(describe(current)) has no SKError counterpart; fail-load-products is unknown", key: "current", &problems)
+          entry.warning("the chosen error \(describe(current)) has no SKError counterpart; \(setting) is unknown", key: "current", &problems)
         }
+        continue
+      }
+      switch name {
       case "Purchase":
         purchaseEntry = true
         guard enabled else { continue }
@@ -77,6 +94,38 @@ package enum StoreKitErrorSettings {
       settings.set("fail-purchase", failure)
     } else if purchaseEntry || legacy == "off" {
       settings.set("fail-purchase", "off")
+    }
+  }
+
+  /// `fail-verification` from a "Verification" entry: its chosen `VerificationError`, or
+  /// `invalidSignature` (with a warning) when none is named.
+  private static func readVerification(
+    _ entry: StoreKitFields, enabled: Bool, current: JSONValue?, into settings: inout CatalogSettings, _ problems: inout CatalogProblems
+  ) {
+    guard enabled else {
+      settings.set("fail-verification", "off")
+      return
+    }
+    let chosen = current.flatMap { verificationError(in: $0) }
+    settings.set("fail-verification", chosen ?? "invalidSignature")
+    if chosen == nil {
+      let what = current.map { "\(describe($0)) names no VerificationError" } ?? "no error chosen"
+      entry.warning("\(what); fail-verification is invalidSignature", key: "current", &problems)
+    }
+  }
+
+  /// The `VerificationError` case a chosen error names, searched as `skError(in:)` searches.
+  static func verificationError(in current: JSONValue, depth: Int = 0) -> String? {
+    switch current {
+    case let .string(s):
+      let name = (s.split(separator: ".").last ?? "").filter { $0 != "(" && $0 != ")" }.lowercased()
+      return StoreSettings.verificationErrors.first { $0.lowercased() == name }
+    case let .array(items) where depth < 4:
+      return items.lazy.compactMap { verificationError(in: $0, depth: depth + 1) }.first
+    case let .object(members) where depth < 4:
+      return members.lazy.compactMap { verificationError(in: $0.1, depth: depth + 1) }.first
+    default:
+      return nil
     }
   }
 

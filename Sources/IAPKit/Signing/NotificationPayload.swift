@@ -27,6 +27,12 @@ public enum NotificationPayload {
           ("storefrontCountryCodes", .array(summary.storefrontCountryCodes.map(JSONValue.string))),
           ("succeededCount", .int(Int64(summary.succeededCount))), ("failedCount", .int(Int64(summary.failedCount))),
         ])))
+    } else if var appTransaction = n.appTransaction {
+      // RESCIND_CONSENT names no purchase: `appData` in place of `data` (Notifications 2.19),
+      // its app transaction signed as the environment signs now.
+      appTransaction.environment = signer.environment
+      appTransaction.appAppleId = signer.appAppleId
+      members.append(("appData", .object(app + [("signedAppTransactionInfo", .string(at.sign(appTransaction.payload)))])))
     } else {
       var data = app + [("bundleVersion", .string("1.0"))]
       if let transaction = n.transaction {

@@ -20,6 +20,7 @@ package enum NotificationRecord {
     // Written only for the notifications that carry them.
     if let reason = n.consumptionRequestReason { members.append(("consumptionRequestReason", .string(reason.rawValue))) }
     if let summary = n.summary { members.append(("summary", ExtensionRecord.encode(summary))) }
+    if let app = n.appTransaction { members.append(("appTransaction", encode(app))) }
     if n.transaction == nil { members.append(("bundleId", .optional(n.bundleId))) }
     members.append(("after", .int(Int64(logLength))))
     return .object(members)
@@ -75,6 +76,27 @@ package enum NotificationRecord {
       }
       notification.consumptionRequestReason = reason
     }
+    if let value = json["appTransaction"], value != .null { notification.appTransaction = try decodeAppTransaction(value) }
     return notification
+  }
+
+  /// A RESCIND_CONSENT's app transaction: what stays of it (the environment and the app's
+  /// Apple ID are the signer's when it is signed; no device asked for it).
+  static func encode(_ app: AppTransaction) -> JSONValue {
+    .object([
+      ("appTransactionId", .string(app.appTransactionId)), ("bundleId", .string(app.bundleId)),
+      ("originalPurchaseDate", .int(app.originalPurchaseDate.milliseconds)),
+      ("receiptCreationDate", .int(app.receiptCreationDate.milliseconds)),
+    ])
+  }
+
+  static func decodeAppTransaction(_ json: JSONValue) throws(RecordError) -> AppTransaction {
+    guard let id = json["appTransactionId"]?.stringValue else { throw RecordError(field: "appTransaction.appTransactionId") }
+    guard let bundleId = json["bundleId"]?.stringValue else { throw RecordError(field: "appTransaction.bundleId") }
+    guard let original = json["originalPurchaseDate"]?.intValue else { throw RecordError(field: "appTransaction.originalPurchaseDate") }
+    guard let created = json["receiptCreationDate"]?.intValue else { throw RecordError(field: "appTransaction.receiptCreationDate") }
+    return AppTransaction(
+      environment: "", bundleId: bundleId, appAppleId: nil, appTransactionId: id, originalPurchaseDate: Timestamp(milliseconds: original),
+      receiptCreationDate: Timestamp(milliseconds: created), deviceVerification: nil, deviceVerificationNonce: nil)
   }
 }

@@ -49,7 +49,7 @@ package enum SnapshotCodec {
     return [
       ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
       ("receiptUpdates", .int(Int64(account.receiptUpdates))),
-    ]
+    ] + (account.dismissedMessages.isEmpty ? [] : [("dismissedMessages", .array(account.dismissedMessages.sorted().map(JSONValue.string)))])
   }
 
   /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but made
@@ -212,6 +212,10 @@ package enum SnapshotCodec {
       for item in value["subscriptions"]?.arrayValue ?? [] {
         let subscription = try SubscriptionRecord.decode(item)
         account.subscriptions[subscription.group] = subscription
+      }
+      for item in value["dismissedMessages"]?.arrayValue ?? [] {
+        guard let id = item.stringValue else { throw RecordError(field: "accounts.\(name).dismissedMessages") }
+        account.dismissedMessages.insert(id)
       }
       state.accounts[name] = account
     }

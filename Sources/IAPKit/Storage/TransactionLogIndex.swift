@@ -94,7 +94,8 @@ public struct TransactionLogIndex {
     switch try decodeRecord(record, at: offset, path: path) {
     case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
     case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .notification: break
+    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .dismissMessages, .notification:
+      break
     }
   }
 

@@ -186,6 +186,8 @@ package enum LogRecordCodec {
       return .object([
         ("event", .string("family")), ("organizer", .string(organizer)), ("member", .string(member)), ("joined", .bool(joined)),
       ])
+    case let .dismissMessages(account, ids):
+      return .object([("event", .string("dismissMessages")), ("account", .string(account)), ("ids", .array(ids.map(JSONValue.string)))])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -220,6 +222,11 @@ package enum LogRecordCodec {
         let joined = json["joined"]?.boolValue
       else { throw RecordError(field: "family") }
       return .family(organizer: organizer, member: member, joined: joined)
+    case "dismissMessages":
+      guard let account = json["account"]?.stringValue, let list = json["ids"]?.arrayValue else { throw RecordError(field: "dismissMessages") }
+      let ids = list.compactMap(\.stringValue)
+      guard ids.count == list.count else { throw RecordError(field: "dismissMessages.ids") }
+      return .dismissMessages(account: account, ids: ids)
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

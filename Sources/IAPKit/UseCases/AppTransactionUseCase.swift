@@ -25,6 +25,7 @@ extension Workspace {
   public func appTransaction() throws(IAPError) -> AppTransactionResult {
     let catalog = try loadCatalog()
     let opened = try openStore(forWriting: true, catalog: catalog)
+    try SimulatedFailure.check(opened.settings.failAppTransaction, "AppTransaction.shared: the app transaction request")
     let signer = try signer(opened)
     let deviceID = DerivedIdentifier.uuid(key: signer.key, label: "deviceVerificationID \(catalog.bundleId) \(device)")
     let nonce = DerivedIdentifier.uuid(key: signer.key, label: "app transaction nonce \(account) \(device) \(opened.now.milliseconds)")
@@ -61,11 +62,7 @@ extension Workspace {
   public func serverAppTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
-    var customer = try find(id, in: opened)?.account
-    if customer == nil {
-      customer = opened.store.state.accounts.keys.sorted().first { signer.appTransactionId(account: $0) == id }
-    }
-    guard let customer else {
+    guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else {
       throw number < opened.store.state.nextId ? .appTransactionDoesNotExist : .transactionNotFound
     }
     let bundleId = catalogFieldsQuietly()?.bundleId ?? ""

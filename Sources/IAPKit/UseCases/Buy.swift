@@ -39,9 +39,13 @@ extension Workspace {
   /// deferred, failed), as the settings in force decide, and commits it.
   public func buy(_ request: BuyRequest) throws(IAPError) -> BuyResult {
     // One product, from the compiled catalog cache when it is current.
-    let (product, reason, catalog) = try purchasableProduct(request.productId)
+    var (product, reason, catalog) = try purchasableProduct(request.productId)
     var opened = try openStore(forWriting: true, catalog: catalog)
     let settings = opened.settings
+    if product != nil, settings.removedFromSale.contains(request.productId) {
+      // The developer removed it from sale: the store no longer offers it.
+      (product, reason) = (nil, "product '\(request.productId)' was removed from sale (iap products restore-to-sale \(request.productId))")
+    }
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency(in: settings.storefront))

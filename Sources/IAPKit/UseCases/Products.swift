@@ -62,9 +62,11 @@ extension Workspace {
       products: [], catalog: catalog, locale: request.locale ?? settings.locale,
       currency: catalog.currency(in: settings.storefront))
     var seen: Set<String> = []
+    // Products the developer removed from sale are not offered.
+    let offSale = settings.removedFromSale
     // A request is a set of identifiers: each is answered once, in the order first asked.
     for id in requested where seen.insert(id).inserted {
-      if let product = catalog.purchasableProduct(id) {
+      if let product = catalog.purchasableProduct(id), !offSale.contains(id) {
         result.products.append(product)
       } else {
         result.invalidProductIdentifiers.append(id)

@@ -5,6 +5,7 @@ extension Workspace {
   /// consumable or an auto-renewable subscription the App Store sends CONSUMPTION_REQUEST.
   public func requestRefund(_ id: UInt64, reason: ConsumptionRequestReason, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
+      try SimulatedFailure.check(opened.settings.failRefundRequest, "Transaction.beginRefundRequest(in:): the refund request")
       let purchase = try transactionFromHistory(id, opened.session)
       return [try refusing { () throws(StoreRefusal) in try store.requestRefund(purchase, reason: reason, now: opened.now) }]
     }

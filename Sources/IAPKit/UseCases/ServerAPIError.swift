@@ -58,6 +58,10 @@ public struct ServerAPIError: Error, Equatable, Sendable {
   }
   public static let transactionTypeNotSupported = ServerAPIError(
     status: 400, code: 4_000_047, message: "Invalid request. The transaction id parameter must represent a consumable or auto-renewable subscription.")
+  /// `AppTransactionIdNotSupportedError` (App Store Server API 1.15): an app transaction id
+  /// given to an endpoint that takes transaction ids only (Get Transaction Info, Finish Transaction).
+  public static let appTransactionIdNotSupported = ServerAPIError(
+    status: 400, code: 4_000_048, message: "Invalid request. The endpoint doesn't support an app transaction id.")
   public static let invalidAppAccountToken = ServerAPIError(status: 400, code: 4_000_183, message: "Invalid request. The app account token field must be a valid UUID.")
   public static let familyTransactionNotSupported = ServerAPIError(
     status: 400, code: 4_000_185, message: "Invalid request. The transaction is for a product the customer obtained through Family Sharing, which this endpoint does not support.")

@@ -64,12 +64,15 @@ extension Workspace {
   /// signed transaction, of any customer of the store.
   public func serverTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
-    guard let transaction = try find(id, in: opened), let signed = signer.transaction(transaction) else { throw .transactionNotFound }
+    guard let transaction = try find(id, in: opened), let signed = signer.transaction(transaction) else {
+      try refuseAppTransactionId(id, in: opened, signer: signer)
+      throw .transactionNotFound
+    }
     return .object([("signedTransactionInfo", .string(signed))])
   }
 
   /// Use case: Get Transaction History (`GET /inApps/v1|v2/history/{transactionId}`): the
-  /// purchases of the customer who made transaction `id`, 20 a page, in the order they were
+  /// purchases of the customer who made transaction `id` (or whose app transaction id it is), 20 a page, in the order they were
   /// last modified (Apple's `sort`: "by their recently modified date"). `revision` is where
   /// the last page ended in that order: the log position of its last transaction's latest
   /// version, so a transaction changed after a page was read (a refund of an old purchase)
@@ -77,7 +80,7 @@ extension Workspace {
   public func serverTransactionHistory(_ id: String, _ query: TransactionHistoryQuery) throws(ServerAPIError) -> JSONValue {
     try query.validate()
     let (opened, signer) = try openForServer()
-    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
     let after = query.revision.flatMap { Int($0) }
     var matching: [(transaction: Transaction, position: Int)] = []
     try reading { () throws(IAPError) in
@@ -98,13 +101,14 @@ extension Workspace {
   }
 
   /// Use case: Get All Subscription Statuses (`GET /inApps/v1/subscriptions/{transactionId}`):
-  /// each subscription group of the customer who made transaction `id`, with its status
+  /// each subscription group of the customer who made transaction `id` (or whose app
+  /// transaction id it is), with its status
   /// (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked), its latest signed
   /// transaction and renewal info; `statuses` keeps only those.
   public func serverSubscriptionStatuses(_ id: String, statuses: [Int]) throws(ServerAPIError) -> JSONValue {
     guard statuses.allSatisfy({ (1...5).contains($0) }) else { throw .invalidStatus }
     let (opened, signer) = try openForServer()
-    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
     let subscriptions = (opened.store.state.accounts[customer]?.subscriptions.values).map(Array.init) ?? []
     var data: [JSONValue] = []
     for s in subscriptions.sorted(by: { $0.group < $1.group }) {
@@ -120,12 +124,13 @@ extension Workspace {
   }
 
   /// Use case: Get Refund History (`GET /inApps/v2/refund/lookup/{transactionId}`): the
-  /// refunded (revoked) purchases of the customer who made transaction `id`, 20 a page in
+  /// refunded (revoked) purchases of the customer who made transaction `id` (or whose app
+  /// transaction id it is), 20 a page in
   /// transaction id order; `revision` is where the next page starts.
   public func serverRefundHistory(_ id: String, revision: String?) throws(ServerAPIError) -> JSONValue {
     if let revision, UInt64(revision) == nil { throw .invalidRevision }
     let (opened, signer) = try openForServer()
-    guard let customer = try find(id, in: opened)?.account else { throw .transactionNotFound }
+    guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
     let after = revision.flatMap { UInt64($0) } ?? 0
     var refunded: [Transaction] = []
     try reading { () throws(IAPError) in

@@ -26,6 +26,7 @@ extension Workspace {
   /// for a product the account has no subscription to is a refusal.
   public func subscriptionStatus(_ request: SubscriptionStatusRequest) throws(IAPError) -> SubscriptionStatusResult {
     let opened = try openStore(forWriting: false)
+    try SimulatedFailure.check(opened.settings.failSubscriptionStatus, "Product.SubscriptionInfo.status: the subscription status request")
     let signer = request.signed ? try self.signer(opened) : nil
     if let productId = request.productId {
       guard let one = opened.store.subscription(for: productId) else { throw .refused(.noSubscription(productId)) }

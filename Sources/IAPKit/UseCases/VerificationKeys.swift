@@ -10,21 +10,27 @@ public struct VerificationKeys: Sendable {
   /// StoreKit testing has a certificate of its own); nil where the certificate chain signs,
   /// so that the chain's secret is never handed out.
   public var localTestingKey: [UInt8]?
+  /// The `VerificationError` the client reports every value unverified with
+  /// (`fail-verification`), nil for none.
+  public var simulatedFailure: String?
 }
 
 extension Workspace {
   /// Use case: the keys to verify what this store signs with, as a client app would trust
   /// them. Opens the state for writing: the signing secret is made on first use.
   public func verificationKeys() throws(IAPError) -> VerificationKeys {
-    let signer = try currentSigner()
+    let (signer, failure) = try currentSigner()
     // Read once the store above is closed: the root's use case opens it again.
     let root = try rootCertificate(RootCertificateRequest()).der
-    return VerificationKeys(environment: signer.environment, rootCertificate: root, localTestingKey: signer.chain == nil ? signer.key : nil)
+    return VerificationKeys(
+      environment: signer.environment, rootCertificate: root, localTestingKey: signer.chain == nil ? signer.key : nil,
+      simulatedFailure: failure)
   }
 
-  /// The signer in force, the store closed again when it returns.
-  private func currentSigner() throws(IAPError) -> Signer {
+  /// The signer in force and the simulated verification failure, the store closed again
+  /// when it returns.
+  private func currentSigner() throws(IAPError) -> (Signer, String?) {
     let opened = try openStore(forWriting: true)
-    return try signer(opened)
+    return (try signer(opened), opened.settings.failVerification)
   }
 }

@@ -52,6 +52,23 @@ import Testing
     Case(name: "fail-restore", value: "on", shown: "unknown") { h in
       #expect(h.run("restore").status == 1)
     },
+    // Issue 29: the StoreKit APIs Xcode's `_storeKitErrors` fails beyond these three.
+    Case(name: "fail-app-store-sync", value: "cloudServiceNetworkConnectionFailed", shown: "cloudServiceNetworkConnectionFailed") { h in
+      let sync = h.run("restore --sync")
+      #expect(sync.status == 1 && sync.stderr.contains("AppStore.sync()"))
+      #expect(h.run("restore").status == 0, "restoreCompletedTransactions is another API")
+    },
+    Case(name: "fail-subscription-status", value: "on", shown: "unknown") { h in
+      #expect(h.run("subscription status").status == 1)
+    },
+    Case(name: "fail-app-transaction", value: "on", shown: "unknown") { h in
+      #expect(h.run("app-transaction").status == 1)
+    },
+    Case(name: "fail-refund-request", value: "paymentCancelled", shown: "paymentCancelled") { h in
+      #expect(h.run("buy gems").status == 0)
+      let request = h.run("refund-request 1 --reason OTHER")
+      #expect(request.status == 1 && request.stderr.contains("paymentCancelled"))
+    },
     Case(name: "storefront", value: "FRA", shown: "FRA") { h in
       let payload = signedPayload(h.run("buy gems --json"))
       #expect(payload?["storefront"] == .string("FRA"))
@@ -109,6 +126,15 @@ import Testing
     },
     Case(name: "fail-download", value: "on", shown: "on") { h in
       #expect(resolved(h).failDownload)
+    },
+    Case(name: "fail-verification", value: "revokedcertificate", shown: "revokedCertificate") { h in
+      #expect(resolved(h).failVerification == "revokedCertificate")
+    },
+    // Issue 29: what `iap products remove-from-sale` records.
+    Case(name: "removed-from-sale", value: "sword, gems", shown: "gems,sword") { h in
+      #expect(h.run("buy sword").status == 1)
+      #expect(h.run("products fetch sword --json").json["invalidProductIdentifiers"] == .array([.string("sword")]))
+      #expect(resolved(h).subscriptionRules(clock: .real).removedFromSale == ["gems", "sword"])
     },
   ]
 

@@ -16,6 +16,10 @@ import Testing
     #expect(complete("subscription ") == ["status", "cancel", "resume", "expire", "renew", "price-increase", "price-increase-consent", "timeline"])
     #expect(complete("clock a") == ["advance"])
     #expect(complete("settings ") == ["set", "reset"])
+    #expect(complete("products ") == ["list", "fetch", "remove-from-sale", "restore-to-sale"])
+    #expect(complete("consent ") == ["rescind"])
+    #expect(complete("messages ") == ["dismiss"])
+    #expect(complete("products remove-from-sale s") == ["sword"])
   }
 
   @Test func completesProductIdsFromTheCatalog() {

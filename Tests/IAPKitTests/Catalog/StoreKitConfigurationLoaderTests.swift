@@ -115,7 +115,7 @@ import Testing
     #expect(catalog.storefront == "FRA")
     #expect(catalog.locale == "fr_FR")
     #expect(catalog.settings.entries.map { "\($0.name)=\($0.value)" } == [
-      "ask-to-buy=on", "interrupted-purchases=off", "fail-load-products=unknown", "fail-purchase=off", "storefront=FRA",
+      "ask-to-buy=on", "interrupted-purchases=off", "fail-load-products=unknown", "fail-purchase=off", "fail-verification=off", "storefront=FRA",
       "locale=fr_FR", "time-rate=monthlyRenewalEveryFiveMinutes", "billing-retry=on", "grace-period=on",
     ])
   }
@@ -158,12 +158,12 @@ import Testing
   }
 
   @Test func warnsAboutFailuresItCannotSimulate() throws {
-    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Verification" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
+    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Manage Subscriptions Sheet" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
     let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
     #expect(loaded.catalog.settings["fail-load-products"] == "unknown")
     #expect(loaded.warnings == [
       #"Shop.storekit: settings._storeKitErrors[0].current: the chosen error {"index":1} has no SKError counterpart; fail-load-products is unknown"#,
-      "Shop.storekit: settings._storeKitErrors[1]: simulated Verification errors are not mapped (ignored)",
+      "Shop.storekit: settings._storeKitErrors[1]: simulated Manage Subscriptions Sheet errors are not mapped (ignored)",
     ])
   }
 
@@ -322,6 +322,9 @@ import Testing
     #expect(loaded.warnings.count == 10)
     let reuben = try StoreKitFixtures.fixture(named: "reuben-storekit2framework.storekit")
     let settings = try CatalogLoader.load(path: reuben, displayPath: "r.storekit").catalog.settings
-    #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == ["fail-load-products=off", "fail-purchase=off", "storefront=USA", "locale=en_US"])
+    #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == [
+      "fail-load-products=off", "fail-purchase=off", "fail-app-transaction=off", "fail-refund-request=off", "fail-verification=off",
+      "storefront=USA", "locale=en_US",
+    ])
   }
 }

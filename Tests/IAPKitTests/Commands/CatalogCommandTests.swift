@@ -30,7 +30,7 @@ import Testing
   @Test func convertWritesAFileThatLoadsAsTheSameCatalog() throws {
     let result = harness.run("catalog convert Shop.storekit -o out.plist")
     #expect(result.status == 0)
-    #expect(result.stdout == "wrote out.plist: 6 products, 9 settings\n")
+    #expect(result.stdout == "wrote out.plist: 6 products, 10 settings\n")
     #expect(files() == ["Shop.storekit", "catalog.plist", "out.plist"], "no temporary file is left behind")
     let listed = harness.run("products list --catalog out.plist --json").json["products"]?.arrayValue ?? []
     #expect(listed.compactMap { $0["id"]?.stringValue }.first == "com.shop.gems")
@@ -44,7 +44,7 @@ import Testing
     let json = harness.run("catalog convert Shop.storekit -o out.plist --json").json
     #expect(json["output"] == .string("out.plist"))
     #expect(json["products"] == .int(6))
-    #expect(json["settings"] == .int(9))
+    #expect(json["settings"] == .int(10))
     #expect(json["warnings"] == .array([]))
     let inline = harness.run("--json catalog convert Shop.storekit").json
     #expect(inline["plist"]?.stringValue?.contains("<key>time-rate</key>") == true)

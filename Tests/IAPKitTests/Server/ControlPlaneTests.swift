@@ -81,7 +81,7 @@ import Testing
   @Test func aBadPatchChangesNoSetting() {
     let response = send("PATCH", "/iap/v1/settings", #"{"ask-to-buy": "on", "storefront": "Narnia"}"#)
     #expect(response.status == 400)
-    #expect(harness.run("settings").stdout.contains("ask-to-buy             off"))
+    #expect(harness.run("settings").stdout.contains("ask-to-buy                off"))
   }
 
   @Test func namespacesAreStoresOfTheirOwnThatTheCLIReaches() {

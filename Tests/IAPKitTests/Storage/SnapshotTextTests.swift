@@ -34,6 +34,25 @@ import Testing
     #expect(decoded.accounts["ann"]?.queues["pad"]?.map(\.id) == [3])
   }
 
+  /// Issue 29: each account's dismissed messages are kept in the snapshot, and their log
+  /// records read back as written.
+  @Test func dismissedMessagesSurviveTheSnapshotAndTheLog() throws {
+    var state = StoreState()
+    state.apply(transaction(1, "gems", .consumable, account: "ann", device: "phone"))
+    let records: [LogRecord] = [
+      .dismissMessages(account: "ann", ids: ["billingIssue/1/2", "a \"b\""]), .dismissMessages(account: "bob", ids: ["x"]),
+    ]
+    for record in records {
+      state.apply(record)
+      #expect(try LogRecordCodec.decode(LogRecordCodec.encode(record)) == record)
+    }
+    let text = SnapshotCodec.encodeText(state, offsets: .init())
+    #expect(text == Array((JSONWriter.compact(SnapshotCodec.encode(state, offsets: .init())) + "\n").utf8))
+    let (decoded, _) = try SnapshotCodec.decode(bytes: text)
+    #expect(decoded == state)
+    #expect(decoded.accounts["ann"]?.dismissedMessages == ["billingIssue/1/2", "a \"b\""])
+  }
+
   /// A long queue is handed over in pieces of about `SnapshotCodec.pieceSize` bytes, never
   /// whole, and the pieces joined are the tree's text.
   @Test func aLongQueueIsWrittenInPieces() throws {

@@ -1,0 +1,50 @@
+import IAPCore
+import IAPKit
+
+/// `iap messages`: what StoreKit's Message API would show at the app's launch.
+struct MessagesCommand: Command {
+  static let spec = CommandSpec(
+    ["messages"], abstract: "List the StoreKit messages the App Store would show at launch (Message.messages).",
+    discussion: """
+      One line per message (Message.Reason): billingIssue when a renewal payment is failing \
+      (billing retry or grace period), priceIncreaseConsent when a price increase waits for \
+      the customer's consent. Messages the customer dismissed (iap messages dismiss) are not \
+      listed again while their cause lasts.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let messages = try context.workspace.messages()
+    if context.globals.json {
+      context.console.json(MessagesJSON.document(messages))
+    } else if messages.isEmpty {
+      context.console.line("no messages")
+    } else {
+      messages.forEach { context.console.line(MessagesJSON.line($0)) }
+    }
+    return .success
+  }
+}
+
+/// `iap messages dismiss`: the customer saw the messages and closed them.
+struct MessagesDismissCommand: Command {
+  static let spec = CommandSpec(
+    ["messages", "dismiss"], abstract: "Dismiss the StoreKit messages shown (the customer closed them).",
+    discussion: """
+      The messages listed now are not shown again while their cause lasts: a later billing \
+      failure or another price increase is a new message. Prints those dismissed.
+      """)
+
+  init(_ invocation: Invocation) throws(IAPError) {}
+
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
+    let dismissed = try context.workspace.dismissMessages()
+    if context.globals.json {
+      context.console.json(MessagesJSON.document(dismissed))
+    } else {
+      context.console.line(dismissed.isEmpty ? "no messages to dismiss" : "dismissed \(dismissed.count) message\(dismissed.count == 1 ? "" : "s")")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,19 @@
+import IAPCore
+import IAPFormats
+
+/// The JSON of `iap products remove-from-sale|restore-to-sale --json` and of the control
+/// plane's `/products/{productId}/sale`.
+public enum ProductSaleJSON {
+  public static func document(_ result: ProductSaleResult) -> JSONValue {
+    .object([
+      ("productId", .string(result.productId)),
+      ("onSale", .bool(result.onSale)),
+      ("subscriptions", .array(result.subscriptions.map { s in
+        .object([
+          ("account", .string(s.account)), ("originalTransactionId", .string(String(s.originalId))),
+          ("expirationDate", .string(s.expirationDate.iso8601)),
+        ])
+      })),
+    ])
+  }
+}
