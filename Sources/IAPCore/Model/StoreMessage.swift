@@ -10,24 +10,30 @@ public struct StoreMessage: Equatable, Sendable {
     case billingIssue
     /// A price increase waits for the customer's consent.
     case priceIncreaseConsent
+    /// A lapsed customer may redeem a win-back offer (`Message.Reason.winBackOffer`, iOS 18).
+    case winBackOffer
   }
 
   public var reason: Reason
   public var productId: String
   public var group: String
   public var originalId: UInt64
+  /// For `winBackOffer`: the offer shown, the best the customer may redeem.
+  public var offerId: String?
   /// Stable while its cause lasts, so a dismissed message stays dismissed; a new cause (the
   /// next failing renewal, another price) is a new message.
   public var id: String
 
-  public init(reason: Reason, subscription s: Subscription) {
+  public init(reason: Reason, subscription s: Subscription, offerId: String? = nil) {
     self.reason = reason
+    self.offerId = offerId
     productId = s.latest.productId
     group = s.group
     originalId = s.originalId
     switch reason {
     case .billingIssue: id = "billingIssue/\(s.originalId)/\(s.expirationDate.milliseconds)"
     case .priceIncreaseConsent: id = "priceIncreaseConsent/\(s.originalId)/\(s.pendingPriceIncrease?.price ?? "")"
+    case .winBackOffer: id = "winBackOffer/\(s.originalId)/\(s.expirationDate.milliseconds)/\(offerId ?? "")"
     }
   }
 }
@@ -36,7 +42,11 @@ public extension Store {
   /// The messages the App Store has for this account now, by subscription group, that it
   /// has not dismissed. Only the purchaser's own subscriptions: a family member has no
   /// payment method to fix nor a price to consent to.
-  func messages() -> [StoreMessage] {
+  ///
+  /// - Parameter winBackOffers: the win-back offers a lapsed subscription's customer may
+  ///   redeem now, best first (the catalog's, which the pure store does not hold); the best
+  ///   is the message's, as the App Store shows one offer.
+  func messages(winBackOffers: (Subscription) -> [String] = { _ in [] }) -> [StoreMessage] {
     let account = accountState
     var messages: [StoreMessage] = []
     for group in account.subscriptions.keys.sorted() {
@@ -46,6 +56,9 @@ public extension Store {
       if s.status.grantsAccess, s.pendingPriceIncrease?.status == .pending {
         messages.append(StoreMessage(reason: .priceIncreaseConsent, subscription: s))
       }
+      if s.status == .expired, let best = winBackOffers(s).first {
+        messages.append(StoreMessage(reason: .winBackOffer, subscription: s, offerId: best))
+      }
     }
     return messages.filter { !account.dismissedMessages.contains($0.id) }
   }
@@ -53,8 +66,8 @@ public extension Store {
   /// The customer saw the messages and closed them (`Message.display(in:)`): they are not
   /// shown again while their cause lasts. Returns those dismissed.
   @discardableResult
-  mutating func dismissMessages() -> [StoreMessage] {
-    let shown = messages()
+  mutating func dismissMessages(winBackOffers: (Subscription) -> [String] = { _ in [] }) -> [StoreMessage] {
+    let shown = messages(winBackOffers: winBackOffers)
     if !shown.isEmpty { record(.dismissMessages(account: account, ids: shown.map(\.id))) }
     return shown
   }

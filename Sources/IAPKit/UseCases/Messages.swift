@@ -2,16 +2,25 @@ import IAPCore
 
 extension Workspace {
   /// Use case: the StoreKit messages (`Message.messages`) the App Store would show this
-  /// account at the app's launch: billing issues and price increases awaiting consent.
+  /// account at the app's launch: billing issues, price increases awaiting consent and
+  /// win-back offers.
   public func messages() throws(IAPError) -> [StoreMessage] {
-    try openStore(forWriting: false).store.messages()
+    let opened = try openStore(forWriting: false)
+    return opened.store.messages(winBackOffers: winBackOffers(opened))
+  }
+
+  /// The win-back offers a lapsed subscription's customer may redeem now, best first, as
+  /// renewal info lists them (`eligibleWinBackOfferIds`).
+  private func winBackOffers(_ opened: OpenedStore) -> (Subscription) -> [String] {
+    let catalog = winBackCatalog(opened.store.state, rules: opened.store.rules, catalog: opened.catalogFields)
+    return { subscription in catalog?.eligibleIds(subscription, at: opened.now) ?? [] }
   }
 
   /// Use case: the customer saw the messages and closed them; they are not shown again
   /// while their cause lasts. Returns those dismissed.
   public func dismissMessages() throws(IAPError) -> [StoreMessage] {
     var opened = try openStore(forWriting: true)
-    let dismissed = opened.store.dismissMessages()
+    let dismissed = opened.store.dismissMessages(winBackOffers: winBackOffers(opened))
     try opened.commit()
     return dismissed
   }

@@ -10,6 +10,7 @@ public enum MessagesJSON {
         .object([
           ("id", .string(m.id)), ("reason", .string(m.reason.rawValue)), ("productId", .string(m.productId)),
           ("subscriptionGroupIdentifier", .string(m.group)), ("originalTransactionId", .string(String(m.originalId))),
+          ("offerId", .optional(m.offerId)),
         ])
       }))
     ])
@@ -20,6 +21,7 @@ public enum MessagesJSON {
     switch m.reason {
     case .billingIssue: return "billingIssue  \(m.productId): the renewal payment failed; update the payment method"
     case .priceIncreaseConsent: return "priceIncreaseConsent  \(m.productId): the price rises; consent needed"
+    case .winBackOffer: return "winBackOffer  \(m.productId): come back with win-back offer \(m.offerId ?? "")"
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IAPCLI
@@ -5,7 +6,7 @@ import Testing
 @testable import IAPKit
 
 /// `iap messages` and `iap messages dismiss`: what StoreKit's Message API shows at launch
-/// (`Message.Reason`: billingIssue, priceIncreaseConsent).
+/// (`Message.Reason`: billingIssue, priceIncreaseConsent, winBackOffer).
 @Suite struct MessagesCommandTests {
   let harness = TestHarness()
 
@@ -45,5 +46,21 @@ import Testing
     #expect(reasons().isEmpty)
     #expect(harness.run("subscription price-increase pro.monthly --price 14.99").status == 0)
     #expect(reasons() == ["priceIncreaseConsent"])
+  }
+
+  /// With the bundled catalog's win-back offer: a customer lapsed a month gets the
+  /// `winBackOffer` message naming it, until dismissed.
+  @Test func aLapsedCustomerSeesTheWinBackOffer() throws {
+    let bundled = try String(contentsOf: EndToEndTests.packageRoot.appendingPathComponent("catalog.plist"), encoding: .utf8)
+    let harness = TestHarness(catalog: bundled)
+    harness.run("buy com.example.fakegame.pro.monthly --finish")
+    harness.run("subscription cancel com.example.fakegame.pro.monthly")
+    harness.run("clock advance 2M")
+    let messages = harness.run("messages --json").json["messages"]?.arrayValue ?? []
+    #expect(messages.map { $0["reason"] } == [.string("winBackOffer")])
+    #expect(messages.first?["offerId"] == .string("comeback.free_month"))
+    #expect(harness.run("messages").stdout.contains("win-back offer comeback.free_month"))
+    harness.run("messages dismiss")
+    #expect(harness.run("messages").stdout == "no messages\n")
   }
 }

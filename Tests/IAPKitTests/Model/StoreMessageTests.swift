@@ -22,6 +22,20 @@ import Testing
     #expect(SubscribedStore.make { $0.status = .expired }.messages().isEmpty)
   }
 
+  /// `Message.Reason.winBackOffer` (iOS 18): a lapsed customer who may redeem a win-back
+  /// offer sees the best one; it is dismissed like the others, and an active subscriber
+  /// or one with no eligible offer sees none.
+  @Test func aLapsedCustomerWithAWinBackOfferHasAMessage() {
+    var lapsed = SubscribedStore.make { $0.status = .expired }
+    let messages = lapsed.messages { _ in ["comeback", "second"] }
+    #expect(messages.map(\.reason) == [.winBackOffer])
+    #expect(messages.first?.offerId == "comeback")
+    #expect(lapsed.dismissMessages { _ in ["comeback"] }.count == 1)
+    #expect(lapsed.messages { _ in ["comeback"] }.isEmpty)
+    #expect(SubscribedStore.make { $0.status = .expired }.messages { _ in [] }.isEmpty)
+    #expect(SubscribedStore.make { _ in }.messages { _ in ["comeback"] }.isEmpty)
+  }
+
   @Test func aFamilyMembersShareHasNoMessages() {
     #expect(SubscribedStore.make { $0.status = .inBillingRetryPeriod; $0.latest.familySharedFrom = 7 }.messages().isEmpty)
   }
