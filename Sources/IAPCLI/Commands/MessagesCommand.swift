@@ -8,7 +8,8 @@ struct MessagesCommand: Command {
     discussion: """
       One line per message (Message.Reason): billingIssue when a renewal payment is failing \
       (billing retry or grace period), priceIncreaseConsent when a price increase waits for \
-      the customer's consent. Messages the customer dismissed (iap messages dismiss) are not \
+      the customer's consent, winBackOffer when a lapsed customer may redeem a win-back offer \
+      (the best one). Messages the customer dismissed (iap messages dismiss) are not \
       listed again while their cause lasts.
       """)
 
