@@ -82,6 +82,7 @@ public struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-subscription-status", kind: .storeKitError, help: "Subscription status requests fail with this error."),
     SettingSpec(name: "fail-app-transaction", kind: .storeKitError, help: "AppTransaction.shared fails with this error."),
     SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
+    SettingSpec(name: "fail-offer-code-redeem", kind: .storeKitError, help: "Offer code redemptions (iap buy --offer-code) fail with this error."),
     SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What IAPStoreKit verifies is unverified with this VerificationError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
@@ -264,6 +265,7 @@ public struct StoreSettings: Equatable, Sendable {
   public var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
   public var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
   public var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
+  public var failOfferCodeRedeem: SKErrorCode? { error("fail-offer-code-redeem") }
   public var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
   public var storefront: String { value("storefront") ?? "USA" }
   public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }

@@ -46,6 +46,10 @@ extension Workspace {
       // The developer removed it from sale: the store no longer offers it.
       (product, reason) = (nil, "product '\(request.productId)' was removed from sale (iap products restore-to-sale \(request.productId))")
     }
+    if case .offerCode? = request.redemption {
+      // The redemption sheet fails before any payment: nothing is recorded.
+      try SimulatedFailure.check(settings.failOfferCodeRedeem, "the offer code redemption (presentOfferCodeRedeemSheet)")
+    }
     opened.store.app = AppContext(
       bundleId: catalog.bundleId, storefront: settings.storefront,
       currency: catalog.currency(in: settings.storefront))

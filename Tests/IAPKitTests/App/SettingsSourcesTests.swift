@@ -69,6 +69,13 @@ import Testing
       let request = h.run("refund-request 1 --reason OTHER")
       #expect(request.status == 1 && request.stderr.contains("paymentCancelled"))
     },
+    Case(name: "fail-offer-code-redeem", value: "paymentCancelled", shown: "paymentCancelled") { h in
+      // The default catalog has no offer code: the sheet fails before the code is looked at.
+      let redeem = h.run("buy gems --offer-code SPRING")
+      #expect(redeem.status == 1 && redeem.stderr.contains("presentOfferCodeRedeemSheet") && redeem.stderr.contains("paymentCancelled"))
+      #expect(h.run("queue").stdout.isEmpty, "nothing was recorded")
+      #expect(h.run("buy gems").status == 0, "a purchase without a code is another API")
+    },
     Case(name: "storefront", value: "FRA", shown: "FRA") { h in
       let payload = signedPayload(h.run("buy gems --json"))
       #expect(payload?["storefront"] == .string("FRA"))

@@ -24,6 +24,7 @@ import Testing
         { "current" : null, "enabled" : true, "name" : "Subscription Status" },
         { "current" : "userCancelled", "enabled" : true, "name" : "App Transaction" },
         { "current" : null, "enabled" : false, "name" : "Refund Request Sheet" },
+        { "current" : { "generic" : { "error" : "unknown" } }, "enabled" : true, "name" : "Offer Code Redeem Sheet" },
         { "current" : { "verification" : "VerificationResult.VerificationError.revokedCertificate" }, "enabled" : true, "name" : "Verification" } ]
       """#
     let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
@@ -31,6 +32,7 @@ import Testing
     #expect(loaded.catalog.settings["fail-subscription-status"] == "unknown")
     #expect(loaded.catalog.settings["fail-app-transaction"] == "paymentCancelled")
     #expect(loaded.catalog.settings["fail-refund-request"] == "off")
+    #expect(loaded.catalog.settings["fail-offer-code-redeem"] == "unknown")
     #expect(loaded.catalog.settings["fail-verification"] == "revokedCertificate")
     #expect(loaded.warnings.isEmpty)
     let unnamed = try load(F.file(#""settings" : { "_storeKitErrors" : [ { "current" : null, "enabled" : true, "name" : "Verification" } ] }"#))
