@@ -64,8 +64,8 @@ public struct AppReceipt {
         ("original_transaction_id", .string(String(s.originalId))),
         ("product_id", .string(s.productId)),
       ]
-      if let intent = s.reportedExpirationIntent { members.append(("expiration_intent", .string(String(intent)))) }
-      if s.isInBillingRetry || s.expirationIntent == 2 {
+      if let intent = s.reportedExpirationIntent { members.append(("expiration_intent", .string(String(intent.rawValue)))) }
+      if s.isInBillingRetry || s.expirationIntent == .billingError {
         members.append(("is_in_billing_retry_period", .string(s.status == .expired ? "0" : "1")))
       }
       if let grace = s.gracePeriodExpires { members += dates("grace_period_expires", grace) }

@@ -100,7 +100,7 @@ public enum SignedPayloads {
       ("environment", .string(environment)),
       ("recentSubscriptionStartDate", .int(s.originalPurchaseDate.milliseconds)),
     ]
-    if let intent = s.reportedExpirationIntent { members.append(("expirationIntent", .int(Int64(intent)))) }
+    if let intent = s.reportedExpirationIntent { members.append(("expirationIntent", .int(Int64(intent.rawValue)))) }
     if let grace = s.gracePeriodExpires { members.append(("gracePeriodExpiresDate", .int(grace.milliseconds))) }
     // Apple documents renewalDate as present whatever the status, an expired subscription's
     // included: the end of its latest period.

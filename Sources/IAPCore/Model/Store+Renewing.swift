@@ -77,21 +77,21 @@ public extension Store {
       case .subscribed:
         if !subscription.autoRenew {
           // A declined price increase is why auto-renew is off: intent 3.
-          lapse(&subscription, intent: subscription.priceIncrease?.status == .declined ? 3 : 1, at: at)
+          lapse(&subscription, intent: subscription.priceIncrease?.status == .declined ? .didNotConsentToPriceIncrease : .customerCancelled, at: at)
         } else if subscription.pendingPriceIncrease?.status == .pending {
           // No consent to the price increase by the renewal date: it does not renew.
           subscription.autoRenew = false
-          lapse(&subscription, intent: 3, at: at)
+          lapse(&subscription, intent: .didNotConsentToPriceIncrease, at: at)
         } else if rules.removedFromSale.contains(subscription.autoRenewProductId) {
           // The developer removed the product from sale: the subscription runs to the end of
           // its period and does not renew (expirationIntent 4, EXPIRED PRODUCT_NOT_FOR_SALE).
-          lapse(&subscription, intent: 4, at: at)
+          lapse(&subscription, intent: .productNotAvailable, at: at)
         } else if let limit = rules.renewalLimit, subscription.renewals >= limit {
           // The sandbox cancels a subscription after its renewal limit.
           subscription.autoRenew = false
           record(.subscription(subscription))
           notify(.didChangeRenewalStatus, .autoRenewDisabled, subscription, at: at)
-          lapse(&subscription, intent: 1, at: at)
+          lapse(&subscription, intent: .customerCancelled, at: at)
         } else if rules.billingRetry {
           subscription.billingRetryEnds = rules.billingRetryEnd(from: at)
           if rules.gracePeriod {
@@ -112,7 +112,7 @@ public extension Store {
         notify(.gracePeriodExpired, nil, subscription, at: at)
       case .inBillingRetryPeriod:
         subscription.billingRetryEnds = nil
-        lapse(&subscription, intent: 2, at: at)
+        lapse(&subscription, intent: .billingError, at: at)
       case .expired, .revoked:
         return true
       }
@@ -145,19 +145,13 @@ public extension Store {
     }
   }
 
-  mutating func lapse(_ subscription: inout Subscription, intent: Int, at date: Timestamp? = nil) {
+  mutating func lapse(_ subscription: inout Subscription, intent: ExpirationIntent, at date: Timestamp? = nil) {
     subscription.status = .expired
     subscription.expirationIntent = intent
     // An expired subscription has no price left to rise.
     subscription.priceIncrease = nil
     record(.subscription(subscription))
-    let subtype: NotificationSubtype
-    switch intent {
-    case 2: subtype = .billingRetry
-    case 3: subtype = .priceIncrease
-    case 4: subtype = .productNotForSale
-    default: subtype = .voluntary
-    }
+    let subtype = intent.expiredSubtype
     notify(.expired, subtype, subscription, at: date ?? subscription.expirationDate)
     mirrorFamilyShares(of: subscription, at: date ?? subscription.expirationDate, notifying: .expired, subtype)
   }

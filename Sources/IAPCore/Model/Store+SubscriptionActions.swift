@@ -48,7 +48,7 @@ public extension Store {
     subscription.latest = latest
     subscription.gracePeriodExpires = nil
     subscription.billingRetryEnds = nil
-    lapse(&subscription, intent: 1, at: now)
+    lapse(&subscription, intent: .customerCancelled, at: now)
     return subscription
   }
 

@@ -42,7 +42,7 @@ public struct Subscription: Equatable, Sendable {
   public var billingRetryEnds: Timestamp?
   /// `expirationIntent` once it lapsed: 1 cancelled by the customer, 2 billing error, 3 the
   /// customer did not consent to a price increase.
-  public var expirationIntent: Int?
+  public var expirationIntent: ExpirationIntent?
   /// Whether a transaction of it was completed, so `restore` gives it back.
   public var restorable: Bool
   /// A pay-as-you-go introductory offer still running: renewals left at the offer price, the
@@ -84,7 +84,7 @@ public struct Subscription: Equatable, Sendable {
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
     period: SubscriptionPeriod, level: Int = 1, renewalProductId: String? = nil,
     renewalPeriod: SubscriptionPeriod? = nil, renewalLevel: Int? = nil, autoRenew: Bool = true, status: SubscriptionStatus = .subscribed, renewals: Int = 0,
-    gracePeriodExpires: Timestamp? = nil, billingRetryEnds: Timestamp? = nil, expirationIntent: Int? = nil,
+    gracePeriodExpires: Timestamp? = nil, billingRetryEnds: Timestamp? = nil, expirationIntent: ExpirationIntent? = nil,
     restorable: Bool = false
   ) {
     self.account = account
@@ -114,7 +114,7 @@ public struct Subscription: Equatable, Sendable {
 
   /// `expirationIntent` as renewal info reports it: why it expired, or 2 (billing error)
   /// while a renewal payment is failing, as Apple pairs it with `isInBillingRetryPeriod`.
-  public var reportedExpirationIntent: Int? { expirationIntent ?? (isInBillingRetry ? 2 : nil) }
+  public var reportedExpirationIntent: ExpirationIntent? { expirationIntent ?? (isInBillingRetry ? .billingError : nil) }
 
   /// The product the next renewal will be for (`autoRenewProductId`).
   public var autoRenewProductId: String { renewalProductId ?? latest.productId }

@@ -30,7 +30,7 @@ package enum SubscriptionRecord {
       ("renewals", .int(Int64(s.renewals))),
       ("gracePeriodExpires", date(s.gracePeriodExpires)),
       ("billingRetryEnds", date(s.billingRetryEnds)),
-      ("expirationIntent", s.expirationIntent.map { .int(Int64($0)) } ?? .null),
+      ("expirationIntent", s.expirationIntent.map { .int(Int64($0.rawValue)) } ?? .null),
       ("restorable", .bool(s.restorable)),
       ("latest", TransactionRecord.encode(s.latest)),
     ]
@@ -86,6 +86,11 @@ package enum SubscriptionRecord {
     func optionalDate(_ key: String) throws(RecordError) -> Timestamp? {
       try optionalInt(key).map { Timestamp(milliseconds: Int64($0)) }
     }
+    func intent() throws(RecordError) -> ExpirationIntent? {
+      guard let number = try optionalInt("expirationIntent") else { return nil }
+      guard let intent = ExpirationIntent(rawValue: number) else { throw RecordError(field: "expirationIntent") }
+      return intent
+    }
     func period(_ key: String) throws(RecordError) -> SubscriptionPeriod? {
       guard let value = json[key], value != .null else { return nil }
       guard let p = value.stringValue.flatMap(SubscriptionPeriod.init(rawValue:)) else { throw RecordError(field: key) }
@@ -103,7 +108,7 @@ package enum SubscriptionRecord {
       renewalProductId: json["renewalProductId"]?.stringValue, renewalPeriod: try period("renewalPeriod"),
       renewalLevel: try optionalInt("renewalLevel"), autoRenew: autoRenew, status: status,
       renewals: try int("renewals"), gracePeriodExpires: try optionalDate("gracePeriodExpires"),
-      billingRetryEnds: try optionalDate("billingRetryEnds"), expirationIntent: try optionalInt("expirationIntent"),
+      billingRetryEnds: try optionalDate("billingRetryEnds"), expirationIntent: try intent(),
       restorable: restorable)
     subscription.renewalPrice = json["renewalPrice"]?.stringValue
     subscription.introRenewalsLeft = json["introRenewalsLeft"]?.intValue.flatMap { Int(exactly: $0) } ?? 0

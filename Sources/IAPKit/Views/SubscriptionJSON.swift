@@ -26,7 +26,7 @@ public enum SubscriptionJSON {
       ("renewals", .int(Int64(s.renewals))),
       ("gracePeriodExpiresDate", date(s.gracePeriodExpires)),
       ("billingRetryEndDate", date(s.billingRetryEnds)),
-      ("expirationIntent", s.reportedExpirationIntent.map { .int(Int64($0)) } ?? .null),
+      ("expirationIntent", s.reportedExpirationIntent.map { .int(Int64($0.rawValue)) } ?? .null),
       ("latestTransaction", TransactionJSON.object(s.latest)),
       ("priceIncrease", s.priceIncrease.map(priceIncrease) ?? .null),
     ] + signed)

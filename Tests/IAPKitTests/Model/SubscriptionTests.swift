@@ -53,7 +53,7 @@ import Testing
     #expect(subscription.status == .subscribed)
     store.advance(to: at("2026-02-15T10:00:00Z"))
     #expect(subscription.status == .expired)
-    #expect(subscription.expirationIntent == 1)
+    #expect(subscription.expirationIntent == .customerCancelled)
     #expect(store.entitlements().isEmpty)
     #expect(store.queue.isEmpty, "no renewal")
   }
@@ -77,7 +77,7 @@ import Testing
     #expect(store.entitlements().isEmpty)
     store.advance(to: at("2026-04-16T10:00:00Z"))
     #expect(subscription.status == .expired)
-    #expect(subscription.expirationIntent == 2)
+    #expect(subscription.expirationIntent == .billingError)
   }
 
   @Test mutating func graceKeepsAccessAndResolvingKeepsTheRenewalDate() throws {
@@ -138,7 +138,7 @@ import Testing
     #expect(expired.status == .expired)
     #expect(expired.latest.expirationDate == at("2026-01-21T00:00:00Z"))
     #expect(!expired.autoRenew, "issue 31: an expired subscription does not show auto-renew on")
-    #expect(expired.expirationIntent == 1)
+    #expect(expired.expirationIntent == .customerCancelled)
     #expect(throws: StoreRefusal.self) { try store.expire("gold.monthly", now: at("2026-01-22T00:00:00Z")) }
     #expect(throws: StoreRefusal.noSubscription("nope")) { try store.forceRenewal("nope", now: at("2026-01-22T00:00:00Z")) }
   }
