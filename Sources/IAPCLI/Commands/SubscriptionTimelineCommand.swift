@@ -51,7 +51,7 @@ struct SubscriptionTimelineCommand: Command {
   static func offer(_ t: Transaction) -> String? {
     guard let type = t.offerType else { return nil }
     if type == 2 { return "promotional \(t.offerIdentifier ?? "")" }
-    let name = t.offerDiscountType == "FREE_TRIAL" ? "free trial" : "introductory"
+    let name = t.offerDiscountType == .freeTrial ? "free trial" : "introductory"
     return [name, t.offerPeriod].compactMap { $0 }.joined(separator: " ")
   }
 }

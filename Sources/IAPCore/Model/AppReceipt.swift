@@ -95,8 +95,8 @@ public struct AppReceipt {
       // A promotional offer's period is neither a trial nor an introductory period: the
       // receipt names the offer instead.
       let discount = t.offerIdentifier == nil ? t.offerDiscountType : nil
-      members.append(("is_trial_period", .string(discount == "FREE_TRIAL" ? "true" : "false")))
-      let intro = discount == "PAY_AS_YOU_GO" || discount == "PAY_UP_FRONT"
+      members.append(("is_trial_period", .string(discount == .freeTrial ? "true" : "false")))
+      let intro = discount == .payAsYouGo || discount == .payUpFront
       members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
       // An offer code is named by its reference name (`offer_code_ref_name`); a win-back
       // offer, newer than receipts, by nothing.

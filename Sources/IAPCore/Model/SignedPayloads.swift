@@ -71,7 +71,7 @@ public enum SignedPayloads {
     add("transactionReason", .string(t.isRenewal ? "RENEWAL" : "PURCHASE"))
     add("offerType", t.offerType.map { .int(Int64($0)) })
     add("offerIdentifier", t.offerIdentifier.map(JSONValue.string))
-    add("offerDiscountType", t.offerDiscountType.map(JSONValue.string))
+    add("offerDiscountType", t.offerDiscountType.map { .string($0.rawValue) })
     add("offerPeriod", t.offerPeriod.map(JSONValue.string))
     add("currency", t.currency.map(JSONValue.string))
     add("price", milliunits(t.price).map { .int($0) })
@@ -118,13 +118,13 @@ public enum SignedPayloads {
     if let offer = s.scheduledOffer, offer.productId == s.autoRenewProductId {
       members.append(("offerType", .int(Int64(offer.offerType))))
       members.append(("offerIdentifier", .string(offer.id)))
-      members.append(("offerDiscountType", .string(Store.discountType(offer.terms.paymentMode))))
+      members.append(("offerDiscountType", .string(Store.discountType(offer.terms.paymentMode).rawValue)))
       let total = OfferPeriod(count: offer.terms.period.count * offer.terms.numberOfPeriods, unit: offer.terms.period.unit)
       members.append(("offerPeriod", .string(total?.iso8601 ?? offer.terms.period.iso8601)))
     } else if s.introRenewalsLeft > 0 {
       members.append(("offerType", .int(Int64(s.introOfferType ?? (s.introOfferIdentifier == nil ? 1 : 2)))))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
-      members.append(("offerDiscountType", .string("PAY_AS_YOU_GO")))
+      members.append(("offerDiscountType", .string(OfferDiscountType.payAsYouGo.rawValue)))
       // The offer's whole duration, as the purchase that redeemed it carries it.
       if let period = s.latest.offerPeriod { members.append(("offerPeriod", .string(period))) }
     }

@@ -26,7 +26,7 @@ public extension Store {
     if let earlier = subscription.extensions.first(where: { $0.requestIdentifier == requestIdentifier }) { return earlier }
     guard subscription.latest.familySharedFrom == nil else { throw .familyShared }
     // Apple: only paid, active subscriptions; not in a free offer period, billing retry or grace.
-    guard subscription.status == .subscribed, subscription.expirationDate > now, subscription.latest.offerDiscountType != "FREE_TRIAL"
+    guard subscription.status == .subscribed, subscription.expirationDate > now, subscription.latest.offerDiscountType != .freeTrial
     else { throw .ineligible }
     let yearAgo = Timestamp(saturating: -365 * 86_400, times: 1000, plus: now.milliseconds)
     guard subscription.extensions.filter({ $0.date > yearAgo }).count < RenewalExtension.maximumPerYear else { throw .maximumReached }

@@ -63,7 +63,7 @@ package extension Store {
     transaction.price = "\(price)"
     transaction.offerIdentifier = offer.id
     transaction.redeemedOfferType = offer.type
-    transaction.offerDiscountType = "ONE_TIME"
+    transaction.offerDiscountType = .oneTime
   }
 
   private func unknown(_ what: String, _ id: String, _ product: Product, known: [String]) -> StoreError {

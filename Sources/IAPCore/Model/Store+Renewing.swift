@@ -201,7 +201,7 @@ public extension Store {
       // A pay-as-you-go introductory offer runs on: another period at the offer price.
       renewal.expirationDate = rules.end(ofOffer: offer, count: 1, from: start)
       renewal.price = subscription.introPrice
-      renewal.offerDiscountType = "PAY_AS_YOU_GO"
+      renewal.offerDiscountType = .payAsYouGo
       // The offer's whole duration, as the period that redeemed it carries it.
       renewal.offerPeriod = previous.offerPeriod ?? text
       renewal.offerIdentifier = subscription.introOfferIdentifier

@@ -51,11 +51,11 @@ package extension Store {
   }
 
   /// `offerDiscountType` as Apple spells it.
-  static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> String {
+  static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> OfferDiscountType {
     switch mode {
-    case .free: return "FREE_TRIAL"
-    case .payAsYouGo: return "PAY_AS_YOU_GO"
-    case .payUpFront: return "PAY_UP_FRONT"
+    case .free: return .freeTrial
+    case .payAsYouGo: return .payAsYouGo
+    case .payUpFront: return .payUpFront
     }
   }
 

@@ -65,7 +65,7 @@ public struct Transaction: Equatable, Sendable {
   public var currency: String?
   /// An introductory offer applied to this period: `offerDiscountType` (`FREE_TRIAL`,
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
-  public var offerDiscountType: String? {
+  public var offerDiscountType: OfferDiscountType? {
     get { rare?.fields.offerDiscountType }
     set { changeRare(clearing: newValue == nil) { $0.offerDiscountType = newValue } }
   }
@@ -144,7 +144,7 @@ public struct Transaction: Equatable, Sendable {
     finished: Bool = false, purchaseIssue: Bool = false, deleted: Bool = false, subscriptionGroup: String? = nil,
     isRenewal: Bool = false, isUpgraded: Bool = false, bundleId: String? = nil, storefront: String? = nil,
     price: String? = nil, currency: String? = nil, finishedAtReceiptUpdate: Int? = nil,
-    offerDiscountType: String? = nil, offerPeriod: String? = nil
+    offerDiscountType: OfferDiscountType? = nil, offerPeriod: String? = nil
   ) {
     self.id = id
     self.originalId = originalId

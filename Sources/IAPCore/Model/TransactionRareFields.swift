@@ -12,7 +12,7 @@ struct TransactionRareFields: Equatable, Sendable {
   var revocationPercentage: Int?
   var applicationUsername: String?
   var error: StoreError?
-  var offerDiscountType: String?
+  var offerDiscountType: OfferDiscountType?
   var offerPeriod: String?
   var offerIdentifier: String?
   var redeemedOfferType: Int?

@@ -40,7 +40,7 @@ package enum TransactionRecord {
     if let v = t.price { members.append(("price", .string(v))) }
     if let v = t.currency { members.append(("currency", .string(v))) }
     if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
-    if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v))) }
+    if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v.rawValue))) }
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
     if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
     if let v = t.redeemedOfferType { members.append(("offerType", .int(Int64(v)))) }
@@ -73,6 +73,11 @@ package enum TransactionRecord {
       if value == .null { return nil }
       guard let s = value.stringValue else { throw RecordError(field: key) }
       return s
+    }
+    func discountType() throws(RecordError) -> OfferDiscountType? {
+      guard let text = try optionalString("offerDiscountType") else { return nil }
+      guard let type = OfferDiscountType(rawValue: text) else { throw RecordError(field: "offerDiscountType") }
+      return type
     }
     func id(_ key: String) throws(RecordError) -> UInt64 {
       guard let value = UInt64(try string(key)), value < idLimit else { throw RecordError(field: key) }
@@ -130,7 +135,7 @@ package enum TransactionRecord {
       storefront: try optionalString("storefront"), price: try optionalString("price"),
       currency: try optionalString("currency"),
       finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) },
-      offerDiscountType: try optionalString("offerDiscountType"), offerPeriod: try optionalString("offerPeriod"))
+      offerDiscountType: try discountType(), offerPeriod: try optionalString("offerPeriod"))
     transaction.hasDownloads = try flag("hasDownloads")
     transaction.offerIdentifier = try optionalString("offerIdentifier")
     // Absent in records written before offer codes and win-back offers, and on most.

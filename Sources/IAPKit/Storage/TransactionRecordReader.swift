@@ -240,6 +240,12 @@ enum TransactionRecordReader {
         revocationPercentage = exact
       default: return nil
       }
+      // Apple's word, or not this reader's to judge: the general path refuses it.
+      var discount: OfferDiscountType?
+      if let offerDiscountType {
+        guard let known = OfferDiscountType(rawValue: offerDiscountType) else { return nil }
+        discount = known
+      }
       var finishedAtReceiptUpdate: Int?
       switch value(.finishedAtReceiptUpdate) {
       case nil, .null?: break
@@ -253,7 +259,7 @@ enum TransactionRecordReader {
         account: account, device: device, finished: finished, purchaseIssue: purchaseIssue, deleted: deleted,
         subscriptionGroup: subscriptionGroup, isRenewal: isRenewal, isUpgraded: isUpgraded, bundleId: bundleId,
         storefront: storefront, price: price, currency: currency, finishedAtReceiptUpdate: finishedAtReceiptUpdate,
-        offerDiscountType: offerDiscountType, offerPeriod: offerPeriod)
+        offerDiscountType: discount, offerPeriod: offerPeriod)
       t.hasDownloads = hasDownloads
       t.offerIdentifier = offerIdentifier
       t.appAccountToken = appAccountToken

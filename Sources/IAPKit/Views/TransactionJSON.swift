@@ -40,7 +40,7 @@ public enum TransactionJSON {
     let names = [1: "introductory", 2: "promotional", 3: "code", 4: "winBack"]
     return .object([
       ("type", .string(names[type] ?? "introductory")), ("id", .optional(t.offerIdentifier)),
-      ("discountType", .optional(t.offerDiscountType)), ("period", .optional(t.offerPeriod)),
+      ("discountType", .optional(t.offerDiscountType?.rawValue)), ("period", .optional(t.offerPeriod)),
     ])
   }
 

@@ -30,7 +30,7 @@ import Testing
 
   @Test mutating func aFreeTrialThenTheRegularPrice() {
     let trial = buy("trial")
-    #expect(trial.offerDiscountType == "FREE_TRIAL")
+    #expect(trial.offerDiscountType == .freeTrial)
     #expect(trial.price == "0")
     #expect(trial.expirationDate == at("2026-01-22T10:00:00Z"), "a one-week trial")
     store.advance(to: at("2026-01-22T10:00:00Z"))
@@ -46,13 +46,13 @@ import Testing
     let all = [store.accountState.subscriptions["club"]!.latest] + store.queue
     let prices = store.queue.map { $0.price ?? "" }
     #expect(prices == ["0.99", "0.99", "4.99", "4.99"], "three offer periods in all, then the regular price")
-    #expect(store.queue.map(\.offerDiscountType) == ["PAY_AS_YOU_GO", "PAY_AS_YOU_GO", nil, nil])
+    #expect(store.queue.map(\.offerDiscountType) == [.payAsYouGo, .payAsYouGo, nil, nil])
     #expect(all.count == 5)
   }
 
   @Test mutating func payUpFrontCoversTheWholeOfferOnce() {
     let first = buy("yearly")
-    #expect(first.offerDiscountType == "PAY_UP_FRONT")
+    #expect(first.offerDiscountType == .payUpFront)
     #expect(first.price == "19.99")
     #expect(first.expirationDate == at("2026-07-15T10:00:00Z"))
     store.advance(to: at("2026-07-15T10:00:00Z"))

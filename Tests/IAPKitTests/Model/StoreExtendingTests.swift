@@ -39,13 +39,13 @@ import Testing
   }
 
   @Test func ineligibleStatesAreRefused() {
-    #expect(refusal({ $0.latest.offerDiscountType = "FREE_TRIAL" }) == .ineligible)
+    #expect(refusal({ $0.latest.offerDiscountType = .freeTrial }) == .ineligible)
     #expect(refusal({ $0.status = .inBillingRetryPeriod }) == .ineligible)
     #expect(refusal({ $0.status = .inGracePeriod }) == .ineligible)
     #expect(refusal({ $0.status = .expired }) == .ineligible)
     #expect(refusal({ $0.status = .revoked }) == .ineligible)
     #expect(refusal({ _ in }, at: Timestamp(iso8601: "2026-03-01T10:00:00Z")!) == .ineligible, "past its expiry")
-    #expect(refusal({ $0.latest.offerDiscountType = "PAY_UP_FRONT" }) == nil, "a paid offer period can be extended")
+    #expect(refusal({ $0.latest.offerDiscountType = .payUpFront }) == nil, "a paid offer period can be extended")
   }
 
   @Test func twoExtensionsInThePast365DaysAreTheMost() {

@@ -141,7 +141,7 @@ import Testing
   @Test func aPromotionalTransactionRecordKeepsItsOffer() throws {
     var t = Transaction(
       id: 3, originalId: 1, productId: "basic", productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: t0,
-      originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: "FREE_TRIAL", offerPeriod: "P1W")
+      originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: .freeTrial, offerPeriod: "P1W")
     t.offerIdentifier = "basic.free"
     #expect(try TransactionRecord.decode(TransactionRecord.encode(t)) == t)
     let payload = SignedPayloads.transaction(t, environment: "LocalTesting", signedDate: t0)

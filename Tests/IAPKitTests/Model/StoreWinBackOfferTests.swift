@@ -123,7 +123,7 @@ import Testing
     #expect(redeemed.state == .purchased)
     #expect(redeemed.offerType == 4)
     #expect(redeemed.offerIdentifier == "back.free")
-    #expect(redeemed.offerDiscountType == "FREE_TRIAL")
+    #expect(redeemed.offerDiscountType == .freeTrial)
     #expect(redeemed.price == "0")
     #expect(redeemed.offerPeriod == "P1M")
     #expect(lastNotification?.type == .subscribed)

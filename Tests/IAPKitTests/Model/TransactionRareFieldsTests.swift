@@ -28,7 +28,7 @@ import Testing
     t.revocationDate = Timestamp(milliseconds: 9)
     t.revocationReason = .developerIssue
     t.applicationUsername = "u"
-    t.offerDiscountType = "FREE_TRIAL"
+    t.offerDiscountType = .freeTrial
     t.offerPeriod = "P1W"
     t.offerIdentifier = "promo"
     t.appAccountToken = "0b1e3c2a-1111-4222-8333-444455556666"
@@ -36,7 +36,7 @@ import Testing
     t.refundReversalDate = Timestamp(milliseconds: 11)
     t.familySharedFrom = 2
     #expect(t.revocationDate == Timestamp(milliseconds: 9) && t.revocationReason == .developerIssue)
-    #expect(t.applicationUsername == "u" && t.offerDiscountType == "FREE_TRIAL" && t.offerPeriod == "P1W")
+    #expect(t.applicationUsername == "u" && t.offerDiscountType == .freeTrial && t.offerPeriod == "P1W")
     #expect(t.offerIdentifier == "promo" && t.appAccountToken == "0b1e3c2a-1111-4222-8333-444455556666")
     #expect(t.finishedAtReceiptUpdate == 3 && t.refundReversalDate == Timestamp(milliseconds: 11) && t.familySharedFrom == 2)
   }

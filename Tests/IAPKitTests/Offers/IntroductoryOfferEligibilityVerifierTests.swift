@@ -68,7 +68,7 @@ import Testing
       introductoryEligibility: IntroductoryEligibilityPayment(jws: jws(allow: true), context: context), now: later
     ).outcome
     #expect(t.state == .purchased)
-    #expect(t.offerDiscountType == "FREE_TRIAL")
+    #expect(t.offerDiscountType == .freeTrial)
     #expect(t.offerType == 1)
   }
 

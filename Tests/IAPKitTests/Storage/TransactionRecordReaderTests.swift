@@ -41,7 +41,7 @@ import Testing
       finished: Bool.random(using: &rng), purchaseIssue: Bool.random(using: &rng), deleted: Bool.random(using: &rng),
       subscriptionGroup: maybe(text()), isRenewal: Bool.random(using: &rng), isUpgraded: Bool.random(using: &rng),
       bundleId: maybe(text()), storefront: maybe(text()), price: maybe(text()), currency: maybe(text()),
-      finishedAtReceiptUpdate: maybe(Int.random(in: 0...1000, using: &rng)), offerDiscountType: maybe(text()),
+      finishedAtReceiptUpdate: maybe(Int.random(in: 0...1000, using: &rng)), offerDiscountType: maybe(OfferDiscountType.allCases.randomElement(using: &rng)!),
       offerPeriod: maybe(text()))
     t.offerIdentifier = maybe(text())
     t.hasDownloads = Bool.random(using: &rng)
