@@ -6,7 +6,14 @@ extension JWS {
   /// `base64url(header).base64url(payload).base64url(r ‖ s)`, the signature RFC 6979
   /// deterministic, so the same key and values always give the same token.
   public static func signES256(header: JSONValue, payload: JSONValue, key: P256.PrivateKey) -> String {
-    let signingInput = Base64URL.encode(JSONWriter.compact(header)) + "." + Base64URL.encode(JSONWriter.compact(payload))
+    signES256(encodedHeader: Base64URL.encode(JSONWriter.compact(header)), payload: payload, key: key)
+  }
+
+  /// `signES256(header:payload:key:)` with the header already encoded (base64url of its
+  /// compact JSON): a signer that signs every payload under one header (one that carries a
+  /// certificate chain is 3 KB) encodes it once.
+  public static func signES256(encodedHeader: String, payload: JSONValue, key: P256.PrivateKey) -> String {
+    let signingInput = encodedHeader + "." + Base64URL.encode(JSONWriter.compact(payload))
     return signingInput + "." + Base64URL.encode(key.signature(for: Array(signingInput.utf8)).rawRepresentation)
   }
 

@@ -1,6 +1,12 @@
 import IAPCore
 import IAPSystem
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The state as a session last loaded it (`store.json` decoded, the logs past it replayed),
 /// kept by the server with what the files looked like then, so that the next request, when
 /// nothing changed, takes it rather than decoding `store.json` again: that decode was a
@@ -69,7 +75,11 @@ public final class LoadedStateCache: @unchecked Sendable {
   /// The bytes of `name` in `folder` (nil when it does not exist): those read before while
   /// its identity is unchanged, else read now. An error is the read's, as without the cache.
   func read(_ name: String, in folder: Folder) throws(POSIXFileError) -> [UInt8]? {
-    guard let identity = FileIdentity(name, in: folder) else { return try folder.readIfExists(name) }
+    guard let identity = FileIdentity(name, in: folder) else {
+      // Not there (the clock file of a store on the real clock): no need to try opening it.
+      if errno == ENOENT { return nil }
+      return try folder.readIfExists(name)
+    }
     if let kept = mutex.withLock({ files[name] }), kept.identity == identity { return kept.bytes }
     // Read after the `stat`: at worst, newer bytes under an older identity, read again next time.
     guard let bytes = try folder.readIfExists(name) else { return nil }
