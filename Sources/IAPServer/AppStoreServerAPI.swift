@@ -12,20 +12,20 @@ import IAPFormats
 public struct AppStoreServerAPI: Sendable {
   /// Makes the workspace a request runs in.
   let makeWorkspace: @Sendable () -> Workspace
-  /// Transactions by id, kept across requests.
-  let index = TransactionIdIndex()
+  /// What requests keep from one to the next (transactions by id, verified tokens, …).
+  let cache = ServerStoreCache()
 
   public init(makeWorkspace: @escaping @Sendable () -> Workspace) { self.makeWorkspace = makeWorkspace }
 
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {
-    Self.respond(request, path: Substring(request.path), workspace: makeWorkspace(), index: index)
+    Self.respond(request, path: Substring(request.path), workspace: makeWorkspace(), cache: cache)
   }
 
   /// The answer to `request` for `path` (the request's, less any namespace prefix), in
-  /// `workspace`'s store, whose transactions `index` keeps by id across requests.
-  package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, index: TransactionIdIndex) -> HTTPResponse {
-    workspace.transactionIndex = index
+  /// `workspace`'s store, for which `cache` keeps what requests share.
+  package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, cache: ServerStoreCache) -> HTTPResponse {
+    workspace.serverCache = cache
     // The legacy receipt endpoint takes the app's shared secret, not a token.
     if path == "/verifyReceipt" || path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }

@@ -13,8 +13,9 @@ public final class ServerRouter: Sendable {
   let makeWorkspace: @Sendable (String?) -> Workspace
   /// The state folder, where the namespaces are.
   let statePath: String
-  /// Transactions by id, per store, kept across requests.
-  private let indexes = Locked<[String: TransactionIdIndex]>([:])
+  /// What each store's requests keep from one to the next (transactions by id, verified
+  /// tokens, the loaded state, …), by store.
+  private let caches = Locked<[String: ServerStoreCache]>([:])
 
   public init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
     self.statePath = statePath
@@ -42,23 +43,23 @@ public final class ServerRouter: Sendable {
     if WebRoutes.serves(path) { return WebRoutes.respond(request, path: path) }
     let make = makeWorkspace
     let name = namespace
-    let index = index(for: name ?? "")
+    let cache = cache(for: name ?? "")
     if path == ControlPlane.prefix || path.hasPrefix(ControlPlane.prefix + "/") {
       return ControlPlane.respond(request, path: path) {
         let workspace = make(name)
-        workspace.transactionIndex = index
+        workspace.serverCache = cache
         return workspace
       }
     }
-    return AppStoreServerAPI.respond(request, path: path, workspace: make(name), index: index)
+    return AppStoreServerAPI.respond(request, path: path, workspace: make(name), cache: cache)
   }
 
-  private func index(for store: String) -> TransactionIdIndex {
-    indexes.withLock { indexes in
-      if let index = indexes[store] { return index }
-      let index = TransactionIdIndex()
-      indexes[store] = index
-      return index
+  private func cache(for store: String) -> ServerStoreCache {
+    caches.withLock { caches in
+      if let cache = caches[store] { return cache }
+      let cache = ServerStoreCache()
+      caches[store] = cache
+      return cache
     }
   }
 }

@@ -268,6 +268,34 @@ for signals in 1 2; do
   rm -f held
 done
 
+# Issue 32: the server keeps the state it loaded, the keys and the tokens between requests.
+# Under load, a command's commit must still be seen by the very next request.
+scenario "under load, each purchase of a command beside the server is seen by the next request; every answer is a 200"
+if python3 -c 'import cryptography' 2>/dev/null; then
+  iap keys create -o key.p8 --json >key.json 2>/dev/null
+  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
+  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
+  iap buy $P.coins_1000 --finish >/dev/null
+  start_server
+  get() { python3 "$TOOLS/bearer_get.py" "$url" "/inApps/v1/transactions/$1" key.p8 "$key_id" "$issuer" $P "${2:-1}"; }
+  # 8 clients at once, 15 times over, while the commands run.
+  (for _ in $(seq 15); do get 1 8; done) >load.json &
+  loader=$!
+  unseen=""
+  for _ in $(seq 8); do
+    id=$(iap buy $P.coins_1000 --finish --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["transactions"][0]["id"])')
+    get "$id" | grep -q '"statuses": {"200": 1}' || unseen="$unseen $id"
+  done
+  [ -z "$unseen" ] && ok || not_ok "transactions not seen by the next request:$unseen"
+  wait $loader
+  out=$(python3 -c 'import json, sys; print(json.dumps({"statuses": sorted({s for line in open("load.json") for s in json.loads(line)["statuses"]}), "n": sum(sum(json.loads(line)["statuses"].values()) for line in open("load.json"))}))')
+  expect_json 'd["statuses"], d["n"]' "['200'] 120"
+  kill -TERM $server
+  wait $server
+else
+  skip "python3's cryptography package is not installed (it signs the tokens)"
+fi
+
 scenario "a port in use is a clear error"
 python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(30)' &
 holder=$!

@@ -3,7 +3,7 @@
 /// Foundation has no SHA-256 on Linux and `iap` takes no package dependencies, so receipts
 /// and `jwsRepresentation` tokens are signed with this. Input is hashed in place, 64 bytes at
 /// a time, with no allocation per block, so megabytes cost milliseconds.
-public struct SHA256 {
+public struct SHA256: Sendable {
   /// Bytes in a digest.
   public static let digestSize = 32
   /// Bytes in a block; HMAC pads its key to this.

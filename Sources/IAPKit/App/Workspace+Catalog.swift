@@ -62,6 +62,18 @@ extension Workspace {
   /// The catalog's own fields and settings, as `catalogFieldsQuietly`, or why they cannot be
   /// read (missing, invalid): for the server, which answers its own failures 5xx.
   func catalogFields() throws(IAPError) -> Catalog {
+    // The server keeps the fields while the catalog's `stat` is unchanged: resolving the
+    // path and reading the cache file were a dozen system calls a request.
+    let given = catalogPath
+    let givenKey = serverCache == nil ? nil : CatalogCache.Key(path: given)
+    if let givenKey, let kept = serverCache?.catalog(at: given, key: givenKey) { return kept }
+    let fields = try catalogFieldsRead()
+    if let givenKey, givenKey.isSettled(now: Environment.systemTime()) { serverCache?.remember(catalog: fields, at: given, key: givenKey) }
+    return fields
+  }
+
+  /// The catalog's fields from the catalog cache, else from the catalog (then cached).
+  private func catalogFieldsRead() throws(IAPError) -> Catalog {
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
     let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)

@@ -10,7 +10,7 @@ extension Workspace {
   public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     // Read before the lock is taken (see `settings(_:fields:)`).
     let fields = catalog ?? catalogFieldsQuietly()
-    var session = try stateDirectory.open(forWriting: forWriting)
+    var session = try stateDirectory.open(forWriting: forWriting, cache: serverCache?.loads)
     session.warn = { [console] in console.warning($0) }
     session.historyIndexFrom = historyIndexFrom
     var clock = try session.clock()
@@ -20,7 +20,7 @@ extension Workspace {
       if !forWriting {
         // Release the shared lock before taking the exclusive one: both are this process's.
         session.close()
-        session = try stateDirectory.open(forWriting: true)
+        session = try stateDirectory.open(forWriting: true, cache: serverCache?.loads)
         session.warn = { [console] in console.warning($0) }
         session.historyIndexFrom = historyIndexFrom
         clock = try session.clock()

@@ -29,6 +29,11 @@ public final class Workspace {
   var deliveryURL: String?
   /// The server's index of transactions by id, shared by its requests (nil for a command).
   public var transactionIndex: TransactionIdIndex?
+  /// What the server keeps for this store from one request to the next (nil for a command):
+  /// verified tokens, parsed keys and catalog fields, the loaded state.
+  public var serverCache: ServerStoreCache? {
+    didSet { if let serverCache { transactionIndex = serverCache.index } }
+  }
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

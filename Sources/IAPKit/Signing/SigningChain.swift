@@ -25,6 +25,8 @@ public struct SigningChain: Sendable {
   public let leaf: [UInt8]
   /// What signs the data; its certificate is `leaf`.
   let leafKey: P256.PrivateKey
+  /// `header`, encoded and hashed once: the server signs every answer under it.
+  let preparedHeader: JWS.ES256Header
 
   /// The first and last seconds the store's clock can show (years 0000 to 9999).
   static let validity: (notBefore: Int64, notAfter: Int64) = (-62_167_219_200, 253_402_300_799)
@@ -78,11 +80,14 @@ public struct SigningChain: Sendable {
     leaf = certificate(
       "leaf", subject: leafName, key: leafKey.publicKey, issuer: intermediateName, issuerKey: intermediateKey, ca: false,
       pathLength: nil, marker: OID.appleReceiptSigningMarker)
+    preparedHeader = JWS.ES256Header(Self.header(leaf: leaf, intermediate: intermediate, root: root))
   }
 
   /// The JWS header Apple's signed data carries: `alg` ES256 and `x5c`, the chain from the
   /// leaf up, each certificate in standard base64 of its DER.
-  public var header: JSONValue {
+  public var header: JSONValue { Self.header(leaf: leaf, intermediate: intermediate, root: root) }
+
+  private static func header(leaf: [UInt8], intermediate: [UInt8], root: [UInt8]) -> JSONValue {
     .object([
       ("alg", .string("ES256")),
       ("x5c", .array([leaf, intermediate, root].map { .string(Data($0).base64EncodedString()) })),
@@ -90,7 +95,7 @@ public struct SigningChain: Sendable {
   }
 
   /// Signs `payload` with the leaf's key.
-  public func sign(_ payload: JSONValue) -> String { JWS.signES256(header: header, payload: payload, key: leafKey) }
+  public func sign(_ payload: JSONValue) -> String { JWS.signES256(under: preparedHeader, payload: payload, key: leafKey) }
 
   /// The root as PEM, for users to hand their verifier.
   public var rootPEM: String { PEM(label: PEM.Label.certificate, bytes: root).text }

@@ -96,15 +96,18 @@ public struct StateDirectory: Sendable {
   /// Opens the state under a lock and loads it. A reader on a folder that does not exist yet
   /// gets the empty store and creates nothing.
   ///
-  /// - Parameter despiteDamage: open even when a damaged record was found earlier (what the
-  ///   doctor does); otherwise that damage is the answer, before anything is read or written.
-  public func open(forWriting: Bool, despiteDamage: Bool = false) throws(IAPError) -> StateSession {
+  /// - Parameters:
+  ///   - despiteDamage: open even when a damaged record was found earlier (what the doctor
+  ///     does); otherwise that damage is the answer, before anything is read or written.
+  ///   - cache: the server's last loaded state, taken when the files did not change since.
+  public func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(IAPError) -> StateSession {
     guard let folder = try folder(create: forWriting) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
     if !despiteDamage, let damage = recordedDamage(in: folder) { throw damage }
     let lock = try acquireLock(in: folder, exclusive: forWriting)
     let session = StateSession(directory: self, folder: folder, lock: lock, writable: forWriting)
+    session.cache = cache
     try session.load()
     return session
   }

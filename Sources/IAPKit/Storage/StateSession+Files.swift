@@ -22,7 +22,7 @@ public extension StateSession {
     let path = directory.path + "/" + StateDirectory.Name.settings
     let bytes: [UInt8]
     do {
-      guard let read = try folder?.readIfExists(StateDirectory.Name.settings) else { return [:] }
+      guard let read = try readKept(StateDirectory.Name.settings) else { return [:] }
       bytes = read
     } catch {
       throw .stateUnreadable(path: path, reason: error.description)
@@ -61,7 +61,7 @@ public extension StateSession {
     let path = directory.path + "/" + StateDirectory.Name.clock
     let bytes: [UInt8]
     do {
-      guard let read = try folder?.readIfExists(StateDirectory.Name.clock) else { return .real }
+      guard let read = try readKept(StateDirectory.Name.clock) else { return .real }
       bytes = read
     } catch {
       throw .stateUnreadable(path: path, reason: error.description)
@@ -97,6 +97,18 @@ public extension StateSession {
   }
 }
 
+// MARK: - Small files
+
+extension StateSession {
+  /// The bytes of `name`, nil when it does not exist: through the server's cache, which reads
+  /// the file again only when its identity changed, else straight from the folder.
+  func readKept(_ name: String) throws(POSIXFileError) -> [UInt8]? {
+    guard let folder else { return nil }
+    guard let cache else { return try folder.readIfExists(name) }
+    return try cache.read(name, in: folder)
+  }
+}
+
 // MARK: - Signing secret
 
 public extension StateSession {
@@ -104,7 +116,7 @@ public extension StateSession {
   /// every state folder has its own; nil before anything was written.
   func signingSecret() throws(IAPError) -> String? {
     do {
-      guard let bytes = try folder?.readIfExists(StateDirectory.Name.secret) else { return nil }
+      guard let bytes = try readKept(StateDirectory.Name.secret) else { return nil }
       return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
     } catch {
       throw .stateUnreadable(path: error.path, reason: error.description)

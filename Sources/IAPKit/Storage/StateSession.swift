@@ -36,6 +36,8 @@ public final class StateSession {
   public var warn: (String) -> Void = { _ in }
   /// The transaction log's size from which `latestVersions()` keeps `history.index`.
   var historyIndexFrom = HistoryIndex.minimumLogSize
+  /// The server's last loaded state, taken when the files did not change since (nil for a command).
+  var cache: LoadedStateCache?
 
   /// How far the logs may run ahead of `store.json` before a commit rewrites it.
   ///
@@ -88,6 +90,13 @@ public final class StateSession {
   }
 
   private func loadLogs() throws(IAPError) {
+    let cacheKey = cache == nil ? nil : folder.flatMap { folder in lock.flatMap { LoadedStateCache.Key(folder: folder, lock: $0) } }
+    if let cacheKey, let hit = cache?.entry(for: cacheKey) {
+      (state, snapshotOffsets, hasSnapshot) = (hit.state, hit.snapshotOffsets, hit.hasSnapshot)
+      try transactions.open(in: folder, writable: writable, covered: hit.transactionsEnd)
+      try notifications.open(in: folder, writable: writable, covered: hit.notificationsEnd)
+      return
+    }
     let snapshotPath = directory.snapshotPath
     var offsets = SnapshotCodec.Offsets()
     do {
@@ -154,6 +163,12 @@ public final class StateSession {
       var restored = seal
       restored.nextId = state.nextId
       restored.write(lock)
+    }
+    if let cacheKey, lockSeal != nil, !checked {
+      cache?.remember(
+        .init(
+          key: cacheKey, state: state, snapshotOffsets: snapshotOffsets, hasSnapshot: hasSnapshot,
+          transactionsEnd: transactions.validEnd, notificationsEnd: notifications.validEnd))
     }
     if checked, let lock {
       // Something other than iap's appends touched the logs: `history`'s saved index of

@@ -91,9 +91,33 @@ extension Workspace {
     return file
   }
 
-  /// Use case: the state's keys (public parts only) and issuer id.
+  /// Use case: the state's keys (public parts only) and issuer id. Under the shared lock,
+  /// without loading the store: `keys.json` is all it reads.
   public func listKeys() throws(IAPError) -> KeysFile {
-    try stateDirectory.open(forWriting: false).keysFile()
+    try stateDirectory.openForSettings().keysFile()
+  }
+
+  /// The state's keys and their usable public keys by key id, for checking tokens: the
+  /// server's (`serverCache`) parse of `keys.json` while the file is unchanged, else a read.
+  func keysForChecking() throws(IAPError) -> (file: KeysFile, publicKeys: [String: P256.PublicKey]) {
+    // The file is only ever replaced whole (a rename), so one `stat` of its path tells
+    // whether the keys parsed before are still the ones in force; the lock and the state's
+    // checks come with the request's own opening of the state.
+    let keysPath = stateDirectory.path + "/" + StateDirectory.Name.keys
+    if let cache = serverCache, let identity = FileIdentity(path: keysPath), let (file, publicKeys) = cache.keys(at: identity) {
+      return (file, publicKeys)
+    }
+    let session = try stateDirectory.openForSettings()
+    guard let cache = serverCache else {
+      let file = try session.keysFile()
+      return (file, file.publicKeys)
+    }
+    // The identity before the read: a file replaced in between is read again next time.
+    let identity = session.folder.flatMap { FileIdentity(StateDirectory.Name.keys, in: $0) }
+    let file = try session.keysFile()
+    let publicKeys = file.publicKeys
+    if let identity { cache.remember(keys: file, publicKeys: publicKeys, at: identity) }
+    return (file, publicKeys)
   }
 
   /// Use case: forgets a key; signatures made with it no longer verify. Returns what was removed.

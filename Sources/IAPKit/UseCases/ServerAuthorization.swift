@@ -36,28 +36,45 @@ extension Workspace {
   /// "appstoreconnect-v1", `bid` the catalog's bundle id, `iss` the state's issuer id, and
   /// `exp` in the future and at most 60 minutes away, by the real clock (tokens are made by
   /// a developer's server, which knows no simulated time).
+  ///
+  /// The server verifies a token's signature once (`ServerTokenCache`): later requests with
+  /// the same token, under the same key, check the claims only.
   public func authorizeServerRequest(_ authorization: String?) throws(ServerAuthorizationError) {
     guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
     let token = String(authorization.dropFirst("Bearer ".count)).trimmingWhitespace
-    let header: JSONValue
+    let tokens = serverCache?.tokens
+    let known = tokens?.lookup(token)
+    let kid: String
     let claims: JSONValue
-    do { (header, claims, _) = try JWS.decode(token, key: nil) } catch { throw .malformed(error.description) }
-    guard header["alg"]?.stringValue == "ES256" else { throw .malformed("alg is not ES256") }
-    guard let kid = header["kid"]?.stringValue else { throw .malformed("no kid") }
+    if let known {
+      (kid, claims) = (known.kid, known.claims)
+    } else {
+      let header: JSONValue
+      do { (header, claims, _) = try JWS.decode(token, key: nil) } catch { throw .malformed(error.description) }
+      guard header["alg"]?.stringValue == "ES256" else { throw .malformed("alg is not ES256") }
+      guard let id = header["kid"]?.stringValue else { throw .malformed("no kid") }
+      kid = id
+    }
     // The keys and the catalog are the store's: failing to read them is the server's
     // failure, never the token's (a client would conclude its key is wrong).
-    let keys: KeysFile
-    do { keys = try listKeys() } catch { throw .unavailable(error) }
-    guard let key = keys.publicKeys[kid] else { throw .unknownKey(kid) }
-    guard JWS.isValidES256(token, key: key) else { throw .badSignature }
+    let keys: (file: KeysFile, publicKeys: [String: P256.PublicKey])
+    do { keys = try keysForChecking() } catch { throw .unavailable(error) }
+    guard let key = keys.publicKeys[kid], let point = keys.file.entry(kid)?.publicKey else { throw .unknownKey(kid) }
+    // A signature verified under these very key bytes need not be verified again.
+    let verified = known?.publicKey == point
+    guard verified || JWS.isValidES256(token, key: key) else { throw .badSignature }
     guard claims["aud"]?.stringValue == "appstoreconnect-v1" else { throw .wrongClaim("aud") }
     let bundleId: String?
     do { bundleId = try catalogFields().bundleId } catch { throw .unavailable(error) }
     guard let bundleId, claims["bid"]?.stringValue == bundleId else { throw .wrongClaim("bid") }
-    guard let issuer = keys.issuerId, claims["iss"]?.stringValue == issuer else { throw .wrongClaim("iss") }
+    guard let issuer = keys.file.issuerId, claims["iss"]?.stringValue == issuer else { throw .wrongClaim("iss") }
     guard let exp = claims["exp"]?.intValue else { throw .wrongClaim("exp") }
     let now = environment.now().milliseconds / 1000
-    guard exp > now else { throw .expired }
+    guard exp > now else {
+      tokens?.forget(token)
+      throw .expired
+    }
     guard exp <= now + 3600 else { throw .tooLong }
+    if !verified { tokens?.remember(token, .init(kid: kid, claims: claims, publicKey: point, expires: exp), now: now) }
   }
 }

@@ -1,0 +1,54 @@
+import IAPFormats
+import IAPSystem
+
+/// Bearer tokens whose ES256 signature the server has verified, by the token's text, so that
+/// a client that sends the same token with every request (as Apple's libraries do, for up
+/// to an hour) pays for the verification once: at about 0.2 ms, it was most of a request.
+///
+/// Only the signature's verdict is remembered, with the key it verified under: each request
+/// still looks its `kid` up in the keys in force and checks every claim, `exp` included,
+/// against the clock of that moment, so a key removed or replaced (other bytes under the
+/// same id), another bundle id or issuer, or the token's expiry refuse it as before. Bounded:
+/// when full, expired tokens go first, then all of them.
+public final class ServerTokenCache: Sendable {
+  /// What a verified token held.
+  struct Verified: Sendable {
+    var kid: String
+    var claims: JSONValue
+    /// The public key (65-byte X9.63 point) its signature verified under.
+    var publicKey: [UInt8]
+    /// The `exp` claim, in seconds: an entry past it is of no further use.
+    var expires: Int64
+  }
+
+  /// Tokens kept at most: a load test uses one or a few, a fleet of servers one each.
+  static let capacity = 1_024
+
+  private let verified = Locked<[String: Verified]>([:])
+
+  public init() {}
+
+  /// Tokens kept now.
+  var count: Int { verified.withLock { $0.count } }
+
+  /// What `token` held when it was verified, if it was.
+  func lookup(_ token: String) -> Verified? {
+    verified.withLock { $0[token] }
+  }
+
+  /// Remembers that `token` verified under `entry.publicKey`; `now` (seconds) makes room.
+  func remember(_ token: String, _ entry: Verified, now: Int64) {
+    verified.withLock { verified in
+      if verified.count >= Self.capacity {
+        verified = verified.filter { $0.value.expires > now }
+        if verified.count >= Self.capacity { verified.removeAll() }
+      }
+      verified[token] = entry
+    }
+  }
+
+  /// Forgets `token` (expired, or refused since).
+  func forget(_ token: String) {
+    verified.withLock { _ = $0.removeValue(forKey: token) }
+  }
+}
