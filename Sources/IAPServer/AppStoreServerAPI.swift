@@ -9,13 +9,13 @@ import IAPFormats
 ///
 /// Every request gets a workspace of its own and opens the state as a command does (under
 /// its lock), so it sees what commands did before it and serializes with them.
-public struct AppStoreServerAPI: Sendable {
+package struct AppStoreServerAPI: Sendable {
   /// Makes the workspace a request runs in.
   let makeWorkspace: @Sendable () -> Workspace
   /// What requests keep from one to the next (transactions by id, verified tokens, …).
   let cache = ServerStoreCache()
 
-  public init(makeWorkspace: @escaping @Sendable () -> Workspace) { self.makeWorkspace = makeWorkspace }
+  package init(makeWorkspace: @escaping @Sendable () -> Workspace) { self.makeWorkspace = makeWorkspace }
 
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {

@@ -8,7 +8,7 @@ import IAPSystem
 /// control plane under `/iap/v1`, Apple's App Store Server API everywhere else, and all of
 /// them again under `/ns/{name}`, a namespace with a store of its own
 /// (created on first use, at most `Namespace.limit`).
-public final class ServerRouter: Sendable {
+package final class ServerRouter: Sendable {
   /// Makes the workspace of a request: the state's own store for nil, else the namespace's.
   let makeWorkspace: @Sendable (String?) -> Workspace
   /// The state folder, where the namespaces are.
@@ -17,7 +17,7 @@ public final class ServerRouter: Sendable {
   /// tokens, the loaded state, …), by store.
   private let caches = Locked<[String: ServerStoreCache]>([:])
 
-  public init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
+  package init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
     self.statePath = statePath
     self.makeWorkspace = makeWorkspace
   }

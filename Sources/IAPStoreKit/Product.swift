@@ -39,7 +39,7 @@ public struct Product: Sendable, Equatable, Identifiable {
     public let subscriptionGroupID: String
     /// ISO 8601, like `P1M`.
     public let subscriptionPeriod: String
-    public let introductoryOffer: JSONValue?
+    public let introductoryOffer: SubscriptionOffer?
   }
 
   public let id: String
@@ -61,7 +61,7 @@ public struct Product: Sendable, Equatable, Identifiable {
     self.price = price
     displayPrice = json["displayPrice"]?.stringValue ?? ""
     if let group = json["subscriptionGroup"]?.stringValue, let period = json["subscriptionPeriod"]?.stringValue {
-      let offer = json["introductoryOffer"].flatMap { $0 == .null ? nil : $0 }
+      let offer = json["introductoryOffer"].flatMap(SubscriptionOffer.init)
       subscription = SubscriptionInfo(subscriptionGroupID: group, subscriptionPeriod: period, introductoryOffer: offer)
     } else {
       subscription = nil

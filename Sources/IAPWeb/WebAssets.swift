@@ -3,21 +3,21 @@
 /// needs no files beside it and the page works offline. The page knows the store only
 /// through the control plane's routes and update stream, as any client does; nothing here
 /// knows the store.
-public enum WebAssets {
+package enum WebAssets {
   /// One file of the page.
-  public struct Asset: Sendable {
-    public let bytes: [UInt8]
-    public let contentType: String
+  package struct Asset: Sendable {
+    package let bytes: [UInt8]
+    package let contentType: String
   }
 
   /// The Content-Security-Policy every file is served with: the page's own scripts, styles
   /// and requests only; no inline script or style, no frames, no forms posting elsewhere.
-  public static let contentSecurityPolicy =
+  package static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
     + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
   /// The file at `path` (`/` is the page; the rest are under `/web/`), or nil.
-  public static func asset(_ path: Substring) -> Asset? {
+  package static func asset(_ path: Substring) -> Asset? {
     let html = "text/html; charset=utf-8"
     let script = "text/javascript; charset=utf-8"
     switch path {

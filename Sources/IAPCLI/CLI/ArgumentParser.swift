@@ -2,7 +2,7 @@ import IAPCore
 import IAPKit
 
 /// What a command line asks for.
-public enum ParsedCommandLine {
+package enum ParsedCommandLine {
   /// Show help for the command or group at this path.
   case help([String])
   case version
@@ -15,8 +15,8 @@ public enum ParsedCommandLine {
 /// become its positionals; options are looked up among the global ones and the current
 /// command's, so `iap --json buy x` and `iap buy x --json` mean the same. `--name value` and
 /// `--name=value` are equivalent, and `--` ends option parsing.
-public enum ArgumentParser {
-  public static func parse(_ arguments: [String]) throws(IAPError) -> ParsedCommandLine {
+package enum ArgumentParser {
+  package static func parse(_ arguments: [String]) throws(IAPError) -> ParsedCommandLine {
     var path: [String] = []
     var globals = GlobalOptions()
     // The command's invocation once words reached one (`hasCommand`); until then a placeholder

@@ -3,12 +3,12 @@ import IAPKit
 
 /// The entry point: parses the command line, runs the command, reports failure, and maps
 /// it to an exit status. The only place that turns an error into output.
-public enum CLI {
+package enum CLI {
   /// The version `--version` prints.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// Runs one `iap` invocation. `arguments` excludes the program name.
-  public static func run(arguments: [String], environment: Environment, console: Console) -> Int32 {
+  package static func run(arguments: [String], environment: Environment, console: Console) -> Int32 {
     // Decided before parsing so that even a usage error can be reported as JSON.
     let options = arguments.prefix { $0 != "--" }
     let wantsJSON = options.contains("--json")

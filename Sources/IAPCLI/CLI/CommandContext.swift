@@ -4,13 +4,13 @@ import IAPFormats
 
 /// What a running command may use: the console for its output, the global options, and the
 /// workspace whose use cases it calls.
-public final class CommandContext {
-  public let console: Console
-  public let globals: GlobalOptions
+package final class CommandContext {
+  package let console: Console
+  package let globals: GlobalOptions
   /// The application layer, for this invocation's state, catalog, account and device.
-  public let workspace: Workspace
+  package let workspace: Workspace
 
-  public init(console: Console, environment: Environment, globals: GlobalOptions) {
+  package init(console: Console, environment: Environment, globals: GlobalOptions) {
     self.console = console
     self.globals = globals
     workspace = Workspace(
@@ -19,9 +19,9 @@ public final class CommandContext {
   }
 
   /// The sandbox tester whose purchase history commands act on.
-  public var account: String { workspace.account }
+  package var account: String { workspace.account }
   /// The device whose payment queue commands act on.
-  public var device: String { workspace.device }
+  package var device: String { workspace.device }
 
   /// Checks the account, device and namespace names once, before the command at `path` uses them.
   func validateNames(for path: [String]) throws(IAPError) {

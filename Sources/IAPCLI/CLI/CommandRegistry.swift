@@ -2,9 +2,9 @@ import IAPCore
 import IAPKit
 
 /// The one list of commands: it drives dispatch, help and completions.
-public enum CommandRegistry {
+package enum CommandRegistry {
   /// Every runnable command, in the order help lists them.
-  public static var commands: [any Command.Type] { entries.map(\.type) }
+  package static var commands: [any Command.Type] { entries.map(\.type) }
 
   /// Every runnable command with the words that run it (which its spec repeats: a test
   /// checks that they agree). Finding the command a command line names compares these

@@ -2,18 +2,18 @@ import IAPCore
 import IAPKit
 
 /// One option a command accepts.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The long name, without dashes.
-  public var name: String
+  package var name: String
   /// A one-letter alias, if any.
-  public var short: Character?
+  package var short: Character?
   /// Shown as `<valueName>`; nil for a flag that takes no value.
-  public var valueName: String?
-  public var help: String
+  package var valueName: String?
+  package var help: String
   /// The command refuses to run without it: usage lines show it without brackets.
-  public var required: Bool
+  package var required: Bool
 
-  public init(_ name: String, short: Character? = nil, value valueName: String? = nil, required: Bool = false, help: String) {
+  package init(_ name: String, short: Character? = nil, value valueName: String? = nil, required: Bool = false, help: String) {
     self.name = name
     self.short = short
     self.valueName = valueName
@@ -31,7 +31,7 @@ public struct OptionSpec: Sendable {
 }
 
 /// What a shell may offer for a positional argument.
-public enum ArgumentCompletion: Sendable {
+package enum ArgumentCompletion: Sendable {
   case none
   /// The catalog's product identifiers.
   case productIds
@@ -42,17 +42,17 @@ public enum ArgumentCompletion: Sendable {
 }
 
 /// One positional argument a command accepts.
-public struct ArgumentSpec: Sendable {
-  public var name: String
-  public var help: String
+package struct ArgumentSpec: Sendable {
+  package var name: String
+  package var help: String
   /// Takes any number of values (`<id> ...`).
-  public var repeating: Bool
+  package var repeating: Bool
   /// May be left out.
-  public var optional: Bool
+  package var optional: Bool
   /// What completions offer for it.
-  public var completion: ArgumentCompletion
+  package var completion: ArgumentCompletion
 
-  public init(
+  package init(
     _ name: String, help: String, repeating: Bool = false, optional: Bool = false, completion: ArgumentCompletion = .none
   ) {
     self.name = name
@@ -69,17 +69,17 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// Everything the parser, help and completions need to know about a command.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// Words after `iap`, e.g. `["products", "list"]`.
-  public var path: [String]
+  package var path: [String]
   /// One line, shown in lists and as the help's OVERVIEW.
-  public var abstract: String
+  package var abstract: String
   /// More paragraphs for `--help`.
-  public var discussion: String?
-  public var arguments: [ArgumentSpec]
-  public var options: [OptionSpec]
+  package var discussion: String?
+  package var arguments: [ArgumentSpec]
+  package var options: [OptionSpec]
 
-  public init(
+  package init(
     _ path: [String], abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = []
   ) {

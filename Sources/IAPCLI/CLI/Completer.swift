@@ -3,7 +3,7 @@ import IAPKit
 
 /// What to offer when a shell asks to complete an `iap` command line: commands, options,
 /// option values and product ids. The shell scripts only ask; this decides.
-public enum Completer {
+package enum Completer {
   /// Values options take, where they are a fixed set; `path` is the command, for options
   /// whose values depend on it.
   static func optionValues(_ name: String, path: [String] = []) -> [String]? {
@@ -19,7 +19,7 @@ public enum Completer {
 
   /// Candidates for the last of `words` (the words after `iap`, the last one being typed).
   /// An empty answer after an option that takes a path lets the shell complete file names.
-  public static func candidates(for words: [String], productIds: () -> [String]) -> [String] {
+  package static func candidates(for words: [String], productIds: () -> [String]) -> [String] {
     let current = words.last ?? ""
     var path: [String] = []
     var positionals = 0

@@ -2,14 +2,14 @@ import IAPCore
 import IAPKit
 
 /// Options every command accepts, before or after the subcommand's name.
-public struct GlobalOptions: Sendable {
-  public var catalog: String?
-  public var state: String?
-  public var namespace: String?
-  public var json = false
-  public var quiet = false
-  public var account: String?
-  public var device: String?
+package struct GlobalOptions: Sendable {
+  package var catalog: String?
+  package var state: String?
+  package var namespace: String?
+  package var json = false
+  package var quiet = false
+  package var account: String?
+  package var device: String?
 
   /// The option specs, in help order.
   static let specs: [OptionSpec] = [

@@ -3,17 +3,17 @@ import IAPKit
 
 /// Builds `--help` text in the layout of swift-argument-parser tools: OVERVIEW, USAGE,
 /// ARGUMENTS, OPTIONS, SUBCOMMANDS, from the same specs the parser uses.
-public enum HelpFormatter {
+package enum HelpFormatter {
   static let column = 26
 
   /// Help for the command or group at `path`.
-  public static func help(for path: [String]) -> String {
+  package static func help(for path: [String]) -> String {
     if let command = CommandRegistry.command(at: path) { return commandHelp(command.spec) }
     return groupHelp(path)
   }
 
   /// `iap buy <id> [--quantity <n>] …`
-  public static func usage(for path: [String]) -> String {
+  package static func usage(for path: [String]) -> String {
     guard let spec = CommandRegistry.command(at: path)?.spec else {
       return (["iap"] + path).joined(separator: " ") + " <subcommand>"
     }
@@ -56,7 +56,7 @@ public enum HelpFormatter {
 
   /// The command reference (docs/commands.md): the help of `iap` and of every command, in
   /// registry order. A test (CommandReferenceTests) keeps docs/commands.md equal to it.
-  public static func markdownReference() -> String {
+  package static func markdownReference() -> String {
     var paths: [[String]] = [[]]
     for command in CommandRegistry.commands {
       let path = command.spec.path

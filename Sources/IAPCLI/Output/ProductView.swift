@@ -3,17 +3,17 @@ import IAPKit
 import IAPFormats
 
 /// How products are shown: as `SKProduct` would present them in the store's locale.
-public struct ProductView {
-  public let formatter: PriceFormatter
+package struct ProductView {
+  package let formatter: PriceFormatter
 
   /// - Parameter currency: the storefront's currency (`Catalog.currency(in:)`); the locale
   ///   only formats it.
-  public init(catalog: Catalog, locale: String?, currency: String) {
+  package init(catalog: Catalog, locale: String?, currency: String) {
     formatter = ProductJSON.formatter(catalog: catalog, locale: locale, currency: currency)
   }
 
   /// Two lines a product: id, type, price, title; then the description, indented.
-  public func lines(_ products: [Product]) -> [String] {
+  package func lines(_ products: [Product]) -> [String] {
     var table = TextTable()
     var descriptions: [String] = []
     for p in products {

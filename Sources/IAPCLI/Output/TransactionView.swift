@@ -3,11 +3,11 @@ import IAPKit
 import IAPFormats
 
 /// How transactions are shown to people: aligned text (the JSON is `TransactionJSON`'s).
-public enum TransactionView {
+package enum TransactionView {
   /// One aligned line per transaction:
   /// `#2  restored  com.example.sword  2026-11-21T19:10:55Z  original #1`.
   /// - Parameter showFinished: add whether each one is finished (for `history`).
-  public static func lines(_ transactions: [Transaction], showFinished: Bool = false) -> [String] {
+  package static func lines(_ transactions: [Transaction], showFinished: Bool = false) -> [String] {
     var table = TextTable()
     for t in transactions { table.append(cells(t, showFinished: showFinished)) }
     return table.lines

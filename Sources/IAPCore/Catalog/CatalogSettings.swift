@@ -4,33 +4,33 @@
 /// A plain list of name and value strings, normalized (`on`/`off`, case names) and kept in
 /// one fixed order, so both catalog formats give equal values. The settings store uses them
 /// as the defaults `iap settings` starts from.
-public struct CatalogSettings: Equatable, Sendable {
+package struct CatalogSettings: Equatable, Sendable {
   /// One setting.
-  public struct Entry: Equatable, Sendable {
-    public var name: String
-    public var value: String
+  package struct Entry: Equatable, Sendable {
+    package var name: String
+    package var value: String
   }
 
   /// Every setting name, in the order entries are kept and written: the store's settings.
-  public static var names: [String] { StoreSettings.specs.map(\.name) }
+  package static var names: [String] { StoreSettings.specs.map(\.name) }
 
   /// The settings given, in `names` order.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
 
-  public init() {}
+  package init() {}
 
   /// The settings as (name, value) pairs.
-  public var pairs: [(String, String)] { entries.map { ($0.name, $0.value) } }
+  package var pairs: [(String, String)] { entries.map { ($0.name, $0.value) } }
 
-  public var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
   /// The value of setting `name`, if given.
-  public subscript(name: String) -> String? {
+  package subscript(name: String) -> String? {
     entries.first { $0.name == name }?.value
   }
 
   /// Sets `name` (one of `names`) to an already normalized value, replacing any earlier one.
-  public mutating func set(_ name: String, _ value: String) {
+  package mutating func set(_ name: String, _ value: String) {
     precondition(Self.names.contains(name), "unknown setting \(name)")
     entries.removeAll { $0.name == name }
     let rank = Self.names.firstIndex(of: name)!

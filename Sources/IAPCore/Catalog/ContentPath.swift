@@ -1,5 +1,5 @@
 /// Why a product's `content` path is refused.
-public enum ContentPathError: Error, Equatable, Sendable {
+package enum ContentPathError: Error, Equatable, Sendable {
   case empty
   /// `/etc/passwd`: content lives beside the catalog, never elsewhere on the machine.
   case absolute
@@ -11,7 +11,7 @@ public enum ContentPathError: Error, Equatable, Sendable {
   case invalidCharacter
 
   /// What is wrong, for "content: …" catalog problems.
-  public var message: String {
+  package var message: String {
     switch self {
     case .empty: return "expected a file or folder relative to the catalog's folder, got an empty path"
     case .absolute: return "an absolute path is refused: content must be a file or folder inside the catalog's folder"
@@ -27,10 +27,10 @@ public enum ContentPathError: Error, Equatable, Sendable {
 /// Checked here, as text, when the catalog is read: nothing that leaves the folder gets in.
 /// Links are a property of the files, not of the text, so they are refused when a download
 /// starts and the files are read (`ContentSource`).
-public enum ContentPath {
+package enum ContentPath {
   /// The path's components, without empty and `.` ones (`levels/./a//b` is `levels`, `a`,
   /// `b`), or why the path is refused.
-  public static func components(_ path: String) throws(ContentPathError) -> [String] {
+  package static func components(_ path: String) throws(ContentPathError) -> [String] {
     if path.isEmpty { throw .empty }
     if path.utf8.contains(0) { throw .invalidCharacter }
     if path.hasPrefix("/") { throw .absolute }
@@ -41,7 +41,7 @@ public enum ContentPath {
   }
 
   /// The path in the form the catalog keeps: its components joined by `/`.
-  public static func normalized(_ path: String) throws(ContentPathError) -> String {
+  package static func normalized(_ path: String) throws(ContentPathError) -> String {
     try components(path).joined(separator: "/")
   }
 }

@@ -6,9 +6,9 @@ import Foundation
 
 /// An auto-renewable subscription's introductory offer, as App Store Connect and Xcode's
 /// `.storekit` files describe it: a free trial, or a reduced price paid per period or up front.
-public struct IntroductoryOffer: Equatable, Sendable {
+package struct IntroductoryOffer: Equatable, Sendable {
   /// How the customer pays during the offer (`Product.SubscriptionOffer.PaymentMode`).
-  public enum PaymentMode: String, CaseIterable, Sendable {
+  package enum PaymentMode: String, CaseIterable, Sendable {
     /// A free trial.
     case free
     /// The offer price each period, for `numberOfPeriods` periods.
@@ -17,16 +17,16 @@ public struct IntroductoryOffer: Equatable, Sendable {
     case payUpFront
   }
 
-  public var paymentMode: PaymentMode
+  package var paymentMode: PaymentMode
   /// The length of one offer period.
-  public var period: OfferPeriod
+  package var period: OfferPeriod
   /// How many periods the offer lasts; at least 1.
-  public var numberOfPeriods: Int
+  package var numberOfPeriods: Int
   /// The offer price in the catalog's currency, exact; nil when the catalog gives none (a
   /// free trial needs none).
-  public var price: Decimal?
+  package var price: Decimal?
 
-  public init(paymentMode: PaymentMode, period: OfferPeriod, numberOfPeriods: Int = 1, price: Decimal? = nil) {
+  package init(paymentMode: PaymentMode, period: OfferPeriod, numberOfPeriods: Int = 1, price: Decimal? = nil) {
     self.paymentMode = paymentMode
     self.period = period
     self.numberOfPeriods = numberOfPeriods

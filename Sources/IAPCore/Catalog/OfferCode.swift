@@ -11,10 +11,10 @@ import Foundation
 ///   the campaign targets (`eligibility`);
 /// - on a consumable, non-consumable or non-renewing subscription, a one-time price
 ///   (`offerDiscountType` `ONE_TIME`).
-public struct OfferCode: Equatable, Sendable {
+package struct OfferCode: Equatable, Sendable {
   /// Which customers an auto-renewable subscription's code is for, as App Store Connect
   /// names them (and `.storekit` files spell them).
-  public enum Eligibility: String, CaseIterable, Sendable {
+  package enum Eligibility: String, CaseIterable, Sendable {
     /// Never subscribed in the group.
     case new
     /// Subscribed now (including a grace period or billing retry).
@@ -25,22 +25,22 @@ public struct OfferCode: Equatable, Sendable {
 
   /// The offer's reference name: what `iap buy --offer-code` names and the transaction's
   /// `offerIdentifier` carries.
-  public var id: String
+  package var id: String
   /// An auto-renewable subscription's terms; nil for a one-time code.
-  public var terms: IntroductoryOffer?
+  package var terms: IntroductoryOffer?
   /// A one-time code's price; nil for a subscription's (its terms carry it).
-  public var price: Decimal?
+  package var price: Decimal?
   /// Who may redeem a subscription's code; every customer for a one-time code.
-  public var eligibility: Set<Eligibility>
+  package var eligibility: Set<Eligibility>
 
-  public init(id: String, terms: IntroductoryOffer, eligibility: Set<Eligibility> = Set(Eligibility.allCases)) {
+  package init(id: String, terms: IntroductoryOffer, eligibility: Set<Eligibility> = Set(Eligibility.allCases)) {
     self.id = id
     self.terms = terms
     self.price = nil
     self.eligibility = eligibility
   }
 
-  public init(id: String, price: Decimal) {
+  package init(id: String, price: Decimal) {
     self.id = id
     self.terms = nil
     self.price = price

@@ -5,9 +5,9 @@ import IAPFormats
 ///
 /// Offers come in more lengths than renewal periods do (three days, two weeks), so this is a
 /// validated count and unit rather than a closed list like `SubscriptionPeriod`.
-public struct OfferPeriod: Hashable, Sendable, CustomStringConvertible {
+package struct OfferPeriod: Hashable, Sendable, CustomStringConvertible {
   /// The unit of an ISO 8601 duration component, spelled as the letter it ends with.
-  public enum Unit: String, CaseIterable, Sendable {
+  package enum Unit: String, CaseIterable, Sendable {
     case day = "D"
     case week = "W"
     case month = "M"
@@ -15,21 +15,21 @@ public struct OfferPeriod: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The largest count accepted; real offers stay far below it.
-  public static let maximumCount = 99
+  package static let maximumCount = 99
 
   /// How many units, at least 1.
-  public let count: Int
-  public let unit: Unit
+  package let count: Int
+  package let unit: Unit
 
   /// A period of `count` units, or nil unless 1 ≤ `count` ≤ `maximumCount`.
-  public init?(count: Int, unit: Unit) {
+  package init?(count: Int, unit: Unit) {
     guard (1...Self.maximumCount).contains(count) else { return nil }
     self.count = count
     self.unit = unit
   }
 
   /// Parses `P<n><D|W|M|Y>`: exactly one component, digits only, no time part.
-  public init?(iso8601 text: String) {
+  package init?(iso8601 text: String) {
     let chars = Array(text.utf8)
     guard chars.count >= 3, chars.count <= 4, chars[0] == UInt8(ascii: "P"),
       let unit = Unit(rawValue: String(UnicodeScalar(chars[chars.count - 1]))),
@@ -40,12 +40,12 @@ public struct OfferPeriod: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The ISO 8601 spelling, e.g. `P2W`.
-  public var iso8601: String { "P\(count)\(unit.rawValue)" }
+  package var iso8601: String { "P\(count)\(unit.rawValue)" }
 
-  public var description: String { iso8601 }
+  package var description: String { iso8601 }
 
   /// The period as calendar time.
-  public var calendarPeriod: CalendarPeriod {
+  package var calendarPeriod: CalendarPeriod {
     switch unit {
     case .day: return CalendarPeriod(days: count)
     case .week: return CalendarPeriod(days: 7 * count)

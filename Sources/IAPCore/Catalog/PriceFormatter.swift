@@ -37,9 +37,9 @@ import Foundation
 ///   significant digits the price is a `Double`'s approximation (9223372036854775.807 →
 ///   `$9,223,372,036,854,776.00`), and some halves round up that exact arithmetic would
 ///   round down (1.005 → 1.0050000000000001 → `$1.01`), as `NumberFormatter` does.
-public struct PriceFormatter {
-  public let locale: String
-  public let currency: String
+package struct PriceFormatter {
+  package let locale: String
+  package let currency: String
   /// The locale's format, the currency's symbol in its affixes.
   private let format: PriceTable.Format
   /// How many fraction digits the currency shows.
@@ -47,7 +47,7 @@ public struct PriceFormatter {
 
   /// - Parameter currency: ISO 4217 code; nil takes the locale's region's currency (USD if it
   ///   has none), as `Locale(identifier:).currency` does.
-  public init(locale: String, currency: String?) {
+  package init(locale: String, currency: String?) {
     self.locale = locale
     self.currency = currency ?? PriceTable.currency(locale: locale) ?? "USD"
     let found = PriceTable.format(locale: locale, currency: self.currency)
@@ -60,7 +60,7 @@ public struct PriceFormatter {
   /// - Parameter text: `price`'s description, when the caller has it (`Product.priceText`):
   ///   a price it shows exactly (no rounding, at most 15 significant digits) is written from
   ///   it without converting the price.
-  public func string(for price: Decimal, text: String? = nil) -> String {
+  package func string(for price: Decimal, text: String? = nil) -> String {
     if let text, let exact = ShownNumber(exactText: text, fractionDigits: fractionDigits) {
       return write(exact)
     }

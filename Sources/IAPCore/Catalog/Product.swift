@@ -5,51 +5,51 @@ import Foundation
 #endif
 
 /// One product as App Store Connect holds it: identity, kind, price and store copy.
-public struct Product: Equatable, Sendable {
+package struct Product: Equatable, Sendable {
   /// Localized store copy.
-  public struct Localization: Equatable, Sendable {
-    public var title: String
-    public var description: String
+  package struct Localization: Equatable, Sendable {
+    package var title: String
+    package var description: String
 
-    public init(title: String, description: String) {
+    package init(title: String, description: String) {
       self.title = title
       self.description = description
     }
   }
 
-  public var id: String
-  public var type: ProductType
-  public var title: String
-  public var description: String
+  package var id: String
+  package var type: ProductType
+  package var title: String
+  package var description: String
   /// The highest price a catalog may give: signed payloads carry prices in thousandths as
   /// 64-bit integers (`Int64.max` milliunits).
-  public static let maximumPrice = Decimal(Int64.max) / 1000
+  package static let maximumPrice = Decimal(Int64.max) / 1000
   /// The price in the catalog's currency, exact, from 0 to `maximumPrice`.
-  public var price: Decimal { didSet { knownPriceText = Memo() } }
+  package var price: Decimal { didSet { knownPriceText = Memo() } }
   /// `price` as text, when whoever made the product had it already (the catalog cache).
   private var knownPriceText: Memo = Memo()
-  public var referenceName: String?
-  public var clearedForSale: Bool
-  public var familyShareable: Bool
+  package var referenceName: String?
+  package var clearedForSale: Bool
+  package var familyShareable: Bool
   /// Store copy by locale identifier (`fr_FR`, `de`), normalized to underscores.
-  public var localizations: [String: Localization]
-  public var subscriptionGroup: String?
-  public var subscriptionPeriod: SubscriptionPeriod?
+  package var localizations: [String: Localization]
+  package var subscriptionGroup: String?
+  package var subscriptionPeriod: SubscriptionPeriod?
   /// Rank within the subscription group; 1 is the highest level of service.
-  public var groupLevel: Int?
+  package var groupLevel: Int?
   /// An auto-renewable subscription's introductory offer (free trial or reduced price).
-  public var introductoryOffer: IntroductoryOffer?
+  package var introductoryOffer: IntroductoryOffer?
   /// An auto-renewable subscription's promotional offers, in catalog order.
-  public var promotionalOffers: [PromotionalOffer] = []
+  package var promotionalOffers: [PromotionalOffer] = []
   /// An auto-renewable subscription's win-back offers, in catalog order (the best first).
-  public var winBackOffers: [WinBackOffer] = []
+  package var winBackOffers: [WinBackOffer] = []
   /// Offer codes: a subscription's campaigns, or a one-time price for the other types.
-  public var offerCodes: [OfferCode] = []
+  package var offerCodes: [OfferCode] = []
   /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
   /// (normalized, never leaving it), downloaded with `iap download start`.
-  public var content: String?
+  package var content: String?
 
-  public init(
+  package init(
     id: String, type: ProductType, title: String, description: String, price: Decimal,
     referenceName: String? = nil, clearedForSale: Bool = true, familyShareable: Bool = false,
     localizations: [String: Localization] = [:], subscriptionGroup: String? = nil,
@@ -73,19 +73,19 @@ public struct Product: Equatable, Sendable {
   }
 
   /// The promotional offer `id`, if the product has one.
-  public func promotionalOffer(_ id: String) -> PromotionalOffer? { promotionalOffers.first { $0.id == id } }
+  package func promotionalOffer(_ id: String) -> PromotionalOffer? { promotionalOffers.first { $0.id == id } }
 
   /// The win-back offer `id`, if the product has one.
-  public func winBackOffer(_ id: String) -> WinBackOffer? { winBackOffers.first { $0.id == id } }
+  package func winBackOffer(_ id: String) -> WinBackOffer? { winBackOffers.first { $0.id == id } }
 
   /// The offer code whose reference name is `id`, if the product has one.
-  public func offerCode(_ id: String) -> OfferCode? { offerCodes.first { $0.id == id } }
+  package func offerCode(_ id: String) -> OfferCode? { offerCodes.first { $0.id == id } }
 
   /// The price as plain decimal text (`4.99`), as transactions record it.
   ///
   /// The catalog cache hands it over with the product: `Decimal`'s own description costs a
   /// purchase a noticeable part of its start-up the first time it runs.
-  public var priceText: String { knownPriceText.text ?? "\(price)" }
+  package var priceText: String { knownPriceText.text ?? "\(price)" }
 
   /// This product, its price text given as `text` (which must be `price`'s description).
   package func withPriceText(_ text: String) -> Product {
@@ -103,7 +103,7 @@ public struct Product: Equatable, Sendable {
 
   /// The store copy shown in `locale`: an exact match (`fr_CA`), then the language (`fr`,
   /// or any `fr_*`), then the product's own title and description.
-  public func localization(for locale: String) -> Localization {
+  package func localization(for locale: String) -> Localization {
     if let exact = localizations[locale] { return exact }
     let language = String(locale.prefix { $0 != "_" })
     if let byLanguage = localizations[language] { return byLanguage }

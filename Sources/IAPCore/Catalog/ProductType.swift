@@ -1,5 +1,5 @@
 /// The four kinds of in-app purchase App Store Connect knows.
-public enum ProductType: String, CaseIterable, Sendable {
+package enum ProductType: String, CaseIterable, Sendable {
   case consumable
   case nonConsumable
   case autoRenewable
@@ -7,8 +7,8 @@ public enum ProductType: String, CaseIterable, Sendable {
 
   /// Whether `restoreCompletedTransactions` gives this kind back. Consumables never come
   /// back, and neither do non-renewing subscriptions: the app has to track those itself.
-  public var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
+  package var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
 
   /// Whether buying it once means owning it (so it shows up in entitlements).
-  public var isDurable: Bool { self != .consumable }
+  package var isDurable: Bool { self != .consumable }
 }

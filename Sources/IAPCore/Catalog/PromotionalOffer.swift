@@ -11,19 +11,19 @@ import Foundation
 ///
 /// Unlike the introductory offer, it is for current and lapsed subscribers, and the app's
 /// server must sign each use (`PromotionalOfferVerifier`).
-public struct PromotionalOffer: Equatable, Sendable {
+package struct PromotionalOffer: Equatable, Sendable {
   /// The offer identifier (`offerID` in `.storekit` files), unique within its product.
-  public var id: String
+  package var id: String
   /// The terms, in the introductory offer's vocabulary.
-  public var terms: IntroductoryOffer
+  package var terms: IntroductoryOffer
 
-  public init(id: String, terms: IntroductoryOffer) {
+  package init(id: String, terms: IntroductoryOffer) {
     self.id = id
     self.terms = terms
   }
 
-  public var paymentMode: IntroductoryOffer.PaymentMode { terms.paymentMode }
-  public var period: OfferPeriod { terms.period }
-  public var numberOfPeriods: Int { terms.numberOfPeriods }
-  public var price: Decimal? { terms.price }
+  package var paymentMode: IntroductoryOffer.PaymentMode { terms.paymentMode }
+  package var period: OfferPeriod { terms.period }
+  package var numberOfPeriods: Int { terms.numberOfPeriods }
+  package var price: Decimal? { terms.price }
 }

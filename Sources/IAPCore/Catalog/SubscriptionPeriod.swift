@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// The renewal periods App Store Connect offers for auto-renewable subscriptions.
-public enum SubscriptionPeriod: String, CaseIterable, Sendable {
+package enum SubscriptionPeriod: String, CaseIterable, Sendable {
   case oneWeek = "P1W"
   case oneMonth = "P1M"
   case twoMonths = "P2M"
@@ -10,7 +10,7 @@ public enum SubscriptionPeriod: String, CaseIterable, Sendable {
   case oneYear = "P1Y"
 
   /// The period as calendar time.
-  public var calendarPeriod: CalendarPeriod {
+  package var calendarPeriod: CalendarPeriod {
     switch self {
     case .oneWeek: return CalendarPeriod(days: 7)
     case .oneMonth: return CalendarPeriod(months: 1)

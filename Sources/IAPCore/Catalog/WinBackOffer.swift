@@ -4,22 +4,22 @@
 /// (`customerEligibilityPaidSubscriptionDurationInMonths`,
 /// `customerEligibilityTimeSinceLastSubscribedInMonths`,
 /// `customerEligibilityWaitBetweenOffersInMonths`).
-public struct WinBackOffer: Equatable, Sendable {
+package struct WinBackOffer: Equatable, Sendable {
   /// The offer identifier (`offerId`), unique within its product.
-  public var id: String
+  package var id: String
   /// The terms, in the introductory offer's vocabulary.
-  public var terms: IntroductoryOffer
+  package var terms: IntroductoryOffer
   /// How many months the customer must have paid for in the group (0: any customer).
-  public var paidMonths: Int
+  package var paidMonths: Int
   /// How long ago the subscription must have lapsed, in months: at least `minimum`, and less
   /// than `maximum` when there is one.
-  public var minimumMonthsSinceLastSubscribed: Int
-  public var maximumMonthsSinceLastSubscribed: Int?
+  package var minimumMonthsSinceLastSubscribed: Int
+  package var maximumMonthsSinceLastSubscribed: Int?
   /// How many months must pass after a win-back offer is redeemed before another; nil when
   /// the offer sets no wait.
-  public var waitBetweenOffersMonths: Int?
+  package var waitBetweenOffersMonths: Int?
 
-  public init(
+  package init(
     id: String, terms: IntroductoryOffer, paidMonths: Int = 0, minimumMonthsSinceLastSubscribed: Int = 0,
     maximumMonthsSinceLastSubscribed: Int? = nil, waitBetweenOffersMonths: Int? = nil
   ) {
@@ -33,5 +33,5 @@ public struct WinBackOffer: Equatable, Sendable {
 
   /// The largest number of months a catalog may give any of the eligibility fields; Apple's
   /// own bounds are smaller (24 months since last subscribed, five years paid).
-  public static let maximumMonths = 99
+  package static let maximumMonths = 99
 }

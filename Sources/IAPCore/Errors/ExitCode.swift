@@ -1,5 +1,5 @@
 /// The exit statuses `iap` documents, after `sysexits(3)` where one fits.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   /// Success.
   case success = 0
   /// The store said no: a failed transaction, an unknown product, nothing to finish.

@@ -3,7 +3,7 @@ import IAPFormats
 /// Every way a command can fail, each with the message users see and its exit status.
 ///
 /// This is the one place where failures are mapped to exit codes.
-public enum IAPError: Error, Equatable, Sendable {
+package enum IAPError: Error, Equatable, Sendable {
   /// A malformed command line; `command` is the command whose help the hint names.
   case usage(String, command: [String])
   /// The catalog file does not exist.
@@ -39,7 +39,7 @@ public enum IAPError: Error, Equatable, Sendable {
   case cannotServe(address: String, reason: String)
 
   /// The exit status for this failure.
-  public var exitCode: ExitCode {
+  package var exitCode: ExitCode {
     switch self {
     case .usage: return .usage
     case .catalogMissing, .inputMissing, .inputUnusable: return .noInput
@@ -51,7 +51,7 @@ public enum IAPError: Error, Equatable, Sendable {
 
   /// The HTTP status the control plane answers this failure with (docs/control-api.md):
   /// the request's fault 4xx, the server's own 5xx.
-  public var httpStatus: Int {
+  package var httpStatus: Int {
     switch self {
     case .usage, .inputMissing, .inputInvalid, .inputUnusable: return 400
     case .refused(.unknownTransaction), .refused(.noSubscription), .refused(.unknownKey): return 404
@@ -62,7 +62,7 @@ public enum IAPError: Error, Equatable, Sendable {
   }
 
   /// A stable camelCase name for scripts (`--json` error objects).
-  public var name: String {
+  package var name: String {
     switch self {
     case .usage: return "usage"
     case .catalogMissing: return "catalogMissing"
@@ -110,7 +110,7 @@ public enum IAPError: Error, Equatable, Sendable {
   }
 
   /// The message lines, without the `error: ` prefix; one line except for catalog problems.
-  public var messages: [String] {
+  package var messages: [String] {
     switch self {
     case let .usage(message, _): return [message]
     case let .catalogMissing(path): return ["catalog not found: \(path) (use --catalog PATH or IAP_CATALOG)"]
@@ -140,7 +140,7 @@ public enum IAPError: Error, Equatable, Sendable {
   }
 
   /// The `{"error": …}` object printed on stdout with `--json`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var members: [(String, JSONValue)] = []
     if let error = storeError {
       members = [("domain", .string("SKErrorDomain")), ("code", .int(Int64(error.code.rawValue)))]

@@ -2,14 +2,14 @@ import IAPFormats
 
 /// The app receipt and the `verifyReceipt` answers about it, built from the account's
 /// history. Pure: the transactions, the account's state and the time come in.
-public struct AppReceipt {
-  public let bundleId: String
+package struct AppReceipt {
+  package let bundleId: String
   /// The account's transactions (its history, latest versions).
-  public let history: [Transaction]
-  public let account: AccountState
-  public let now: Timestamp
+  package let history: [Transaction]
+  package let account: AccountState
+  package let now: Timestamp
 
-  public init(bundleId: String, history: [Transaction], account: AccountState, now: Timestamp) {
+  package init(bundleId: String, history: [Transaction], account: AccountState, now: Timestamp) {
     self.bundleId = bundleId
     self.history = history
     self.account = account
@@ -28,7 +28,7 @@ public struct AppReceipt {
   }
 
   /// The `receipt` object.
-  public var receipt: JSONValue {
+  package var receipt: JSONValue {
     let items = purchases.filter(inReceipt).map { item($0, latest: false) }
     let firstDate = history.map(\.purchaseDate).min() ?? now
     return .object(
@@ -48,15 +48,15 @@ public struct AppReceipt {
 
   /// Whether the receipt holds an auto-renewable subscription: Apple returns
   /// `latest_receipt`, `latest_receipt_info` and `pending_renewal_info` only then.
-  public var containsAutoRenewable: Bool { purchases.contains { $0.productType == .autoRenewable } }
+  package var containsAutoRenewable: Bool { purchases.contains { $0.productType == .autoRenewable } }
 
   /// `latest_receipt_info`: every purchase but finished consumables, oldest first.
-  public var latestReceiptInfo: JSONValue {
+  package var latestReceiptInfo: JSONValue {
     .array(purchases.filter { $0.productType != .consumable || !$0.finished }.map { item($0, latest: true) })
   }
 
   /// `pending_renewal_info`: one entry per subscription.
-  public var pendingRenewalInfo: JSONValue {
+  package var pendingRenewalInfo: JSONValue {
     .array(account.subscriptions.values.sorted { $0.originalId < $1.originalId }.map { s in
       var members: [(String, JSONValue)] = [
         ("auto_renew_product_id", .string(s.autoRenewProductId)),

@@ -3,32 +3,32 @@ import IAPFormats
 /// StoreKit 2's `AppTransaction`: the signed record of the app's purchase (here, of the
 /// account's first use of the store), as Apple's App Store Server Library decodes it.
 /// Pure: the identifiers and the device verification value are made by the caller.
-public struct AppTransaction: Equatable, Sendable {
+package struct AppTransaction: Equatable, Sendable {
   /// `receiptType`: the environment (`Sandbox`, `Production`, `Xcode`, `LocalTesting`).
-  public var environment: String
-  public var bundleId: String
+  package var environment: String
+  package var bundleId: String
   /// The app's Apple ID, when the settings give one.
-  public var appAppleId: Int64?
+  package var appAppleId: Int64?
   /// The app transaction's own id: stable for the account.
-  public var appTransactionId: String
+  package var appTransactionId: String
   /// When the customer got the app (`originalPurchaseDate`): in Sandbox always
   /// `sandboxOriginalPurchaseDate`; elsewhere iap, which has no app download to date, takes
   /// the account's first transaction, else now.
-  public var originalPurchaseDate: Timestamp
+  package var originalPurchaseDate: Timestamp
   /// When this app transaction was made: the store's clock.
-  public var receiptCreationDate: Timestamp
+  package var receiptCreationDate: Timestamp
   /// Base64 of SHA-384 over the lowercased nonce followed by the lowercased device
   /// verification id, as StoreKit computes it; nil when no device asked (the App Store
   /// Server API's Get App Transaction Info).
-  public var deviceVerification: String?
+  package var deviceVerification: String?
   /// The UUID the device verification value was computed with, lowercased.
-  public var deviceVerificationNonce: String?
+  package var deviceVerificationNonce: String?
 
   /// Apple's AppTransaction.originalPurchaseDate page: in the sandbox the value is always
   /// 2013-08-01 07:00:00 UTC, 1375340400000 ms.
-  public static let sandboxOriginalPurchaseDate = Timestamp(milliseconds: 1_375_340_400_000)
+  package static let sandboxOriginalPurchaseDate = Timestamp(milliseconds: 1_375_340_400_000)
 
-  public init(
+  package init(
     environment: String, bundleId: String, appAppleId: Int64?, appTransactionId: String, originalPurchaseDate: Timestamp,
     receiptCreationDate: Timestamp, deviceVerification: String?, deviceVerificationNonce: String?
   ) {
@@ -43,7 +43,7 @@ public struct AppTransaction: Equatable, Sendable {
   }
 
   /// The decoded payload, with Apple's field names; absent values are left out.
-  public var payload: JSONValue {
+  package var payload: JSONValue {
     var members: [(String, JSONValue)] = [("receiptType", .string(environment))]
     if let appAppleId { members.append(("appAppleId", .int(appAppleId))) }
     members += [

@@ -1,15 +1,15 @@
 /// A simulated bandwidth: how many bytes a second a download copies (`--rate 2MB/s`, the
 /// `download-rate` setting).
-public struct ByteRate: Equatable, Sendable {
+package struct ByteRate: Equatable, Sendable {
   /// Bytes per second, at least 1.
-  public var bytesPerSecond: Int
+  package var bytesPerSecond: Int
 
   /// What a download gets when nothing says otherwise: a good mobile connection.
-  public static let standard = ByteRate(bytesPerSecond: 2_000_000)
+  package static let standard = ByteRate(bytesPerSecond: 2_000_000)
   /// The fastest rate accepted: anything faster is no simulation.
   static let maximum = 100_000_000_000
 
-  public init(bytesPerSecond: Int) { self.bytesPerSecond = bytesPerSecond }
+  package init(bytesPerSecond: Int) { self.bytesPerSecond = bytesPerSecond }
 
   /// Units, longest spelling first so that `KiB` is not read as `K` + `iB`. K, M and G count
   /// in thousands, as network speeds do; KiB, MiB and GiB in 1024s.
@@ -20,7 +20,7 @@ public struct ByteRate: Equatable, Sendable {
 
   /// Reads `2MB/s`, `500KB/s`, `1.5MB/s`, `64KiB/s`, `100B/s` (case-insensitive; `/s` may be
   /// left out; a bare number is bytes); nil for anything else, zero, or more than 100GB/s.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var body = Substring(text.lowercased())
     if body.hasSuffix("/s") { body = body.dropLast(2) }
     var factor = 1
@@ -47,7 +47,7 @@ public struct ByteRate: Equatable, Sendable {
   }
 
   /// The rate in the shortest exact spelling: `2MB/s`, `64KiB/s`, `1500B/s`.
-  public var description: String {
+  package var description: String {
     for (name, factor) in [("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1_000), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
     where bytesPerSecond % factor == 0 {
       return "\(bytesPerSecond / factor)\(name)/s"
@@ -56,5 +56,5 @@ public struct ByteRate: Equatable, Sendable {
   }
 
   /// Seconds `bytes` take at this rate.
-  public func seconds(for bytes: Int) -> Double { Double(bytes) / Double(bytesPerSecond) }
+  package func seconds(for bytes: Int) -> Double { Double(bytes) / Double(bytesPerSecond) }
 }

@@ -4,26 +4,26 @@ import IAPFormats
 ///
 /// Written `90s`, `15m`, `3h`, `2d`, `1w`, `1M`, `1y` (units may be combined: `1d12h`), or in
 /// ISO 8601 (`P1M`, `PT15M`, `P1Y2M10DT2H30M`, `P2W`). `m` is minutes and `M` months.
-public struct ClockDuration: Equatable, Sendable {
-  public var months: Int = 0
-  public var days: Int = 0
-  public var seconds: Int64 = 0
+package struct ClockDuration: Equatable, Sendable {
+  package var months: Int = 0
+  package var days: Int = 0
+  package var seconds: Int64 = 0
 
-  public init(months: Int = 0, days: Int = 0, seconds: Int64 = 0) {
+  package init(months: Int = 0, days: Int = 0, seconds: Int64 = 0) {
     self.months = months
     self.days = days
     self.seconds = seconds
   }
 
   /// Parses either form; nil when the text is neither, or is zero.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parsed = text.hasPrefix("P") ? Self.parseISO(text) : Self.parseShort(text)
     guard let parsed, parsed.months != 0 || parsed.days != 0 || parsed.seconds != 0 else { return nil }
     self = parsed
   }
 
   /// `instant` moved forward by this duration, on the UTC calendar.
-  public func added(to instant: Timestamp) -> Timestamp {
+  package func added(to instant: Timestamp) -> Timestamp {
     let moved = instant.adding(CalendarPeriod(months: months, days: days))
     return Timestamp(saturating: seconds, times: 1000, plus: moved.milliseconds)
   }

@@ -1,5 +1,5 @@
 /// `SKDownloadState`: where the download of a product's hosted content stands.
-public enum DownloadState: String, CaseIterable, Sendable {
+package enum DownloadState: String, CaseIterable, Sendable {
   /// The purchase has content that no one has started downloading.
   case waiting
   /// Bytes are being copied (or were, by a process that was interrupted).
@@ -15,5 +15,5 @@ public enum DownloadState: String, CaseIterable, Sendable {
 
   /// Whether a transaction with this content may be finished: the content was delivered, or
   /// the app gave up on it. The seeds: finish only when no work on the purchase remains.
-  public var allowsFinishing: Bool { self == .finished || self == .cancelled }
+  package var allowsFinishing: Bool { self == .finished || self == .cancelled }
 }

@@ -1,14 +1,14 @@
 /// One file or folder of a product's hosted content, as it was when the download started.
-public struct ContentEntry: Equatable, Sendable {
+package struct ContentEntry: Equatable, Sendable {
   /// Relative to the content's root, `/`-separated.
-  public var path: String
-  public var isDirectory: Bool
+  package var path: String
+  package var isDirectory: Bool
   /// Bytes (0 for a folder).
-  public var size: Int
+  package var size: Int
   /// SHA-256 of the bytes, lowercase hex ("" for a folder): what the copy is checked against.
-  public var sha256: String
+  package var sha256: String
 
-  public init(path: String, isDirectory: Bool = false, size: Int = 0, sha256: String = "") {
+  package init(path: String, isDirectory: Bool = false, size: Int = 0, sha256: String = "") {
     self.path = path
     self.isDirectory = isDirectory
     self.size = size
@@ -21,25 +21,25 @@ public struct ContentEntry: Equatable, Sendable {
 ///
 /// Files are copied one after another in `entries` order, so one byte count says where the
 /// copy stands: `position(of:)` turns it back into a file and an offset.
-public struct DownloadStatus: Equatable, Sendable {
-  public var productId: String
+package struct DownloadStatus: Equatable, Sendable {
+  package var productId: String
   /// The transaction whose content this is (`SKDownload.transaction`).
-  public var transactionId: UInt64
-  public var account: String
-  public var device: String
+  package var transactionId: UInt64
+  package var account: String
+  package var device: String
   /// The catalog's `content` path it was copied from.
-  public var content: String
-  public var state: DownloadState
+  package var content: String
+  package var state: DownloadState
   /// Bytes copied, synced and recorded: a restart continues here.
-  public var bytes: Int
+  package var bytes: Int
   /// The content's files and folders, sorted by path.
-  public var entries: [ContentEntry]
+  package var entries: [ContentEntry]
   /// Why it failed, when `state` is `failed`.
-  public var error: String?
+  package var error: String?
   /// The process copying it, when one was started (informational: `flock` says whether it runs).
-  public var pid: Int32?
+  package var pid: Int32?
 
-  public init(
+  package init(
     productId: String, transactionId: UInt64, account: String, device: String, content: String,
     state: DownloadState, bytes: Int = 0, entries: [ContentEntry] = [], error: String? = nil, pid: Int32? = nil
   ) {
@@ -56,21 +56,21 @@ public struct DownloadStatus: Equatable, Sendable {
   }
 
   /// `SKDownload.expectedContentLength`: every file's size.
-  public var total: Int { entries.reduce(0) { $0 + $1.size } }
+  package var total: Int { entries.reduce(0) { $0 + $1.size } }
 
   /// `SKDownload.progress` as a whole percentage, rounded down so that 100 means complete.
-  public var percent: Int {
+  package var percent: Int {
     let total = self.total
     if total == 0 { return state == .finished ? 100 : 0 }
     return Int(Int64(min(bytes, total)) * 100 / Int64(total))
   }
 
   /// The files (not folders) of the content, in copy order.
-  public var files: [ContentEntry] { entries.filter { !$0.isDirectory } }
+  package var files: [ContentEntry] { entries.filter { !$0.isDirectory } }
 
   /// Where byte `offset` of the content falls: the index into `files` and the offset within
   /// that file. At the end of a file, the next file at 0; past the last, `files.count`.
-  public func position(of offset: Int) -> (file: Int, offset: Int) {
+  package func position(of offset: Int) -> (file: Int, offset: Int) {
     var remaining = offset
     let files = self.files
     for (index, file) in files.enumerated() {

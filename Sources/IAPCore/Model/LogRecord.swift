@@ -1,6 +1,6 @@
 /// One entry of the store's append-only log: a transaction version, or a store-wide event
 /// that is cheaper to record once than as a version of every transaction it touches.
-public enum LogRecord: Equatable, Sendable {
+package enum LogRecord: Equatable, Sendable {
   /// A new version of a transaction (the latest version of an id is the truth).
   case transaction(Transaction)
   /// `clearTransactions` for one account: its history, queues and purchases are gone.

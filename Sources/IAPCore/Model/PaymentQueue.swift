@@ -8,7 +8,7 @@
 ///
 /// The slots lie in chunks of `chunkSize`: one array would be reallocated as it grows, and
 /// while it is copied both the old and the new are in memory (a third of a century's peak).
-public struct PaymentQueue: Sequence, Sendable {
+package struct PaymentQueue: Sequence, Sendable {
   /// The transactions in queue order, with holes (nil) where some left: slot `n` is
   /// `chunks[n / chunkSize][n % chunkSize]`; every chunk but the last is full.
   private var chunks: [[Transaction?]] = []
@@ -19,13 +19,13 @@ public struct PaymentQueue: Sequence, Sendable {
   /// run-time instantiation of the dictionary's type (a fifth of a `queue` command).
   private var slotById: [UInt64: Int]?
   /// How many transactions the queue holds.
-  public private(set) var count = 0
+  package private(set) var count = 0
   /// The first slot that may hold a transaction (the holes before it are all swept past).
   private var head = 0
 
-  public init() {}
+  package init() {}
 
-  public init<S: Sequence>(_ transactions: S) where S.Element == Transaction {
+  package init<S: Sequence>(_ transactions: S) where S.Element == Transaction {
     for transaction in transactions { put(transaction) }
   }
 
@@ -41,10 +41,10 @@ public struct PaymentQueue: Sequence, Sendable {
     set { chunks[n / Self.chunkSize][n % Self.chunkSize] = newValue }
   }
 
-  public var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// The queued transaction `id`, if it is queued.
-  public subscript(id: UInt64) -> Transaction? {
+  package subscript(id: UInt64) -> Transaction? {
     slot(of: id).flatMap { self[slot: $0] }
   }
 
@@ -56,7 +56,7 @@ public struct PaymentQueue: Sequence, Sendable {
   }
 
   /// The queued transactions, oldest first.
-  public var transactions: [Transaction] {
+  package var transactions: [Transaction] {
     var result: [Transaction] = []
     result.reserveCapacity(count)
     for transaction in self { result.append(transaction) }
@@ -64,7 +64,7 @@ public struct PaymentQueue: Sequence, Sendable {
   }
 
   /// Replaces the queued version of the transaction, or queues it last.
-  public mutating func put(_ transaction: Transaction) {
+  package mutating func put(_ transaction: Transaction) {
     if let slot = slot(of: transaction.id) {
       self[slot: slot] = transaction
       return
@@ -92,7 +92,7 @@ public struct PaymentQueue: Sequence, Sendable {
 
   /// Takes transaction `id` out of the queue; returns whether it was queued.
   @discardableResult
-  public mutating func remove(id: UInt64) -> Bool {
+  package mutating func remove(id: UInt64) -> Bool {
     guard let slot = slot(of: id) else { return false }
     slotById?[id] = nil
     self[slot: slot] = nil
@@ -121,14 +121,14 @@ public struct PaymentQueue: Sequence, Sendable {
     if end > Self.indexThreshold { index() }
   }
 
-  public func makeIterator() -> Iterator { Iterator(chunks: chunks, slot: head, end: end) }
+  package func makeIterator() -> Iterator { Iterator(chunks: chunks, slot: head, end: end) }
 
   /// Walks the queued transactions, oldest first, stepping over the holes.
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     let chunks: [[Transaction?]]
     var slot: Int
     let end: Int
-    public mutating func next() -> Transaction? {
+    package mutating func next() -> Transaction? {
       while slot < end {
         defer { slot += 1 }
         if let transaction = chunks[slot / PaymentQueue.chunkSize][slot % PaymentQueue.chunkSize] { return transaction }
@@ -137,17 +137,17 @@ public struct PaymentQueue: Sequence, Sendable {
     }
   }
 
-  public var underestimatedCount: Int { count }
+  package var underestimatedCount: Int { count }
 }
 
 extension PaymentQueue: Equatable {
   /// Two queues are equal when they hold the same transactions in the same order, however
   /// their holes lie.
-  public static func == (lhs: PaymentQueue, rhs: PaymentQueue) -> Bool {
+  package static func == (lhs: PaymentQueue, rhs: PaymentQueue) -> Bool {
     lhs.count == rhs.count && lhs.elementsEqual(rhs)
   }
 }
 
 extension PaymentQueue: ExpressibleByArrayLiteral {
-  public init(arrayLiteral transactions: Transaction...) { self.init(transactions) }
+  package init(arrayLiteral transactions: Transaction...) { self.init(transactions) }
 }

@@ -1,8 +1,8 @@
 /// A price increase of an auto-renewable subscription, as one subscriber meets it: the new
 /// price, and whether the customer consented (`priceIncreaseStatus` in renewal info).
-public struct PriceIncrease: Equatable, Sendable {
+package struct PriceIncrease: Equatable, Sendable {
   /// Where the customer stands on it.
-  public enum Status: String, CaseIterable, Sendable {
+  package enum Status: String, CaseIterable, Sendable {
     /// The increase needs the customer's consent and has not had it yet
     /// (`priceIncreaseStatus` 0; PRICE_INCREASE with subtype PENDING).
     case pending
@@ -15,12 +15,12 @@ public struct PriceIncrease: Equatable, Sendable {
   }
 
   /// The product whose price rises (the subscription's product when it was announced).
-  public var productId: String
+  package var productId: String
   /// The new price, a decimal string in the subscription's currency.
-  public var price: String
-  public var status: Status
+  package var price: String
+  package var status: Status
 
-  public init(productId: String, price: String, status: Status) {
+  package init(productId: String, price: String, status: Status) {
     self.productId = productId
     self.price = price
     self.status = status
@@ -28,7 +28,7 @@ public struct PriceIncrease: Equatable, Sendable {
 
   /// `priceIncreaseStatus` as renewal info carries it: 0 before consent, 1 after; nil when
   /// the customer declined (nothing is left to consent to).
-  public var renewalInfoStatus: Int? {
+  package var renewalInfoStatus: Int? {
     switch status {
     case .pending: return 0
     case .accepted: return 1

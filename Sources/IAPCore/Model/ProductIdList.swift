@@ -1,9 +1,9 @@
 /// A setting's list of product identifiers (`removed-from-sale`): the ids separated by
 /// commas, sorted and without repeats, or `off` for none.
-public enum ProductIdList {
+package enum ProductIdList {
   /// `text` as it is stored: `off`, or the ids sorted; nil when it is not a list of ids (an
   /// empty id, or one with spaces inside).
-  public static func normalize(_ text: String) -> String? {
+  package static func normalize(_ text: String) -> String? {
     let lowered = text.lowercased()
     if lowered == "off" || lowered == "none" { return "off" }
     guard text.utf8.count <= 8192 else { return nil }
@@ -15,10 +15,10 @@ public enum ProductIdList {
   }
 
   /// The ids of a stored list.
-  public static func ids(_ stored: String) -> Set<String> {
+  package static func ids(_ stored: String) -> Set<String> {
     stored == "off" ? [] : Set(stored.split(separator: ",").map(String.init))
   }
 
   /// The stored text of `ids`.
-  public static func text(_ ids: Set<String>) -> String { ids.isEmpty ? "off" : ids.sorted().joined(separator: ",") }
+  package static func text(_ ids: Set<String>) -> String { ids.isEmpty ? "off" : ids.sorted().joined(separator: ",") }
 }

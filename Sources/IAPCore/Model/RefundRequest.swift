@@ -2,7 +2,7 @@ import IAPFormats
 
 /// `consumptionRequestReason`: why the customer asked Apple for a refund, as the
 /// CONSUMPTION_REQUEST notification's `data` names it (App Store Server Notifications 2.11).
-public enum ConsumptionRequestReason: String, CaseIterable, Sendable {
+package enum ConsumptionRequestReason: String, CaseIterable, Sendable {
   case unintendedPurchase = "UNINTENDED_PURCHASE"
   case fulfillmentIssue = "FULFILLMENT_ISSUE"
   case unsatisfiedWithPurchase = "UNSATISFIED_WITH_PURCHASE"
@@ -12,7 +12,7 @@ public enum ConsumptionRequestReason: String, CaseIterable, Sendable {
 
 /// Where a customer's refund request stands: Apple has it under review, declined it, or
 /// granted it (`iap refund`).
-public enum RefundRequestStatus: String, CaseIterable, Sendable {
+package enum RefundRequestStatus: String, CaseIterable, Sendable {
   case pending
   case declined
   case granted
@@ -20,16 +20,16 @@ public enum RefundRequestStatus: String, CaseIterable, Sendable {
 
 /// A customer's request to Apple for the refund of one purchase (reportaproblem.apple.com,
 /// or StoreKit 2's `Transaction.beginRefundRequest`).
-public struct RefundRequest: Equatable, Sendable {
+package struct RefundRequest: Equatable, Sendable {
   /// When the customer asked.
-  public var date: Timestamp
-  public var reason: ConsumptionRequestReason
-  public var status: RefundRequestStatus
+  package var date: Timestamp
+  package var reason: ConsumptionRequestReason
+  package var status: RefundRequestStatus
   /// What the developer's server answered the CONSUMPTION_REQUEST with (Send Consumption
   /// Information): the request body as it sent it, compact JSON; nil until it answered.
-  public var consumptionInformation: String?
+  package var consumptionInformation: String?
 
-  public init(date: Timestamp, reason: ConsumptionRequestReason, status: RefundRequestStatus = .pending) {
+  package init(date: Timestamp, reason: ConsumptionRequestReason, status: RefundRequestStatus = .pending) {
     self.date = date
     self.reason = reason
     self.status = status
@@ -37,5 +37,5 @@ public struct RefundRequest: Equatable, Sendable {
 
   /// Whether Apple has yet to answer it: what the App Store Server API's Send Consumption
   /// Information endpoint answers to.
-  public var isOpen: Bool { status == .pending }
+  package var isOpen: Bool { status == .pending }
 }

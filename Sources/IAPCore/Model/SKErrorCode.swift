@@ -1,5 +1,5 @@
 /// `SKError.Code` (domain `SKErrorDomain`) with StoreKit's numbers and names.
-public enum SKErrorCode: Int, NamedCases, Sendable {
+package enum SKErrorCode: Int, NamedCases, Sendable {
   case unknown = 0
   case clientInvalid = 1
   case paymentCancelled = 2
@@ -23,7 +23,7 @@ public enum SKErrorCode: Int, NamedCases, Sendable {
   case overlayPresentedInBackgroundScene = 20
 
   /// The case name as Swift spells it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .unknown: return "unknown"
     case .clientInvalid: return "clientInvalid"
@@ -50,7 +50,7 @@ public enum SKErrorCode: Int, NamedCases, Sendable {
   }
 
   /// A general description of the code, used when nothing more specific is known.
-  public var defaultMessage: String {
+  package var defaultMessage: String {
     switch self {
     case .unknown: return "An unknown error occurred."
     case .clientInvalid: return "The client is not allowed to make this request."
@@ -78,11 +78,11 @@ public enum SKErrorCode: Int, NamedCases, Sendable {
 }
 
 /// The `error` a failed transaction carries: an `SKError` code and what went wrong.
-public struct StoreError: Equatable, Sendable {
-  public var code: SKErrorCode
-  public var message: String
+package struct StoreError: Equatable, Sendable {
+  package var code: SKErrorCode
+  package var message: String
 
-  public init(_ code: SKErrorCode, _ message: String? = nil) {
+  package init(_ code: SKErrorCode, _ message: String? = nil) {
     self.code = code
     self.message = message ?? code.defaultMessage
   }

@@ -10,21 +10,21 @@ import Foundation
 /// developer forums, thread 756304; OFFER_REDEEMED without a subtype, or DOWNGRADE).
 ///
 /// The terms are kept with the subscription, so the renewal needs no catalog.
-public struct ScheduledOffer: Equatable, Sendable {
+package struct ScheduledOffer: Equatable, Sendable {
   /// The product the offer belongs to: it applies when the subscription renews into it.
-  public var productId: String
+  package var productId: String
   /// The offer identifier (`offerIdentifier` of the renewal it prices).
-  public var id: String
-  public var terms: IntroductoryOffer
+  package var id: String
+  package var terms: IntroductoryOffer
   /// Apple's `offerType`: 2 a promotional offer, 3 an offer code (a win-back offer is for
   /// lapsed customers only, so never waits).
-  public var offerType: Int
+  package var offerType: Int
 
-  public init(productId: String, offer: PromotionalOffer, offerType: Int? = nil) {
+  package init(productId: String, offer: PromotionalOffer, offerType: Int? = nil) {
     self.init(productId: productId, id: offer.id, terms: offer.terms, offerType: offerType ?? 2)
   }
 
-  public init(productId: String, id: String, terms: IntroductoryOffer, offerType: Int = 2) {
+  package init(productId: String, id: String, terms: IntroductoryOffer, offerType: Int = 2) {
     self.productId = productId
     self.id = id
     self.terms = terms
@@ -32,7 +32,7 @@ public struct ScheduledOffer: Equatable, Sendable {
   }
 
   /// The price of the first period it prices, a decimal string ("0" for a free trial).
-  public var firstPrice: String? {
+  package var firstPrice: String? {
     terms.paymentMode == .free ? "0" : terms.price.map { "\($0)" }
   }
 }

@@ -7,23 +7,23 @@ import IAPFormats
 /// Three kinds carry no transaction: TEST, which only proves the URL works, the
 /// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead, and
 /// RESCIND_CONSENT, which carries the customer's app transaction (`appData`).
-public struct ServerNotification: Equatable, Sendable {
-  public var type: NotificationType
-  public var subtype: NotificationSubtype?
-  public var date: Timestamp
-  public var transaction: Transaction?
-  public var subscription: Subscription?
+package struct ServerNotification: Equatable, Sendable {
+  package var type: NotificationType
+  package var subtype: NotificationSubtype?
+  package var date: Timestamp
+  package var transaction: Transaction?
+  package var subscription: Subscription?
   /// The outcome of a mass renewal-date extension (RENEWAL_EXTENSION, SUMMARY).
-  public var summary: MassExtension?
+  package var summary: MassExtension?
   /// The app's bundle id, for a notification without a transaction to take it from.
-  public var bundleId: String?
+  package var bundleId: String?
   /// For CONSUMPTION_REQUEST: the reason the customer gave for the refund request.
-  public var consumptionRequestReason: ConsumptionRequestReason?
+  package var consumptionRequestReason: ConsumptionRequestReason?
   /// For RESCIND_CONSENT: the app transaction of the customer whose consent was withdrawn,
   /// signed into `appData.signedAppTransactionInfo`.
-  public var appTransaction: AppTransaction?
+  package var appTransaction: AppTransaction?
 
-  public init(
+  package init(
     type: NotificationType, subtype: NotificationSubtype? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,
     summary: MassExtension? = nil, bundleId: String? = nil
   ) {
@@ -37,13 +37,13 @@ public struct ServerNotification: Equatable, Sendable {
   }
 
   /// The app it is about.
-  public var appBundleId: String? { transaction?.bundleId ?? bundleId }
+  package var appBundleId: String? { transaction?.bundleId ?? bundleId }
 
   /// `data.status`: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
-  public var status: Int? { Self.status(of: subscription) }
+  package var status: Int? { Self.status(of: subscription) }
 
   /// `status` as Apple numbers it for `subscription` (nil for none).
-  public static func status(of subscription: Subscription?) -> Int? {
+  package static func status(of subscription: Subscription?) -> Int? {
     switch subscription?.status {
     case .subscribed?: return 1
     case .expired?: return 2

@@ -1,6 +1,6 @@
 extension SettingError {
   /// The one-line message a bad key or value is reported with, by every front end.
-  public var message: String {
+  package var message: String {
     switch self {
     case let .unknownKey(key):
       let names = StoreSettings.specs.map(\.name)

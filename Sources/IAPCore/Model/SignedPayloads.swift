@@ -3,7 +3,7 @@ import IAPFormats
 /// The payloads of StoreKit 2's signed data, as the App Store Server Library decodes them:
 /// `JWSTransactionDecodedPayload` and `JWSRenewalInfoDecodedPayload`. Pure: signing happens
 /// elsewhere.
-public enum SignedPayloads {
+package enum SignedPayloads {
   /// `type` as Apple spells it.
   static func typeName(_ type: ProductType?) -> String? {
     switch type {
@@ -18,7 +18,7 @@ public enum SignedPayloads {
   /// A decimal price string in milliunits (`"4.99"` → 4990), as the signed payloads carry it;
   /// nil when it is not one or does not fit in 64 bits (the catalog refuses such prices, but a
   /// state written before it did may still hold one).
-  public static func milliunits(_ price: String?) -> Int64? {
+  package static func milliunits(_ price: String?) -> Int64? {
     guard let price else { return nil }
     let parts = price.split(separator: ".", omittingEmptySubsequences: false)
     guard let whole = Int64(parts[0]), parts.count <= 2 else { return nil }
@@ -32,7 +32,7 @@ public enum SignedPayloads {
   }
 
   /// `appAccountToken` is a UUID: an `applicationUsername` that is one is passed on.
-  public static func accountToken(_ username: String?) -> String? {
+  package static func accountToken(_ username: String?) -> String? {
     guard let username else { return nil }
     let hex = username.lowercased()
     let groups = hex.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
@@ -44,7 +44,7 @@ public enum SignedPayloads {
   ///
   /// - Parameter appTransactionId: the customer's app transaction id, which Apple's
   ///   JWSTransaction carries beside the app transaction's own (`appTransactionId`).
-  public static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
+  package static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("transactionId", .string(String(t.id))),
       ("originalTransactionId", .string(String(t.originalId))),
@@ -87,7 +87,7 @@ public enum SignedPayloads {
   ///   JWSRenewalInfo carries (`appTransactionId`).
   /// - Parameter eligibleWinBackOfferIds: the win-back offers the customer may redeem, best
   ///   first (`WinBackEligibility`); left out when there is none.
-  public static func renewalInfo(
+  package static func renewalInfo(
     _ s: Subscription, environment: String, signedDate: Timestamp, appTransactionId: String? = nil, eligibleWinBackOfferIds: [String] = []
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [

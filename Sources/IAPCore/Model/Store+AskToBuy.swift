@@ -1,6 +1,6 @@
 import IAPFormats
 
-public extension Store {
+package extension Store {
   /// `approveAskToBuyTransaction`: a deferred purchase goes through. The new state waits in
   /// the queue for the next launch, as StoreKit delivers it.
   ///

@@ -1,14 +1,14 @@
 import IAPFormats
 
 /// How the store is set up for one payment: the settings that decide its outcome.
-public struct PurchaseConditions: Equatable, Sendable {
-  public var canMakePayments = true
-  public var askToBuy = false
-  public var interruptedPurchases = false
+package struct PurchaseConditions: Equatable, Sendable {
+  package var canMakePayments = true
+  package var askToBuy = false
+  package var interruptedPurchases = false
   /// A simulated failure (`fail-purchase`, or `buy --fail`).
-  public var simulatedError: SKErrorCode?
+  package var simulatedError: SKErrorCode?
 
-  public init(canMakePayments: Bool = true, askToBuy: Bool = false, interruptedPurchases: Bool = false, simulatedError: SKErrorCode? = nil) {
+  package init(canMakePayments: Bool = true, askToBuy: Bool = false, interruptedPurchases: Bool = false, simulatedError: SKErrorCode? = nil) {
     self.canMakePayments = canMakePayments
     self.askToBuy = askToBuy
     self.interruptedPurchases = interruptedPurchases
@@ -16,11 +16,11 @@ public struct PurchaseConditions: Equatable, Sendable {
   }
 }
 
-public extension Store {
+package extension Store {
   /// What the observer sees for one payment: `purchasing`, then the outcome.
   struct Purchase: Equatable, Sendable {
-    public var purchasing: Transaction
-    public var outcome: Transaction
+    package var purchasing: Transaction
+    package var outcome: Transaction
   }
 
   /// Adds a payment for `productId` to the queue and settles it.

@@ -1,6 +1,6 @@
 import IAPFormats
 
-public extension Store {
+package extension Store {
   /// The customer's parent or guardian withdrew consent for the app (Declared Age Range):
   /// the App Store sends RESCIND_CONSENT, which names no purchase but the customer's app
   /// transaction (`appData`, App Store Server Notifications 2.19). Nothing the account owns

@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// Why the App Store does not extend a subscription's renewal date.
-public enum ExtensionRefusal: Error, Equatable, Sendable {
+package enum ExtensionRefusal: Error, Equatable, Sendable {
   /// Not an active, paid subscription: expired, in billing retry or grace, revoked, or in a
   /// free offer period (Apple's SubscriptionExtensionIneligibleError).
   case ineligible
@@ -15,7 +15,7 @@ public enum ExtensionRefusal: Error, Equatable, Sendable {
 /// What the developer's server asks of the store through the App Store Server API: renewal-
 /// date extensions and test notifications. They act on any account of the store, as the
 /// server speaks for the app, not for one customer.
-public extension Store {
+package extension Store {
   /// Extend a Subscription Renewal Date: the subscription's current period ends `days`
   /// later, and so does every renewal after it; RENEWAL_EXTENDED is sent. A request
   /// identifier already granted to this subscription is answered again, not applied twice.

@@ -1,4 +1,4 @@
-public extension Store {
+package extension Store {
   /// The download that keeps `transaction` from being finished, if any: a purchase or restore
   /// of a product with hosted content whose download is neither finished nor cancelled.
   ///

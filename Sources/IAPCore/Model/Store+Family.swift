@@ -5,7 +5,7 @@ import IAPFormats
 /// (own ids, `inAppOwnershipType` FAMILY_SHARED: "each family member gets their own unique
 /// receipts and transactions", Apple's "Supporting Family Sharing in your app"); stopping the
 /// sharing, or a refund of the purchase, revokes them with a REVOKE notification.
-public extension Store {
+package extension Store {
   /// The family members this account shares its purchases with.
   var familyMembers: [String] { state.families[account] ?? [] }
 

@@ -1,6 +1,6 @@
 import IAPFormats
 
-public extension Store {
+package extension Store {
   /// `finishTransaction` for each id, all or nothing; returns the finished versions.
   ///
   /// - Parameter downloads: the download state of each product with hosted content: a

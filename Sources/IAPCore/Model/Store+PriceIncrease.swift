@@ -2,7 +2,7 @@ import IAPFormats
 
 /// Price increases of auto-renewable subscriptions, as one subscriber meets them
 /// (`SKTestSession.requestPriceIncreaseConsentForTransactionIdentifier`, iOS 15.4+).
-public extension Store {
+package extension Store {
   /// Announces a price increase of the subscription to `productId`: PRICE_INCREASE with
   /// subtype PENDING when the customer must consent, ACCEPTED when no consent is needed
   /// (Apple's notificationType page). The next renewal charges `price`; without consent by

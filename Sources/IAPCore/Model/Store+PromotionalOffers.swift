@@ -1,11 +1,11 @@
 import IAPFormats
 
 /// A payment's promotional offer: what the app sent and what it is checked against.
-public struct OfferPayment: Sendable {
-  public var request: PromotionalOfferRequest
-  public var context: OfferVerificationContext
+package struct OfferPayment: Sendable {
+  package var request: PromotionalOfferRequest
+  package var context: OfferVerificationContext
 
-  public init(request: PromotionalOfferRequest, context: OfferVerificationContext) {
+  package init(request: PromotionalOfferRequest, context: OfferVerificationContext) {
     self.request = request
     self.context = context
   }

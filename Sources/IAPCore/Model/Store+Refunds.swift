@@ -2,7 +2,7 @@ import IAPFormats
 
 /// A refund's life beyond `refund` (Store+StoreSide.swift): the customer asks Apple, Apple
 /// declines, and a granted refund can be reversed after a dispute.
-public extension Store {
+package extension Store {
   /// The customer asks Apple for a refund of `purchase`. For a consumable or an
   /// auto-renewable subscription Apple sends CONSUMPTION_REQUEST, so that the developer may
   /// send consumption information while the request is under review ("When a customer

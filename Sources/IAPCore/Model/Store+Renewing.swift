@@ -2,7 +2,7 @@ import IAPFormats
 
 /// Time passing on the App Store's side: renewals, expiries, grace periods and billing
 /// retry, made when a command observes a clock that has passed them.
-public extension Store {
+package extension Store {
   /// When `subscription` next changes by itself, if it will.
   static func nextEvent(of subscription: Subscription) -> Timestamp? {
     switch subscription.status {

@@ -1,4 +1,4 @@
-public extension Store {
+package extension Store {
   /// The App Store Server API's Finish Transaction: `transaction` (its latest version, of any
   /// account) leaves the payment queue of the device it was bought on, as `finish` takes it
   /// out there. Returns the finished version, or nil when it was already out of the queue:

@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// Changes the App Store makes on its side, outside any app: refunds and deletions.
-public extension Store {
+package extension Store {
   /// `refundTransaction`: the purchase is revoked now; the product leaves the entitlements
   /// and a subscription ends.
   ///

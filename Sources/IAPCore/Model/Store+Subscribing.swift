@@ -62,7 +62,7 @@ package extension Store {
   /// Whether the account may redeem an introductory offer in `product`'s group: it has never
   /// subscribed in the group (`isEligibleForIntroOffer`, which is the group's, whatever
   /// offer the product has).
-  public func isEligibleForIntroductoryOffer(_ product: Product) -> Bool {
+  func isEligibleForIntroductoryOffer(_ product: Product) -> Bool {
     accountState.subscriptions[product.subscriptionGroup ?? product.id] == nil
   }
 

@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// What a customer or the test environment does to a subscription directly.
-public extension Store {
+package extension Store {
   /// The account's subscription to `productId` (its current or scheduled product), or in the
   /// group named `productId`.
   func subscription(for productId: String) -> Subscription? {

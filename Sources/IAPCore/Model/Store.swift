@@ -3,38 +3,38 @@
 /// It never reads a clock, a file or the console: the time comes in as `now`, products come
 /// from the caller's catalog, and every new log record is collected in `changes` for the
 /// caller to persist, in order. Operations live in `Store+*.swift` by theme.
-public struct Store: Sendable {
-  public private(set) var state: StoreState
-  public let account: String
-  public let device: String
+package struct Store: Sendable {
+  package private(set) var state: StoreState
+  package let account: String
+  package let device: String
   /// How long subscription periods, grace and billing retry last.
-  public var rules = SubscriptionRules()
+  package var rules = SubscriptionRules()
   /// The app and storefront purchases are made in.
-  public var app = AppContext()
+  package var app = AppContext()
   /// Log records made since this value was created, oldest first.
-  public private(set) var changes: [LogRecord] = []
+  package private(set) var changes: [LogRecord] = []
 
-  public init(state: StoreState, account: String, device: String) {
+  package init(state: StoreState, account: String, device: String) {
     self.state = state
     self.account = account
     self.device = device
   }
 
   /// The account's part of the state.
-  public var accountState: AccountState { state.accounts[account] ?? AccountState() }
+  package var accountState: AccountState { state.accounts[account] ?? AccountState() }
 
   /// The unfinished transactions that `paymentQueue(_:updatedTransactions:)` gets at launch.
-  public var queue: [Transaction] { state.accounts[account]?.queues[device]?.transactions ?? [] }
+  package var queue: [Transaction] { state.accounts[account]?.queues[device]?.transactions ?? [] }
 
   /// Whether the device's queue holds nothing.
-  public var queueIsEmpty: Bool { state.accounts[account]?.queues[device]?.isEmpty ?? true }
+  package var queueIsEmpty: Bool { state.accounts[account]?.queues[device]?.isEmpty ?? true }
 
   /// `Transaction.currentEntitlements`: the latest purchase of each owned non-consumable and
   /// non-renewing subscription and of each unexpired auto-renewable subscription; never
   /// consumables, never refunded or deleted purchases.
   ///
   /// Subscriptions count by their status, which `advance(to:)` keeps current.
-  public func entitlements() -> [Transaction] {
+  package func entitlements() -> [Transaction] {
     let owned = accountState.ownership.values.map(\.latest)
     let subscribed = accountState.subscriptions.values.filter { $0.status.grantsAccess }.map(\.latest)
     return (owned + subscribed).sorted { $0.id < $1.id }
@@ -50,10 +50,10 @@ public struct Store: Sendable {
 
   /// Forgets the records made so far, once the caller has persisted them: a long run of
   /// events is committed in batches rather than held whole.
-  public mutating func discardChanges() { changes.removeAll(keepingCapacity: true) }
+  package mutating func discardChanges() { changes.removeAll(keepingCapacity: true) }
 
   /// The app receipt is updated: finished consumables leave it.
-  public mutating func updateReceipt() {
+  package mutating func updateReceipt() {
     record(.receiptUpdate(account))
   }
 
@@ -71,7 +71,7 @@ public struct Store: Sendable {
 
   /// The unfinished transaction `id` of this account, on any of its devices: what Ask to Buy
   /// approvals and issue resolutions act on, wherever the purchase was made.
-  public func queued(_ id: UInt64) -> Transaction? {
+  package func queued(_ id: UInt64) -> Transaction? {
     guard let queues = state.accounts[account]?.queues else { return nil }
     for queue in queues.values {
       if let transaction = queue[id] { return transaction }

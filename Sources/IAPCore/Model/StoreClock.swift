@@ -1,12 +1,12 @@
 import IAPFormats
 
 /// The store's time: the machine's clock, or a simulated instant that moves only when told.
-public enum StoreClock: Equatable, Sendable {
+package enum StoreClock: Equatable, Sendable {
   case real
   case simulated(Timestamp)
 
   /// The current time, given the machine's.
-  public func now(real machine: Timestamp) -> Timestamp {
+  package func now(real machine: Timestamp) -> Timestamp {
     switch self {
     case .real: return machine
     case let .simulated(instant): return instant
@@ -14,5 +14,5 @@ public enum StoreClock: Equatable, Sendable {
   }
 
   /// Whether the clock follows the machine's (time rates only compress real time).
-  public var isReal: Bool { self == .real }
+  package var isReal: Bool { self == .real }
 }

@@ -2,9 +2,9 @@ import IAPFormats
 
 /// A message StoreKit's `Message` API would show when the app launches or comes to the
 /// foreground (`Message.messages`), about one of the account's subscriptions.
-public struct StoreMessage: Equatable, Sendable {
+package struct StoreMessage: Equatable, Sendable {
   /// `Message.Reason`: why the App Store shows it.
-  public enum Reason: String, Sendable {
+  package enum Reason: String, Sendable {
     /// A renewal payment is failing (billing retry, or the grace period before it): the
     /// customer is asked to update the payment method.
     case billingIssue
@@ -14,17 +14,17 @@ public struct StoreMessage: Equatable, Sendable {
     case winBackOffer
   }
 
-  public var reason: Reason
-  public var productId: String
-  public var group: String
-  public var originalId: UInt64
+  package var reason: Reason
+  package var productId: String
+  package var group: String
+  package var originalId: UInt64
   /// For `winBackOffer`: the offer shown, the best the customer may redeem.
-  public var offerId: String?
+  package var offerId: String?
   /// Stable while its cause lasts, so a dismissed message stays dismissed; a new cause (the
   /// next failing renewal, another price) is a new message.
-  public var id: String
+  package var id: String
 
-  public init(reason: Reason, subscription s: Subscription, offerId: String? = nil) {
+  package init(reason: Reason, subscription s: Subscription, offerId: String? = nil) {
     self.reason = reason
     self.offerId = offerId
     productId = s.latest.productId
@@ -38,7 +38,7 @@ public struct StoreMessage: Equatable, Sendable {
   }
 }
 
-public extension Store {
+package extension Store {
   /// The messages the App Store has for this account now, by subscription group, that it
   /// has not dismissed. Only the purchaser's own subscriptions: a family member has no
   /// payment method to fix nor a price to consent to.

@@ -1,5 +1,5 @@
 /// The store's "no" to a request about transactions (exit status 1).
-public enum StoreRefusal: Error, Equatable, Sendable {
+package enum StoreRefusal: Error, Equatable, Sendable {
   /// The id was never issued by this store.
   case unknownTransaction(String)
   /// The transaction exists but is not in this device's queue.
@@ -54,7 +54,7 @@ public enum StoreRefusal: Error, Equatable, Sendable {
   case saleUnchanged(String, onSale: Bool)
 
   /// The one-line message users see.
-  public var message: String {
+  package var message: String {
     switch self {
     case let .unknownTransaction(id): return "unknown transaction '\(id)'"
     case let .notInQueue(id, why): return "transaction \(id) is not in the payment queue: \(why)"

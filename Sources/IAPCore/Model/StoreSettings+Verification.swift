@@ -1,7 +1,7 @@
 extension StoreSettings {
   /// StoreKit's `VerificationResult.VerificationError` cases, which Xcode's simulated
   /// Verification failures choose among (`fail-verification`).
-  public static let verificationErrors = [
+  package static let verificationErrors = [
     "invalidSignature", "invalidCertificateChain", "revokedCertificate", "invalidEncoding", "missingRequiredProperties",
     "invalidDeviceVerification",
   ]

@@ -1,5 +1,5 @@
 /// What kind of value a setting takes.
-public enum SettingKind: Sendable {
+package enum SettingKind: Sendable {
   /// `on` or `off` (also accepts true/false, yes/no, 1/0).
   case toggle
   /// An `SKError` name or number, `on` (`unknown`, as Xcode's StoreKit settings enable one), or `off`.
@@ -27,7 +27,7 @@ public enum SettingKind: Sendable {
 
   /// The values this kind accepts, in words: what `settings set` help lists for each key,
   /// and what an invalid value's error says was expected (one text for both).
-  public var grammar: String {
+  package var grammar: String {
     switch self {
     case .toggle: return "on or off"
     case .storeKitError: return "an SKError name or number (e.g. paymentCancelled, 2), on (unknown) or off"
@@ -46,14 +46,14 @@ public enum SettingKind: Sendable {
 }
 
 /// One setting of the simulated store, as `SKTestSession` has them.
-public struct SettingSpec: Sendable {
-  public var name: String
-  public var kind: SettingKind
-  public var help: String
+package struct SettingSpec: Sendable {
+  package var name: String
+  package var kind: SettingKind
+  package var help: String
 }
 
 /// Where a setting's current value comes from.
-public enum SettingSource: String, Sendable {
+package enum SettingSource: String, Sendable {
   case builtIn = "default"
   case catalog
   case set
@@ -62,16 +62,16 @@ public enum SettingSource: String, Sendable {
 }
 
 /// Why a setting could not be changed.
-public enum SettingError: Error, Equatable, Sendable {
+package enum SettingError: Error, Equatable, Sendable {
   case unknownKey(String)
   case invalidValue(key: String, value: String, expected: String)
 }
 
 /// The store's settings: built-in defaults, overridden by the catalog's `settings`, overridden
 /// by `iap settings set`. Values are kept normalized (`on`/`off`, an `SKError` name, …).
-public struct StoreSettings: Equatable, Sendable {
+package struct StoreSettings: Equatable, Sendable {
   /// Every setting, in display order.
-  public static let specs: [SettingSpec] = [
+  package static let specs: [SettingSpec] = [
     SettingSpec(name: "ask-to-buy", kind: .toggle, help: "Every purchase is deferred until approved or declined."),
     SettingSpec(name: "can-make-payments", kind: .toggle, help: "Off: purchases are restricted on the device."),
     SettingSpec(name: "interrupted-purchases", kind: .toggle, help: "Purchases fail with a purchase issue until resolved."),
@@ -115,14 +115,14 @@ public struct StoreSettings: Equatable, Sendable {
   }
 
   /// Setting name → value (for `iap settings`).
-  public var values: [String: String] {
+  package var values: [String: String] {
     var result: [String: String] = [:]
     for (spec, entry) in zip(Self.specs, entries) { result[spec.name] = entry.value }
     return result
   }
 
   /// Setting name → where its value came from (for `iap settings`).
-  public var sources: [String: SettingSource] {
+  package var sources: [String: SettingSource] {
     var result: [String: SettingSource] = [:]
     for (spec, entry) in zip(Self.specs, entries) { result[spec.name] = entry.source }
     return result
@@ -132,7 +132,7 @@ public struct StoreSettings: Equatable, Sendable {
   ///   - catalog: the catalog, whose storefront, locale and `settings` are the defaults.
   ///   - catalogSettings: the catalog's `settings` entries (already validated).
   ///   - overrides: what `iap settings set` stored.
-  public init(storefront: String, locale: String, catalogSettings: [(String, String)] = [], overrides: [String: String] = [:]) {
+  package init(storefront: String, locale: String, catalogSettings: [(String, String)] = [], overrides: [String: String] = [:]) {
     entries = Self.specs.map { Entry(value: Self.builtInDefault($0), source: .builtIn) }
     if let i = Self.index("storefront") { entries[i].value = storefront }
     if let i = Self.index("locale") { entries[i].value = locale }
@@ -150,12 +150,12 @@ public struct StoreSettings: Equatable, Sendable {
   private func value(_ key: String) -> String? { Self.index(key).map { entries[$0].value } }
 
   /// Replaces one setting's value (already normalized) and records where it came from.
-  public mutating func override(_ key: String, with value: String, from source: SettingSource) {
+  package mutating func override(_ key: String, with value: String, from source: SettingSource) {
     guard let i = Self.index(key) else { return }
     entries[i] = Entry(value: value, source: source)
   }
 
-  public static func builtInDefault(_ spec: SettingSpec) -> String {
+  package static func builtInDefault(_ spec: SettingSpec) -> String {
     switch spec.kind {
     case .toggle: return spec.name == "can-make-payments" ? "on" : "off"
     case .storeKitError: return "off"
@@ -169,13 +169,13 @@ public struct StoreSettings: Equatable, Sendable {
   }
 
   /// The spec named `key`.
-  public static func spec(_ key: String) throws(SettingError) -> SettingSpec {
+  package static func spec(_ key: String) throws(SettingError) -> SettingSpec {
     guard let spec = specs.first(where: { $0.name == key }) else { throw .unknownKey(key) }
     return spec
   }
 
   /// Validates `value` for `key` and returns it normalized.
-  public static func normalize(key: String, value: String) throws(SettingError) -> String {
+  package static func normalize(key: String, value: String) throws(SettingError) -> String {
     let spec = try spec(key)
     let lowered = value.lowercased()
     switch spec.kind {
@@ -255,45 +255,45 @@ public struct StoreSettings: Equatable, Sendable {
     return SKErrorCode(nameOrNumber: text)
   }
 
-  public var askToBuy: Bool { toggle("ask-to-buy") }
-  public var canMakePayments: Bool { toggle("can-make-payments") }
-  public var interruptedPurchases: Bool { toggle("interrupted-purchases") }
-  public var failLoadProducts: SKErrorCode? { error("fail-load-products") }
-  public var failPurchase: SKErrorCode? { error("fail-purchase") }
-  public var failRestore: SKErrorCode? { error("fail-restore") }
-  public var failAppStoreSync: SKErrorCode? { error("fail-app-store-sync") }
-  public var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
-  public var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
-  public var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
-  public var failOfferCodeRedeem: SKErrorCode? { error("fail-offer-code-redeem") }
-  public var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
-  public var storefront: String { value("storefront") ?? "USA" }
-  public var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
-  public var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }
-  public var environment: String { value("environment") ?? "LocalTesting" }
+  package var askToBuy: Bool { toggle("ask-to-buy") }
+  package var canMakePayments: Bool { toggle("can-make-payments") }
+  package var interruptedPurchases: Bool { toggle("interrupted-purchases") }
+  package var failLoadProducts: SKErrorCode? { error("fail-load-products") }
+  package var failPurchase: SKErrorCode? { error("fail-purchase") }
+  package var failRestore: SKErrorCode? { error("fail-restore") }
+  package var failAppStoreSync: SKErrorCode? { error("fail-app-store-sync") }
+  package var failSubscriptionStatus: SKErrorCode? { error("fail-subscription-status") }
+  package var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
+  package var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
+  package var failOfferCodeRedeem: SKErrorCode? { error("fail-offer-code-redeem") }
+  package var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
+  package var storefront: String { value("storefront") ?? "USA" }
+  package var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
+  package var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }
+  package var environment: String { value("environment") ?? "LocalTesting" }
   /// Whether signed data is signed as the App Store signs it (ES256 and a certificate chain):
   /// in the Sandbox and Production environments, which Apple's verifiers check.
-  public var signsWithCertificates: Bool { environment == "Sandbox" || environment == "Production" }
-  public var appAppleId: Int64? { value("app-apple-id").flatMap { Int64($0) } }
+  package var signsWithCertificates: Bool { environment == "Sandbox" || environment == "Production" }
+  package var appAppleId: Int64? { value("app-apple-id").flatMap { Int64($0) } }
 
   /// Why these settings cannot sign what the store hands out, if they cannot: Apple's
   /// verifier takes no Production data without the app's Apple ID, so neither does the store.
-  public var incompleteness: String? {
+  package var incompleteness: String? {
     environment == "Production" && appAppleId == nil
       ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does "
         + "(iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox)" : nil
   }
-  public var signingSecret: String? { value("signing-secret").flatMap { $0 == "off" ? nil : $0 } }
-  public var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }
-  public var downloadRate: ByteRate { value("download-rate").flatMap { ByteRate($0) } ?? .standard }
-  public var failDownload: Bool { toggle("fail-download") }
-  public var removedFromSale: Set<String> { ProductIdList.ids(value("removed-from-sale") ?? "off") }
+  package var signingSecret: String? { value("signing-secret").flatMap { $0 == "off" ? nil : $0 } }
+  package var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }
+  package var downloadRate: ByteRate { value("download-rate").flatMap { ByteRate($0) } ?? .standard }
+  package var failDownload: Bool { toggle("fail-download") }
+  package var removedFromSale: Set<String> { ProductIdList.ids(value("removed-from-sale") ?? "off") }
 
   /// The subscription rules these settings make under `clock`: time rates compress only real time.
-  public func subscriptionRules(clock: StoreClock) -> SubscriptionRules {
+  package func subscriptionRules(clock: StoreClock) -> SubscriptionRules {
     SubscriptionRules(
       timeRate: clock.isReal ? timeRate : .realTime, billingRetry: toggle("billing-retry"),
       gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit, removedFromSale: removedFromSale)
   }
-  public var locale: String { value("locale") ?? "en_US" }
+  package var locale: String { value("locale") ?? "en_US" }
 }

@@ -1,41 +1,41 @@
 /// One account's part of the store: its payment queue on each device and what it owns.
-public struct AccountState: Equatable, Sendable {
+package struct AccountState: Equatable, Sendable {
   /// Unfinished transactions per device, oldest first.
-  public var queues: [String: PaymentQueue] = [:]
+  package var queues: [String: PaymentQueue] = [:]
   /// Non-consumables and non-renewing subscriptions owned, by product id.
-  public var ownership: [String: Ownership] = [:]
+  package var ownership: [String: Ownership] = [:]
   /// Auto-renewable subscriptions, by subscription group.
-  public var subscriptions: [String: Subscription] = [:]
+  package var subscriptions: [String: Subscription] = [:]
   /// How many times the app receipt was updated.
-  public var receiptUpdates = 0
+  package var receiptUpdates = 0
   /// The StoreKit messages (`StoreMessage.id`) the account dismissed.
-  public var dismissedMessages: Set<String> = []
+  package var dismissedMessages: Set<String> = []
 
-  public init() {}
+  package init() {}
 }
 
 /// Everything a command needs short of the full history, as a fold of the log.
 ///
 /// `apply(_:)` is the only way it changes, both when a command makes a new record and when
 /// storage replays the log after a crash, so the two can never disagree.
-public struct StoreState: Equatable, Sendable {
+package struct StoreState: Equatable, Sendable {
   /// The id the next transaction gets.
-  public var nextId: UInt64 = 1
+  package var nextId: UInt64 = 1
   /// How many server notifications were sent.
-  public var notificationCount = 0
-  public var accounts: [String: AccountState] = [:]
+  package var notificationCount = 0
+  package var accounts: [String: AccountState] = [:]
   /// The nonces of promotional offer signatures already used (lowercased), store-wide as the
   /// App Store keeps them: a signature is good for one purchase.
-  public var usedOfferNonces: Set<String> = []
+  package var usedOfferNonces: Set<String> = []
   /// Mass renewal-date extensions, by `MassExtension.key`.
-  public var massExtensions: [String: MassExtension] = [:]
+  package var massExtensions: [String: MassExtension] = [:]
   /// Family Sharing: each purchaser's family members (account names, sorted).
-  public var families: [String: [String]] = [:]
+  package var families: [String: [String]] = [:]
 
-  public init() {}
+  package init() {}
 
   /// Folds one log record into the state.
-  public mutating func apply(_ record: LogRecord) {
+  package mutating func apply(_ record: LogRecord) {
     switch record {
     case let .transaction(transaction): apply(transaction)
     case let .clearAccount(name): accounts[name] = nil
@@ -81,7 +81,7 @@ public struct StoreState: Equatable, Sendable {
   /// Folds one transaction version into the state, in place: O(1) amortized however long
   /// the queue (the account, its queue and its subscription are mutated where they lie,
   /// never copied out and written back, which would copy them whole).
-  public mutating func apply(_ transaction: Transaction) {
+  package mutating func apply(_ transaction: Transaction) {
     nextId = max(nextId, transaction.id + 1)
     Self.apply(transaction, to: &accounts[transaction.account, default: AccountState()])
     if transaction.finished { markCompleted(transaction, in: transaction.account) }

@@ -1,6 +1,6 @@
 /// Facts about App Store storefronts the store's formats need: each storefront's currency and
 /// Apple's numeric storefront id (`storefrontId` in signed transactions).
-public enum Storefronts {
+package enum Storefronts {
   /// ISO 3166-1 alpha-3 → (currency, Apple storefront id), for the common storefronts.
   ///
   /// A list searched in order, not a dictionary: a purchase looks one storefront up, and a
@@ -23,10 +23,10 @@ public enum Storefronts {
   ]
 
   /// The currency a storefront charges in (USD for storefronts not in the table).
-  public static func currency(_ storefront: String) -> String { entry(storefront)?.currency ?? "USD" }
+  package static func currency(_ storefront: String) -> String { entry(storefront)?.currency ?? "USD" }
 
   /// Apple's numeric id of a storefront, as a string (empty when not in the table).
-  public static func storefrontId(_ storefront: String) -> String { entry(storefront).map { String($0.id) } ?? "" }
+  package static func storefrontId(_ storefront: String) -> String { entry(storefront).map { String($0.id) } ?? "" }
 
   private static func entry(_ storefront: String) -> (code: String, currency: String, id: Int)? {
     for entry in table where entry.code == storefront { return entry }
@@ -36,13 +36,13 @@ public enum Storefronts {
 
 /// What a purchase records about the app and the storefront, as StoreKit 2's `Transaction`
 /// does (`appBundleID`, `storefront`, `price`, `currency`).
-public struct AppContext: Equatable, Sendable {
-  public var bundleId: String
-  public var storefront: String
+package struct AppContext: Equatable, Sendable {
+  package var bundleId: String
+  package var storefront: String
   /// The currency prices are charged in: the catalog's, or the storefront's.
-  public var currency: String
+  package var currency: String
 
-  public init(bundleId: String = "com.example.app", storefront: String = "USA", currency: String = "USD") {
+  package init(bundleId: String = "com.example.app", storefront: String = "USA", currency: String = "USD") {
     self.bundleId = bundleId
     self.storefront = storefront
     self.currency = currency

@@ -2,8 +2,8 @@ import IAPFormats
 
 /// What a subscription does next by itself, and when: the event `iap status` shows beside
 /// each subscription, from the same dates the store's time runs on (`Store.nextEvent`).
-public struct SubscriptionNextEvent: Equatable, Sendable {
-  public enum Kind: String, Sendable {
+package struct SubscriptionNextEvent: Equatable, Sendable {
+  package enum Kind: String, Sendable {
     /// The period ends with auto-renew on: a renewal is attempted.
     case renewal
     /// The period ends and it does not renew (auto-renew off, or a price increase without
@@ -15,13 +15,13 @@ public struct SubscriptionNextEvent: Equatable, Sendable {
     case billingRetryEnd
   }
 
-  public var kind: Kind
-  public var date: Timestamp
+  package var kind: Kind
+  package var date: Timestamp
 }
 
 extension Subscription {
   /// The next event of this subscription, or nil when it has ended (expired, revoked).
-  public var nextEvent: SubscriptionNextEvent? {
+  package var nextEvent: SubscriptionNextEvent? {
     guard let date = Store.nextEvent(of: self) else { return nil }
     switch status {
     case .subscribed:

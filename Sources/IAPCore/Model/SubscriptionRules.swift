@@ -2,18 +2,18 @@ import IAPFormats
 
 /// How long subscription periods, grace periods and billing retry last: real calendar time,
 /// or compressed as `SKTestSession.TimeRate` says (only while the clock follows real time).
-public struct SubscriptionRules: Equatable, Sendable {
-  public var timeRate: TimeRate = .realTime
+package struct SubscriptionRules: Equatable, Sendable {
+  package var timeRate: TimeRate = .realTime
   /// Renewals fail and enter billing retry (`shouldEnterBillingRetryOnRenewal`).
-  public var billingRetry = false
+  package var billingRetry = false
   /// A failing renewal keeps access for a grace period first (`billingGracePeriodIsEnabled`).
-  public var gracePeriod = false
+  package var gracePeriod = false
   /// Cancel after this many renewals (the sandbox's cap is 12); nil for no limit.
-  public var renewalLimit: Int?
+  package var renewalLimit: Int?
   /// The products the developer removed from sale: subscriptions to them do not renew.
-  public var removedFromSale: Set<String> = []
+  package var removedFromSale: Set<String> = []
 
-  public init(
+  package init(
     timeRate: TimeRate = .realTime, billingRetry: Bool = false, gracePeriod: Bool = false, renewalLimit: Int? = nil,
     removedFromSale: Set<String> = []
   ) {
@@ -25,7 +25,7 @@ public struct SubscriptionRules: Equatable, Sendable {
   }
 
   /// When a period of `period` starting at `start` ends.
-  public func end(of period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
+  package func end(of period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     guard let seconds = timeRate.compressedSeconds(period) else { return start.adding(period.calendarPeriod) }
     return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
@@ -33,7 +33,7 @@ public struct SubscriptionRules: Equatable, Sendable {
   /// When `count` periods of `period` from `anchor` end: on the calendar, the anchor's
   /// anniversary, on the month's last day only when that month is shorter (one calendar
   /// step, so O(1) whatever `count`); compressed, `count` times the compressed length.
-  public func end(of period: SubscriptionPeriod, count: Int, from anchor: Timestamp) -> Timestamp {
+  package func end(of period: SubscriptionPeriod, count: Int, from anchor: Timestamp) -> Timestamp {
     guard let seconds = timeRate.compressedSeconds(period) else {
       let one = period.calendarPeriod
       return anchor.adding(CalendarPeriod(months: one.months * count, days: one.days * count))
@@ -49,7 +49,7 @@ public struct SubscriptionRules: Equatable, Sendable {
   /// lasts (3 minutes at `monthlyRenewalEveryFiveMinutes`, not 7/30 of a month's 5), months
   /// and years follow their rows, days are a seventh of a week. For the "one renewal every
   /// …" rates each offer period is one renewal interval.
-  public func end(ofOffer period: OfferPeriod, count: Int, from start: Timestamp) -> Timestamp {
+  package func end(ofOffer period: OfferPeriod, count: Int, from start: Timestamp) -> Timestamp {
     guard let monthly = timeRate.compressedSeconds(.oneMonth), let weekly = timeRate.compressedSeconds(.oneWeek),
       let yearly = timeRate.compressedSeconds(.oneYear)
     else {
@@ -75,7 +75,7 @@ public struct SubscriptionRules: Equatable, Sendable {
   /// When a renewal-date extension of `days` days from `start` ends: calendar days in real
   /// time; under an accelerated rate a day lasts a thirtieth of the rate's month, as the
   /// sandbox scales extensions (at least a second).
-  public func end(ofExtension days: Int, from start: Timestamp) -> Timestamp {
+  package func end(ofExtension days: Int, from start: Timestamp) -> Timestamp {
     guard let monthly = timeRate.compressedSeconds(.oneMonth) else {
       return Timestamp(saturating: Int64(days) * 86_400, times: 1000, plus: start.milliseconds)
     }
@@ -83,13 +83,13 @@ public struct SubscriptionRules: Equatable, Sendable {
   }
 
   /// When a billing grace period that starts at `start` ends.
-  public func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
+  package func graceEnd(for period: SubscriptionPeriod, from start: Timestamp) -> Timestamp {
     let seconds = timeRate.graceSeconds(weekly: period == .oneWeek)
     return Timestamp(saturating: seconds, times: 1000, plus: start.milliseconds)
   }
 
   /// When billing retry that starts at `start` gives up.
-  public func billingRetryEnd(from start: Timestamp) -> Timestamp {
+  package func billingRetryEnd(from start: Timestamp) -> Timestamp {
     Timestamp(saturating: timeRate.billingRetrySeconds, times: 1000, plus: start.milliseconds)
   }
 }

@@ -7,44 +7,44 @@ import IAPFormats
 ///
 /// Made from records the store keeps anyway (the account's transactions in the group and the
 /// notifications sent), so that a timeline needs no record of its own and agrees with them.
-public struct SubscriptionTimeline: Equatable, Sendable {
+package struct SubscriptionTimeline: Equatable, Sendable {
   /// One period the customer had (or has) the subscription for.
-  public struct Period: Equatable, Sendable {
-    public var transaction: Transaction
+  package struct Period: Equatable, Sendable {
+    package var transaction: Transaction
     /// How it began.
-    public var kind: Kind
+    package var kind: Kind
     /// When it ends, or ended early: at the upgrade that replaced it, or at its refund.
-    public var end: Timestamp?
-    public var start: Timestamp { transaction.purchaseDate }
+    package var end: Timestamp?
+    package var start: Timestamp { transaction.purchaseDate }
   }
 
   /// How a period began.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     case purchase, renewal, upgrade, downgrade, crossgrade, resubscribe
   }
 
   /// A stretch in which Apple was trying to collect a renewal payment.
-  public struct Span: Equatable, Sendable {
-    public enum Kind: String, Sendable { case billingRetry, gracePeriod }
-    public var kind: Kind
-    public var start: Timestamp
+  package struct Span: Equatable, Sendable {
+    package enum Kind: String, Sendable { case billingRetry, gracePeriod }
+    package var kind: Kind
+    package var start: Timestamp
     /// When it ended; nil while it runs (then `until` is when it will end at the latest).
-    public var end: Timestamp?
-    public var until: Timestamp?
+    package var end: Timestamp?
+    package var until: Timestamp?
   }
 
-  public var subscription: Subscription
-  public var periods: [Period]
-  public var spans: [Span]
+  package var subscription: Subscription
+  package var periods: [Period]
+  package var spans: [Span]
   /// The notifications about the subscription, in the order they were sent.
-  public var events: [ServerNotification]
+  package var events: [ServerNotification]
 
   /// Builds the timeline of `subscription` from the account's transactions and the store's
   /// notifications (any order; those of other groups or accounts are left out).
   ///
   /// - Parameter level: a product's level in its group (1 is the highest), to tell an
   ///   upgrade from a downgrade or a crossgrade at renewal.
-  public init(
+  package init(
     _ subscription: Subscription, transactions: [Transaction], notifications: [ServerNotification], level: (String) -> Int?
   ) {
     self.subscription = subscription

@@ -1,5 +1,5 @@
 /// `SKTestSession.TimeRate`: how fast subscription time runs, with Apple's durations.
-public enum TimeRate: Int, NamedCases, Sendable {
+package enum TimeRate: Int, NamedCases, Sendable {
   case realTime = 0
   /// Deprecated in iOS 15.2, like the next five: a day of subscription time passes in this
   /// much real time (Apple's replacements for the last three keep the same pace).
@@ -22,7 +22,7 @@ public enum TimeRate: Int, NamedCases, Sendable {
   case oneRenewalEveryTwoSeconds = 1005
 
   /// The case name as Swift spells it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .realTime: return "realTime"
     case .oneHourIsOneDay: return "oneHourIsOneDay"
@@ -59,7 +59,7 @@ public enum TimeRate: Int, NamedCases, Sendable {
   }
 
   /// The compressed length of a period in seconds, per Apple's table; nil at real time.
-  public func compressedSeconds(_ period: SubscriptionPeriod) -> Int64? {
+  package func compressedSeconds(_ period: SubscriptionPeriod) -> Int64? {
     // Weekly, monthly, 2, 3, 6 months, yearly.
     let row: [Int64]
     if let perDay = secondsPerDay { return [7, 30, 60, 90, 180, 365][SubscriptionPeriod.allCases.firstIndex(of: period)!] * perDay }
@@ -85,7 +85,7 @@ public enum TimeRate: Int, NamedCases, Sendable {
   }
 
   /// Billing grace period length in seconds (Apple's table: weekly subscriptions differ).
-  public func graceSeconds(weekly: Bool) -> Int64 {
+  package func graceSeconds(weekly: Bool) -> Int64 {
     if let perDay = secondsPerDay { return (weekly ? 6 : 16) * perDay }
     switch self {
     case .realTime, .oneHourIsOneDay, .thirtyMinutesIsOneDay, .fiveMinutesIsOneDay, .oneMinuteIsOneDay,
@@ -106,7 +106,7 @@ public enum TimeRate: Int, NamedCases, Sendable {
   }
 
   /// How long billing retry lasts in seconds.
-  public var billingRetrySeconds: Int64 {
+  package var billingRetrySeconds: Int64 {
     if let perDay = secondsPerDay { return 60 * perDay }
     switch self {
     case .realTime, .oneHourIsOneDay, .thirtyMinutesIsOneDay, .fiveMinutesIsOneDay, .oneMinuteIsOneDay,

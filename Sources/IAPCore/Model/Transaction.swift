@@ -4,116 +4,116 @@ import IAPFormats
 ///
 /// The store keeps transactions as immutable versions: a change (finishing, for one) is a new
 /// version with the same `id`, appended to the log. The latest version is the truth.
-public struct Transaction: Equatable, Sendable {
+package struct Transaction: Equatable, Sendable {
   /// Unique per purchase, restore and renewal; strictly increasing within a state folder.
-  public var id: UInt64
+  package var id: UInt64
   /// `id` of the first purchase for restores (and, later, renewals); otherwise `id`.
-  public var originalId: UInt64
-  public var productId: String
+  package var originalId: UInt64
+  package var productId: String
   /// nil only for a payment whose product the store does not know.
-  public var productType: ProductType?
+  package var productType: ProductType?
   /// The subscription group of an auto-renewable subscription.
-  public var subscriptionGroup: String?
-  public var state: TransactionState
-  public var quantity: Int
-  public var purchaseDate: Timestamp
-  public var originalPurchaseDate: Timestamp
-  public var expirationDate: Timestamp?
-  public var revocationDate: Timestamp? {
+  package var subscriptionGroup: String?
+  package var state: TransactionState
+  package var quantity: Int
+  package var purchaseDate: Timestamp
+  package var originalPurchaseDate: Timestamp
+  package var expirationDate: Timestamp?
+  package var revocationDate: Timestamp? {
     get { rare?.fields.revocationDate }
     set { changeRare(clearing: newValue == nil) { $0.revocationDate = newValue } }
   }
   /// Why the App Store revoked it (a refund), when `revocationDate` is set.
-  public var revocationReason: RevocationReason? {
+  package var revocationReason: RevocationReason? {
     get { rare?.fields.revocationReason }
     set { changeRare(clearing: newValue == nil) { $0.revocationReason = newValue } }
   }
   /// A prorated refund's share of the price, in milliunits of a percent (50000 is half):
   /// `revocationPercentage`; nil for a full refund.
-  public var revocationPercentage: Int? {
+  package var revocationPercentage: Int? {
     get { rare?.fields.revocationPercentage }
     set { changeRare(clearing: newValue == nil) { $0.revocationPercentage = newValue } }
   }
   /// `SKPayment.applicationUsername`: the app's opaque account identifier.
-  public var applicationUsername: String? {
+  package var applicationUsername: String? {
     get { rare?.fields.applicationUsername }
     set { changeRare(clearing: newValue == nil) { $0.applicationUsername = newValue } }
   }
   /// Set when `state` is `failed`.
-  public var error: StoreError? {
+  package var error: StoreError? {
     get { rare?.fields.error }
     set { changeRare(clearing: newValue == nil) { $0.error = newValue } }
   }
   /// The sandbox tester whose purchase history holds it.
-  public var account: String
+  package var account: String
   /// The device whose payment queue delivers it until it is finished.
-  public var device: String
+  package var device: String
   /// Whether the app called `finishTransaction`.
-  public var finished: Bool
+  package var finished: Bool
   /// An interrupted purchase the customer has yet to resolve (`SKTestTransaction.hasPurchaseIssue`).
-  public var purchaseIssue: Bool
+  package var purchaseIssue: Bool
   /// Removed from the store's history (`SKTestSession.deleteTransaction`): a tombstone version.
-  public var deleted: Bool
+  package var deleted: Bool
   /// Made by the store to renew a subscription (`Transaction.Reason.renewal`), not bought.
-  public var isRenewal: Bool
+  package var isRenewal: Bool
   /// Replaced by an upgrade within its subscription group (`Transaction.isUpgraded`).
-  public var isUpgraded: Bool
+  package var isUpgraded: Bool
   /// `appBundleID`, `storefront`, and the price paid (a decimal string) in `currency`.
-  public var bundleId: String?
-  public var storefront: String?
-  public var price: String?
-  public var currency: String?
+  package var bundleId: String?
+  package var storefront: String?
+  package var price: String?
+  package var currency: String?
   /// An introductory offer applied to this period: `offerDiscountType` (`FREE_TRIAL`,
   /// `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and the offer's duration (`offerPeriod`, ISO 8601).
-  public var offerDiscountType: OfferDiscountType? {
+  package var offerDiscountType: OfferDiscountType? {
     get { rare?.fields.offerDiscountType }
     set { changeRare(clearing: newValue == nil) { $0.offerDiscountType = newValue } }
   }
-  public var offerPeriod: String? {
+  package var offerPeriod: String? {
     get { rare?.fields.offerPeriod }
     set { changeRare(clearing: newValue == nil) { $0.offerPeriod = newValue } }
   }
   /// The offer applied to this period (`offerIdentifier`): a promotional or win-back offer's
   /// id, an offer code's reference name; nil for an introductory offer or none.
-  public var offerIdentifier: String? {
+  package var offerIdentifier: String? {
     get { rare?.fields.offerIdentifier }
     set { changeRare(clearing: newValue == nil) { $0.offerIdentifier = newValue } }
   }
   /// The kind of offer this period redeemed when it is one the identifier alone does not
   /// tell: 3 an offer code, 4 a win-back offer (Apple's `offerType`); nil otherwise.
-  public var redeemedOfferType: Int? {
+  package var redeemedOfferType: Int? {
     get { rare?.fields.redeemedOfferType }
     set { changeRare(clearing: newValue == nil) { $0.redeemedOfferType = newValue } }
   }
   /// The product has Apple-hosted content to download (`SKPaymentTransaction.downloads`):
   /// the transaction cannot be finished before the download is complete or cancelled.
-  public var hasDownloads = false
+  package var hasDownloads = false
   /// `appAccountToken` set by the developer's server (Set App Account Token), which wins
   /// over a UUID-shaped `applicationUsername`; renewals carry it on.
-  public var appAccountToken: String? {
+  package var appAccountToken: String? {
     get { rare?.fields.appAccountToken }
     set { changeRare(clearing: newValue == nil) { $0.appAccountToken = newValue } }
   }
   /// For a finished consumable: the account's receipt update count when it was finished. It
   /// stays in the receipt until the next update.
-  public var finishedAtReceiptUpdate: Int? {
+  package var finishedAtReceiptUpdate: Int? {
     get { rare?.fields.finishedAtReceiptUpdate }
     set { changeRare(clearing: newValue == nil) { $0.finishedAtReceiptUpdate = newValue } }
   }
   /// The customer's latest refund request, and how Apple answered it; nil if none was made.
-  public var refundRequest: RefundRequest? {
+  package var refundRequest: RefundRequest? {
     get { rare?.fields.refundRequest }
     set { changeRare(clearing: newValue == nil) { $0.refundRequest = newValue } }
   }
   /// When Apple reversed a refund it had granted (REFUND_REVERSED): the purchase grants its
   /// product again and `revocationDate` is gone.
-  public var refundReversalDate: Timestamp? {
+  package var refundReversalDate: Timestamp? {
     get { rare?.fields.refundReversalDate }
     set { changeRare(clearing: newValue == nil) { $0.refundReversalDate = newValue } }
   }
   /// For a family member's transaction: the purchaser's original transaction id whose product
   /// Family Sharing gives the member (`inAppOwnershipType` FAMILY_SHARED).
-  public var familySharedFrom: UInt64? {
+  package var familySharedFrom: UInt64? {
     get { rare?.fields.familySharedFrom }
     set { changeRare(clearing: newValue == nil) { $0.familySharedFrom = newValue } }
   }
@@ -136,7 +136,7 @@ public struct Transaction: Equatable, Sendable {
     rare = fields == .none ? nil : .fields(fields)
   }
 
-  public init(
+  package init(
     id: UInt64, originalId: UInt64, productId: String, productType: ProductType?,
     state: TransactionState, quantity: Int, purchaseDate: Timestamp, originalPurchaseDate: Timestamp,
     expirationDate: Timestamp? = nil, revocationDate: Timestamp? = nil, revocationReason: RevocationReason? = nil,
@@ -175,7 +175,7 @@ public struct Transaction: Equatable, Sendable {
 
   /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer, 3 an
   /// offer code, 4 a win-back offer; nil when no offer applies to this period.
-  public var offerType: Int? {
+  package var offerType: Int? {
     if let redeemedOfferType { return redeemedOfferType }
     if offerIdentifier != nil { return 2 }
     return offerDiscountType == nil ? nil : 1
@@ -184,16 +184,16 @@ public struct Transaction: Equatable, Sendable {
   /// Whether the customer asked for a refund of this purchase and Apple has not answered yet
   /// (neither granted nor declined): the window in which a developer sends consumption
   /// information.
-  public var hasOpenRefundRequest: Bool { refundRequest?.isOpen ?? false }
+  package var hasOpenRefundRequest: Bool { refundRequest?.isOpen ?? false }
 
   /// When the open refund request was made; nil when there is none.
-  public var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
+  package var refundRequestDate: Timestamp? { hasOpenRefundRequest ? refundRequest?.date : nil }
 
   /// `revocationType` (Apple's RevocationType): FAMILY_REVOKE for a family member's share
   /// (however the sharing ended), REFUND_PRORATED for a refund of part of the price,
   /// REFUND_FULL for the rest; nil when the transaction is not revoked. Derived, so that
   /// states written before it existed read right.
-  public var revocationType: String? {
+  package var revocationType: String? {
     guard revocationDate != nil else { return nil }
     if familySharedFrom != nil { return "FAMILY_REVOKE" }
     return revocationPercentage == nil ? "REFUND_FULL" : "REFUND_PRORATED"
@@ -202,7 +202,7 @@ public struct Transaction: Equatable, Sendable {
   /// A refund's percentage as `iap refund --percentage` takes it (a decimal number above 0
   /// and below 100, up to three decimals) in milliunits, the unit of `revocationPercentage`;
   /// nil for anything else.
-  public static func revocationPercentage(parsing text: String) -> Int? {
+  package static func revocationPercentage(parsing text: String) -> Int? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count <= 2, !parts[0].isEmpty, parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
       parts.count == 1 || (1...3).contains(parts[1].count),
@@ -212,19 +212,19 @@ public struct Transaction: Equatable, Sendable {
   }
 
   /// `inAppOwnershipType`: FAMILY_SHARED for a family member's share, else PURCHASED.
-  public var inAppOwnershipType: String { familySharedFrom == nil ? "PURCHASED" : "FAMILY_SHARED" }
+  package var inAppOwnershipType: String { familySharedFrom == nil ? "PURCHASED" : "FAMILY_SHARED" }
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.
-  public var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }
+  package var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }
 }
 
 /// `Transaction.RevocationReason`: why the App Store refunded a purchase.
-public enum RevocationReason: String, CaseIterable, Sendable {
+package enum RevocationReason: String, CaseIterable, Sendable {
   /// The customer refunded because of a problem with the app.
   case developerIssue
   /// Any other reason.
   case other
 
   /// The receipt's `cancellation_reason`: "1" for an app issue, "0" otherwise.
-  public var receiptCode: Int { self == .developerIssue ? 1 : 0 }
+  package var receiptCode: Int { self == .developerIssue ? 1 : 0 }
 }

@@ -1,5 +1,5 @@
 /// `SKPaymentTransactionState`, with its raw values.
-public enum TransactionState: String, CaseIterable, Sendable {
+package enum TransactionState: String, CaseIterable, Sendable {
   case purchasing
   case purchased
   case failed
@@ -7,7 +7,7 @@ public enum TransactionState: String, CaseIterable, Sendable {
   case deferred
 
   /// The number StoreKit uses for the state.
-  public var rawNumber: Int {
+  package var rawNumber: Int {
     switch self {
     case .purchasing: return 0
     case .purchased: return 1
@@ -19,5 +19,5 @@ public enum TransactionState: String, CaseIterable, Sendable {
 
   /// Whether the app may call `finishTransaction` on it. Finishing a transaction that is still
   /// `purchasing` raises an exception in StoreKit; a `deferred` one has no outcome yet.
-  public var isFinishable: Bool { self != .purchasing && self != .deferred }
+  package var isFinishable: Bool { self != .purchasing && self != .deferred }
 }

@@ -1,9 +1,9 @@
 /// A payment's introductory-offer eligibility JWS and what it is checked against.
-public struct IntroductoryEligibilityPayment: Sendable {
-  public var jws: String
-  public var context: OfferVerificationContext
+package struct IntroductoryEligibilityPayment: Sendable {
+  package var jws: String
+  package var context: OfferVerificationContext
 
-  public init(jws: String, context: OfferVerificationContext) {
+  package init(jws: String, context: OfferVerificationContext) {
     self.jws = jws
     self.context = context
   }

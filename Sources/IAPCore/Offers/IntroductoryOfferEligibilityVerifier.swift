@@ -13,16 +13,16 @@ import IAPFormats
 /// appTransactionId). Anything wrong is `invalidSignature` (12), as for a promotional offer's
 /// JWS: an unknown key, a signature that does not verify, another audience, app or product,
 /// a stale `iat`, a transaction that is not the customer's.
-public struct IntroductoryOfferEligibilityVerifier: Sendable {
+package struct IntroductoryOfferEligibilityVerifier: Sendable {
   /// The JWS audience Apple's signature creator writes.
-  public static let audience = "introductory-offer-eligibility"
+  package static let audience = "introductory-offer-eligibility"
 
-  public var bundleId: String
-  public var context: OfferVerificationContext
+  package var bundleId: String
+  package var context: OfferVerificationContext
   /// The store's clock.
-  public var storeNow: Timestamp
+  package var storeNow: Timestamp
 
-  public init(bundleId: String, context: OfferVerificationContext, storeNow: Timestamp) {
+  package init(bundleId: String, context: OfferVerificationContext, storeNow: Timestamp) {
     self.bundleId = bundleId
     self.context = context
     self.storeNow = storeNow
@@ -32,7 +32,7 @@ public struct IntroductoryOfferEligibilityVerifier: Sendable {
   ///
   /// - Parameter ownsTransaction: whether `transactionId` names a transaction of the buying
   ///   account (or its appTransactionId).
-  public func verify(_ token: String, productId: String, ownsTransaction: (String) -> Bool) -> Result<Bool, StoreError> {
+  package func verify(_ token: String, productId: String, ownsTransaction: (String) -> Bool) -> Result<Bool, StoreError> {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
     do { decoded = try JWS.decode(token, key: nil) } catch { return .failure(invalid("the eligibility JWS is unreadable: \(error)")) }

@@ -10,21 +10,21 @@ import IAPFormats
 ///
 /// Fields are kept as the app gave them: the store, not the front end, decides what is
 /// missing or malformed, and answers with the `SKError` StoreKit would.
-public struct PromotionalOfferRequest: Equatable, Sendable {
+package struct PromotionalOfferRequest: Equatable, Sendable {
   /// `SKPaymentDiscount.identifier`: the offer's id in the catalog.
-  public var offerId: String?
+  package var offerId: String?
   /// `SKPaymentDiscount.keyIdentifier`: the id of the key that signed.
-  public var keyId: String?
+  package var keyId: String?
   /// `SKPaymentDiscount.nonce`: a UUID, single-use.
-  public var nonce: String?
+  package var nonce: String?
   /// `SKPaymentDiscount.timestamp`: milliseconds since 1970, as text.
-  public var timestamp: String?
+  package var timestamp: String?
   /// `SKPaymentDiscount.signature`: a DER ECDSA signature, base64.
-  public var signature: String?
+  package var signature: String?
   /// The version 2 signature: a compact JWS (ES256).
-  public var jws: String?
+  package var jws: String?
 
-  public init(
+  package init(
     offerId: String? = nil, keyId: String? = nil, nonce: String? = nil, timestamp: String? = nil, signature: String? = nil,
     jws: String? = nil
   ) {
@@ -37,30 +37,30 @@ public struct PromotionalOfferRequest: Equatable, Sendable {
   }
 
   /// Whether this is a version 2 (JWS) request.
-  public var isVersion2: Bool { jws != nil }
+  package var isVersion2: Bool { jws != nil }
 
   /// Whether it mixes the two ways: a JWS carries the whole offer, so any version 1 field
   /// beside it is the caller's mistake (a usage error in every front end), not the store's.
-  public var mixesVersions: Bool { jws != nil && (offerId != nil || keyId != nil || nonce != nil || timestamp != nil || signature != nil) }
+  package var mixesVersions: Bool { jws != nil && (offerId != nil || keyId != nil || nonce != nil || timestamp != nil || signature != nil) }
 
   /// Nil when no field is set (no offer at all), else this request.
-  public var ifAny: PromotionalOfferRequest? { self == PromotionalOfferRequest() ? nil : self }
+  package var ifAny: PromotionalOfferRequest? { self == PromotionalOfferRequest() ? nil : self }
 }
 
 /// What the store checks a promotional offer signature against: the keys registered in the
 /// state (App Store Connect's "In-App Purchase" keys) and the real time, since an app's
 /// server stamps real time even when the store's clock is simulated.
-public struct OfferVerificationContext: Sendable {
+package struct OfferVerificationContext: Sendable {
   /// Public keys by key id.
-  public var keys: [String: P256.PublicKey]
+  package var keys: [String: P256.PublicKey]
   /// The machine's time.
-  public var realNow: Timestamp
+  package var realNow: Timestamp
   /// Ids a version 2 JWS's `transactionId` may give besides the customer's subscriptions:
   /// any other transaction of the customer, and its appTransactionId
   /// (`PromotionalOfferV2SignatureCreator` documents both).
-  public var customerTransactionIds: Set<String>
+  package var customerTransactionIds: Set<String>
 
-  public init(keys: [String: P256.PublicKey], realNow: Timestamp, customerTransactionIds: Set<String> = []) {
+  package init(keys: [String: P256.PublicKey], realNow: Timestamp, customerTransactionIds: Set<String> = []) {
     self.keys = keys
     self.realNow = realNow
     self.customerTransactionIds = customerTransactionIds

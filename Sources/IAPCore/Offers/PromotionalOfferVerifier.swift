@@ -18,23 +18,23 @@ import IAPFormats
 ///   purpose;
 /// - `invalidOfferPrice` (14): a paid offer with no price in the catalog, so the store has
 ///   nothing to charge.
-public struct PromotionalOfferVerifier: Sendable {
+package struct PromotionalOfferVerifier: Sendable {
   /// How far a signature's timestamp may be from now, either way: Apple keeps an offer
   /// signature valid for 24 hours.
-  public static let window: Int64 = 24 * 3600 * 1000
+  package static let window: Int64 = 24 * 3600 * 1000
   /// The JWS audience `PromotionalOfferV2SignatureCreator` writes.
-  public static let audience = "promotional-offer"
+  package static let audience = "promotional-offer"
   /// What separates the fields of a version 1 signature's message: U+2063, INVISIBLE SEPARATOR.
-  public static let separator = "\u{2063}"
+  package static let separator = "\u{2063}"
 
-  public var bundleId: String
-  public var context: OfferVerificationContext
+  package var bundleId: String
+  package var context: OfferVerificationContext
   /// The store's clock.
-  public var storeNow: Timestamp
+  package var storeNow: Timestamp
   /// Nonces already used, lowercased.
-  public var usedNonces: Set<String>
+  package var usedNonces: Set<String>
 
-  public init(bundleId: String, context: OfferVerificationContext, storeNow: Timestamp, usedNonces: Set<String>) {
+  package init(bundleId: String, context: OfferVerificationContext, storeNow: Timestamp, usedNonces: Set<String>) {
     self.bundleId = bundleId
     self.context = context
     self.storeNow = storeNow
@@ -42,15 +42,15 @@ public struct PromotionalOfferVerifier: Sendable {
   }
 
   /// A request that passed: the offer and the nonce it used (lowercased; a JWS may have none).
-  public struct Accepted: Equatable, Sendable {
-    public var offer: PromotionalOffer
-    public var nonce: String?
+  package struct Accepted: Equatable, Sendable {
+    package var offer: PromotionalOffer
+    package var nonce: String?
   }
 
   /// The message a version 1 signature signs: bundle id, key id, product id, offer id, the
   /// lowercased application username (empty when none), the lowercased nonce and the
   /// timestamp, joined by U+2063.
-  public static func message(
+  package static func message(
     bundleId: String, keyId: String, productId: String, offerId: String, applicationUsername: String?, nonce: String,
     timestamp: String
   ) -> [UInt8] {
@@ -62,7 +62,7 @@ public struct PromotionalOfferVerifier: Sendable {
   ///
   /// - Parameter ownsTransaction: whether a JWS's `transactionId` names a transaction of the
   ///   buying account.
-  public func verify(
+  package func verify(
     _ request: PromotionalOfferRequest, product: Product, applicationUsername: String?,
     ownsTransaction: (String) -> Bool = { _ in false }
   ) -> Result<Accepted, StoreError> {

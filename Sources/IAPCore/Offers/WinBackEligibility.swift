@@ -11,10 +11,10 @@ import IAPFormats
 /// and waited the offer's months since the last win-back offer they redeemed. Months are
 /// counted with the store's subscription rules, so a time rate compresses them as it
 /// compresses renewal periods.
-public enum WinBackEligibility {
+package enum WinBackEligibility {
   /// The nominal length of a period in days, as paid durations are tallied: a week 7, a
   /// month 30, a year 365.
-  public static func nominalDays(_ period: OfferPeriod) -> Int {
+  package static func nominalDays(_ period: OfferPeriod) -> Int {
     switch period.unit {
     case .day: return period.count
     case .week: return 7 * period.count
@@ -24,13 +24,13 @@ public enum WinBackEligibility {
   }
 
   /// The nominal days of a renewal period.
-  public static func nominalDays(_ period: SubscriptionPeriod) -> Int {
+  package static func nominalDays(_ period: SubscriptionPeriod) -> Int {
     OfferPeriod(iso8601: period.rawValue).map(nominalDays) ?? 30
   }
 
   /// Why the customer whose subscription in the offer's group is `subscription` may not
   /// redeem `offer` at `now`; nil when they may.
-  public static func refusal(_ offer: WinBackOffer, subscription: Subscription?, rules: SubscriptionRules, now: Timestamp) -> String? {
+  package static func refusal(_ offer: WinBackOffer, subscription: Subscription?, rules: SubscriptionRules, now: Timestamp) -> String? {
     guard let subscription else { return "the customer never subscribed in the group: win-back offers are for lapsed subscribers" }
     guard subscription.status == .expired else {
       return "the subscription is \(subscription.status.rawValue): win-back offers are for lapsed subscribers, never in a grace period or billing retry"
@@ -53,7 +53,7 @@ public enum WinBackEligibility {
 
   /// The ids of `offers` the customer may redeem at `now`, in catalog order (the catalog
   /// lists the best first, as Apple sorts `eligibleWinBackOfferIds`).
-  public static func eligibleIds(_ offers: [WinBackOffer], subscription: Subscription, rules: SubscriptionRules, now: Timestamp) -> [String] {
+  package static func eligibleIds(_ offers: [WinBackOffer], subscription: Subscription, rules: SubscriptionRules, now: Timestamp) -> [String] {
     offers.filter { refusal($0, subscription: subscription, rules: rules, now: now) == nil }.map(\.id)
   }
 

@@ -4,12 +4,12 @@
 /// Each enum spells its names out in `name` rather than asking `String(describing:)`: that
 /// goes through the runtime's reflection and protocol-conformance scan, which cost a
 /// `buy` about half its instructions at start-up.
-public protocol NamedCases: CaseIterable, RawRepresentable where RawValue == Int {
+package protocol NamedCases: CaseIterable, RawRepresentable where RawValue == Int {
   /// The case name as Swift spells it, e.g. `storeProductNotAvailable`.
   var name: String { get }
 }
 
-public extension NamedCases {
+package extension NamedCases {
   /// Looks a case up by name (any letter case) or by number.
   init?(nameOrNumber text: String) {
     if let number = Int(text), let value = Self(rawValue: number) {

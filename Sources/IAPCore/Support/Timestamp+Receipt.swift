@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// The date forms of `verifyReceipt` responses.
-public extension Timestamp {
+package extension Timestamp {
   /// `2013-08-01 07:00:00 Etc/GMT`
   var receiptDate: String { Self.plain(milliseconds) + " Etc/GMT" }
 

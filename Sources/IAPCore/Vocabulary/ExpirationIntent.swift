@@ -1,7 +1,7 @@
 /// Apple's `expirationIntent` (JWSRenewalInfo; `ExpirationIntent` in Apple's libraries): why
 /// a subscription expired, as Apple numbers it. `expiration_intent` in receipts is the same
 /// number as text.
-public enum ExpirationIntent: Int, CaseIterable, Sendable {
+package enum ExpirationIntent: Int, CaseIterable, Sendable {
   /// The customer cancelled (turned auto-renew off), or the subscription was expired.
   case customerCancelled = 1
   /// A billing error: the renewal payment failed.
@@ -14,7 +14,7 @@ public enum ExpirationIntent: Int, CaseIterable, Sendable {
   case other = 5
 
   /// The EXPIRED notification's subtype for this intent.
-  public var expiredSubtype: NotificationSubtype {
+  package var expiredSubtype: NotificationSubtype {
     switch self {
     case .billingError: return .billingRetry
     case .didNotConsentToPriceIncrease: return .priceIncrease

@@ -1,6 +1,6 @@
 /// Apple's notification `subtype` (`Subtype` in Apple's libraries): every value Apple
 /// defines, spelled here once.
-public enum NotificationSubtype: String, CaseIterable, Sendable {
+package enum NotificationSubtype: String, CaseIterable, Sendable {
   case initialBuy = "INITIAL_BUY"
   case resubscribe = "RESUBSCRIBE"
   case downgrade = "DOWNGRADE"

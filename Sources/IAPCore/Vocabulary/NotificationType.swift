@@ -2,7 +2,7 @@
 /// Apple's libraries): every value Apple defines, spelled here once. iap sends most of them;
 /// the rest (external purchase tokens, Advanced Commerce's) are accepted as filters of the
 /// notification history, as Apple accepts them.
-public enum NotificationType: String, CaseIterable, Sendable {
+package enum NotificationType: String, CaseIterable, Sendable {
   case subscribed = "SUBSCRIBED"
   case didChangeRenewalPref = "DID_CHANGE_RENEWAL_PREF"
   case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"

@@ -1,6 +1,6 @@
 /// Apple's `offerDiscountType` (JWSTransaction; `OfferDiscountType` in Apple's libraries):
 /// how the customer pays during an offer.
-public enum OfferDiscountType: String, CaseIterable, Sendable {
+package enum OfferDiscountType: String, CaseIterable, Sendable {
   case freeTrial = "FREE_TRIAL"
   case payAsYouGo = "PAY_AS_YOU_GO"
   case payUpFront = "PAY_UP_FRONT"

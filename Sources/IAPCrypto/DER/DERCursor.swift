@@ -1,24 +1,24 @@
 /// Reads the elements of a constructed element in order, for types with optional and
 /// context-tagged fields such as TBSCertificate: `next` takes a required element,
 /// `optional` one that may be absent, and `finish` refuses anything left over.
-public struct DERCursor {
+package struct DERCursor {
   private let elements: [DERElement]
   private var index = 0
   /// Where the constructed element starts, for errors about missing or extra elements.
   private let offset: Int
 
   /// A cursor over `element`'s children, which must carry `tag` when given.
-  public init(_ element: DERElement, tag: UInt8? = nil) throws(DERError) {
+  package init(_ element: DERElement, tag: UInt8? = nil) throws(DERError) {
     if let tag { try element.expect(tag) }
     elements = element.children
     offset = element.offset
   }
 
   /// Whether every element has been read.
-  public var isAtEnd: Bool { index == elements.count }
+  package var isAtEnd: Bool { index == elements.count }
 
   /// The next element, which must exist and (when `tag` is given) carry `tag`.
-  public mutating func next(_ tag: UInt8? = nil) throws(DERError) -> DERElement {
+  package mutating func next(_ tag: UInt8? = nil) throws(DERError) -> DERElement {
     guard index < elements.count else {
       if let tag { throw .unexpectedTag(expected: tag, found: nil, offset: offset) }
       throw .wrongElementCount(offset: offset)
@@ -30,14 +30,14 @@ public struct DERCursor {
   }
 
   /// The next element if it carries `tag`, else nil (and nothing is consumed).
-  public mutating func optional(_ tag: UInt8) -> DERElement? {
+  package mutating func optional(_ tag: UInt8) -> DERElement? {
     guard index < elements.count, elements[index].tag == tag else { return nil }
     index += 1
     return elements[index - 1]
   }
 
   /// Throws when elements are left unread.
-  public func finish() throws(DERError) {
+  package func finish() throws(DERError) {
     guard index == elements.count else { throw .wrongElementCount(offset: elements[index].offset) }
   }
 }

@@ -9,29 +9,29 @@ import Foundation
 ///
 /// The accessors read primitive values strictly, throwing `DERError` with this element's
 /// offset when the tag or the contents are not the DER form.
-public struct DERElement: Equatable, Sendable {
+package struct DERElement: Equatable, Sendable {
   /// The tag byte.
-  public let tag: UInt8
+  package let tag: UInt8
   /// The contents octets (without tag and length).
-  public let content: [UInt8]
+  package let content: [UInt8]
   /// The whole element: tag, length and contents, exactly as parsed. Signatures cover
   /// these bytes, so they are kept rather than re-encoded.
-  public let encoded: [UInt8]
+  package let encoded: [UInt8]
   /// Byte offset of the tag in the input given to `DERParser.parse`.
-  public let offset: Int
+  package let offset: Int
   /// The elements inside a constructed element; empty for a primitive one.
-  public let children: [DERElement]
+  package let children: [DERElement]
 
   /// Whether the constructed bit is set.
-  public var isConstructed: Bool { tag & DER.Tag.constructedBit != 0 }
+  package var isConstructed: Bool { tag & DER.Tag.constructedBit != 0 }
 
   /// Throws unless the tag is `tag`.
-  public func expect(_ tag: UInt8) throws(DERError) {
+  package func expect(_ tag: UInt8) throws(DERError) {
     guard self.tag == tag else { throw .unexpectedTag(expected: tag, found: self.tag, offset: offset) }
   }
 
   /// The children of a constructed element with tag `tag`, which must number `count`.
-  public func children(_ tag: UInt8, count: ClosedRange<Int>) throws(DERError) -> [DERElement] {
+  package func children(_ tag: UInt8, count: ClosedRange<Int>) throws(DERError) -> [DERElement] {
     try expect(tag)
     guard count.contains(children.count) else { throw .wrongElementCount(offset: offset) }
     return children
@@ -50,14 +50,14 @@ public struct DERElement: Equatable, Sendable {
 
   /// A non-negative INTEGER as unsigned big-endian bytes: the sign byte 0x00 dropped, so 0
   /// is `[0]` and 128 is `[0x80]`. Throws on a negative value.
-  public func unsignedInteger() throws(DERError) -> [UInt8] {
+  package func unsignedInteger() throws(DERError) -> [UInt8] {
     let bytes = try integerContent()
     guard bytes[0] & 0x80 == 0 else { throw .negativeInteger(offset: offset) }
     return bytes.count > 1 && bytes[0] == 0 ? Array(bytes.dropFirst()) : bytes
   }
 
   /// An INTEGER that fits in an `Int` (versions, path lengths).
-  public func integer() throws(DERError) -> Int {
+  package func integer() throws(DERError) -> Int {
     let bytes = try integerContent()
     guard bytes.count <= MemoryLayout<Int>.size else { throw .integerOutOfRange(offset: offset) }
     var value = bytes[0] & 0x80 != 0 ? -1 : 0
@@ -66,21 +66,21 @@ public struct DERElement: Equatable, Sendable {
   }
 
   /// A BOOLEAN; DER allows only 0x00 and 0xFF.
-  public func boolean() throws(DERError) -> Bool {
+  package func boolean() throws(DERError) -> Bool {
     try expect(DER.Tag.boolean)
     guard content.count == 1, content[0] == 0 || content[0] == 0xFF else { throw .invalidBoolean(offset: offset) }
     return content[0] == 0xFF
   }
 
   /// Checks this is a NULL.
-  public func null() throws(DERError) {
+  package func null() throws(DERError) {
     try expect(DER.Tag.null)
     guard content.isEmpty else { throw .invalidNull(offset: offset) }
   }
 
   /// An OBJECT IDENTIFIER in dotted form. Arcs must be minimal (no leading 0x80 byte) and
   /// fit 64 bits.
-  public func objectIdentifier() throws(DERError) -> String {
+  package func objectIdentifier() throws(DERError) -> String {
     try expect(DER.Tag.objectIdentifier)
     guard !content.isEmpty, content.last! & 0x80 == 0 else { throw .invalidObjectIdentifier(offset: offset) }
     var arcs: [UInt64] = []
@@ -103,7 +103,7 @@ public struct DERElement: Equatable, Sendable {
   }
 
   /// A UTCTime or GeneralizedTime as seconds since 1970 (see `DERTime`).
-  public func time() throws(DERError) -> Int64 {
+  package func time() throws(DERError) -> Int64 {
     guard tag == DER.Tag.utcTime || tag == DER.Tag.generalizedTime else {
       throw .unexpectedTag(expected: DER.Tag.utcTime, found: tag, offset: offset)
     }
@@ -114,7 +114,7 @@ public struct DERElement: Equatable, Sendable {
   }
 
   /// A BIT STRING's bytes and its count of unused trailing bits, which must be zero bits.
-  public func bitString() throws(DERError) -> (bytes: [UInt8], unusedBits: Int) {
+  package func bitString() throws(DERError) -> (bytes: [UInt8], unusedBits: Int) {
     try expect(DER.Tag.bitString)
     guard let unused = content.first, unused <= 7, unused == 0 || content.count > 1,
       content.count == 1 || content.last! & UInt8((1 << unused) - 1) == 0
@@ -123,21 +123,21 @@ public struct DERElement: Equatable, Sendable {
   }
 
   /// A BIT STRING that holds whole bytes (keys, signatures).
-  public func bitStringBytes() throws(DERError) -> [UInt8] {
+  package func bitStringBytes() throws(DERError) -> [UInt8] {
     let (bytes, unused) = try bitString()
     guard unused == 0 else { throw .invalidBitString(offset: offset) }
     return bytes
   }
 
   /// An OCTET STRING's bytes.
-  public func octetString() throws(DERError) -> [UInt8] {
+  package func octetString() throws(DERError) -> [UInt8] {
     try expect(DER.Tag.octetString)
     return content
   }
 
   /// The text of a directory string: UTF8String, PrintableString, IA5String, T61String
   /// (read as Latin-1, as most software does) or BMPString (UTF-16BE).
-  public func string() throws(DERError) -> String {
+  package func string() throws(DERError) -> String {
     switch tag {
     case DER.Tag.utf8String:
       guard let text = String(bytes: content, encoding: .utf8) else { throw .invalidString(offset: offset) }

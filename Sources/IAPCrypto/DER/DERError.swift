@@ -1,6 +1,6 @@
 /// Why DER bytes were refused, and the byte offset (in the bytes given to the parser) of
 /// the element or length at fault.
-public enum DERError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DERError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The input ends inside a tag, a length or the contents the length announces.
   case truncated(offset: Int)
   /// Length byte 0x80: the indefinite form, which DER forbids.
@@ -40,7 +40,7 @@ public enum DERError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidString(offset: Int)
 
   /// The byte offset the error names.
-  public var offset: Int {
+  package var offset: Int {
     switch self {
     case let .truncated(o), let .indefiniteLength(o), let .nonMinimalLength(o), let .lengthTooLarge(o),
       let .unsupportedTag(o), let .trailingBytes(o), let .tooDeep(o), let .unexpectedTag(_, _, o),
@@ -51,7 +51,7 @@ public enum DERError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     let what: String
     switch self {
     case .truncated: what = "input ends inside an element"

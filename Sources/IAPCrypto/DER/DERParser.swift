@@ -6,12 +6,12 @@
 /// Primitive values (INTEGER, OID, times…) are checked when read through `DERElement`'s
 /// accessors; contents that hold DER of their own (an extension's OCTET STRING, a BIT
 /// STRING key) are parsed again with a new call, each bounded the same way.
-public enum DERParser {
+package enum DERParser {
   /// Nesting allowed by default: X.509 certificates need about 8 levels.
-  public static let defaultMaxDepth = 16
+  package static let defaultMaxDepth = 16
 
   /// Parses `bytes` as one DER element with nothing after it.
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(DERError) -> DERElement {
+  package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(DERError) -> DERElement {
     var index = 0
     let element = try parseElement(bytes, at: &index, end: bytes.count, depth: 1, maxDepth: maxDepth)
     guard index == bytes.count else { throw .trailingBytes(offset: index) }

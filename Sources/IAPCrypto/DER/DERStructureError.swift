@@ -5,7 +5,7 @@
 /// format's own checks mix freely; `parsing` runs it and maps what it threw to the format's
 /// error, once, at the public boundary. Nothing else can reach it: the parser throws only
 /// the two.
-public protocol DERStructureError: Error {
+package protocol DERStructureError: Error {
   static func der(_ error: DERError) -> Self
 }
 

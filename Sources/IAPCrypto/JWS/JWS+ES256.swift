@@ -5,20 +5,20 @@ import IAPFormats
 extension JWS {
   /// `base64url(header).base64url(payload).base64url(r ‖ s)`, the signature RFC 6979
   /// deterministic, so the same key and values always give the same token.
-  public static func signES256(header: JSONValue, payload: JSONValue, key: P256.PrivateKey) -> String {
+  package static func signES256(header: JSONValue, payload: JSONValue, key: P256.PrivateKey) -> String {
     signES256(under: ES256Header(header), payload: payload, key: key)
   }
 
   /// A header that signs many payloads (a certificate chain's is 3.4 KB once encoded): encoded
   /// once, and its SHA-256 taken once as far as the dot, since every signing input starts
   /// with it; each signature then hashes only its payload.
-  public struct ES256Header: Sendable {
+  package struct ES256Header: Sendable {
     /// Base64url of the header's compact JSON.
-    public let encoded: String
+    package let encoded: String
     /// SHA-256 having absorbed `encoded` and the dot.
     let hashed: SHA256
 
-    public init(_ header: JSONValue) {
+    package init(_ header: JSONValue) {
       encoded = Base64URL.encode(JSONWriter.compact(header))
       var hash = SHA256()
       hash.update(Array((encoded + ".").utf8))
@@ -27,7 +27,7 @@ extension JWS {
   }
 
   /// `signES256(header:payload:key:)` under a header prepared once: the same token.
-  public static func signES256(under header: ES256Header, payload: JSONValue, key: P256.PrivateKey) -> String {
+  package static func signES256(under header: ES256Header, payload: JSONValue, key: P256.PrivateKey) -> String {
     let encodedPayload = Base64URL.encode(JSONWriter.compact(payload))
     var hash = header.hashed
     hash.update(Array(encodedPayload.utf8))
@@ -37,7 +37,7 @@ extension JWS {
 
   /// Whether `token`'s signature is a valid ES256 signature by `key` over its first two
   /// parts. The header's `alg` is the caller's to check.
-  public static func isValidES256(_ token: String, key: P256.PublicKey) -> Bool {
+  package static func isValidES256(_ token: String, key: P256.PublicKey) -> Bool {
     guard let dot = token.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
     let signingInput = Array(token.utf8[..<dot])
     guard let raw = try? Base64URL.decode(String(token[token.utf8.index(after: dot)...])),

@@ -1,7 +1,7 @@
 import IAPFormats
 
 /// Why a compact JWS could not be decoded.
-public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A compact JWS has exactly three dot-separated parts.
   case wrongPartCount(Int)
   /// A part (`header`, `payload` or `signature`) is not strict base64url.
@@ -11,7 +11,7 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The header is JSON but not an object.
   case headerNotObject
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .wrongPartCount(count):
       return "not a compact JWS: expected 3 parts separated by '.', got \(count)"
@@ -28,12 +28,12 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the state. Apple signs with ES256 and a certificate chain; Apple's App Store Server Library
 /// decodes tokens of its `LocalTesting` environment without verifying the signature, so the
 /// shape of the token is what matters to clients, and HMAC keeps `iap` free of X.509.
-public enum JWS {
+package enum JWS {
   /// `base64url(header).base64url(payload).base64url(HMAC-SHA256(key, first two parts))`.
   ///
   /// Header and payload are written with `JSONWriter.compact`, so the same values always
   /// give the same token.
-  public static func sign(header: JSONValue, payload: JSONValue, key: [UInt8]) -> String {
+  package static func sign(header: JSONValue, payload: JSONValue, key: [UInt8]) -> String {
     let signingInput = Base64URL.encode(JSONWriter.compact(header)) + "." + Base64URL.encode(JSONWriter.compact(payload))
     return signingInput + "." + Base64URL.encode(SHA256.hmac(key: key, message: Array(signingInput.utf8)))
   }
@@ -43,7 +43,7 @@ public enum JWS {
   /// - Parameter key: the HMAC key, or nil to decode without verifying.
   /// - Returns: header, payload, and whether the signature is a valid HS256 signature under
   ///   `key` (nil when no key was given; false when the header's `alg` is not HS256).
-  public static func decode(_ token: String, key: [UInt8]?) throws(JWSError) -> (
+  package static func decode(_ token: String, key: [UInt8]?) throws(JWSError) -> (
     header: JSONValue, payload: JSONValue, signatureValid: Bool?
   ) {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -9,14 +9,14 @@ import IAPFormats
 /// Production: `alg` ES256, an `x5c` chain of three certificates whose root is the trusted
 /// one, valid on the payload's `signedDate`, the intermediate and the leaf carrying Apple's
 /// markers, and the signature made by the leaf's key.
-public enum SignatureCheck {
+package enum SignatureCheck {
   /// Nil when `token` passes every check, else the first check it failed, in words.
   ///
   /// - Parameters:
   ///   - trustedRoot: the DER root certificate the chain must end in.
   ///   - date: when the chain must be valid (the payload's `signedDate`, as Apple's
   ///     verifier takes it when its online checks are off).
-  public static func es256Failure(_ token: String, header: JSONValue, trustedRoot: [UInt8], at date: Timestamp) -> String? {
+  package static func es256Failure(_ token: String, header: JSONValue, trustedRoot: [UInt8], at date: Timestamp) -> String? {
     guard header["alg"]?.stringValue == "ES256" else { return "alg is not ES256" }
     guard let x5c = header["x5c"]?.arrayValue, x5c.count == 3 else { return "x5c: expected a chain of 3 certificates" }
     var ders: [[UInt8]] = []

@@ -4,14 +4,14 @@
 ///
 /// Bare, this is the `EC PRIVATE KEY` PEM; wrapped in PKCS#8 (see `PKCS8`) it is the
 /// `PRIVATE KEY` PEM of App Store Connect's `.p8` files.
-public struct ECPrivateKey: Equatable, Sendable {
+package struct ECPrivateKey: Equatable, Sendable {
   /// The secret scalar d: 32 big-endian bytes, 1 ≤ d < n.
-  public var privateKey: [UInt8]
+  package var privateKey: [UInt8]
   /// The public point d·G as a 65-byte uncompressed point, when the encoding carries it.
-  public var publicKey: [UInt8]?
+  package var publicKey: [UInt8]?
 
   /// A key from its parts; `init(der:)` checks decoded ones, callers check their own.
-  public init(privateKey: [UInt8], publicKey: [UInt8]?) {
+  package init(privateKey: [UInt8], publicKey: [UInt8]?) {
     self.privateKey = privateKey
     self.publicKey = publicKey
   }
@@ -19,7 +19,7 @@ public struct ECPrivateKey: Equatable, Sendable {
   /// The DER ECPrivateKey. `includingCurve` writes `[0] prime256v1`, as a bare SEC1 key
   /// has it; inside PKCS#8 the curve is in the algorithm identifier and OpenSSL and Apple
   /// leave it out.
-  public func der(includingCurve: Bool) -> [UInt8] {
+  package func der(includingCurve: Bool) -> [UInt8] {
     var fields = [DER.integer(1), DER.octetString(privateKey)]
     if includingCurve { fields.append(DER.explicit(0, DER.oid(OID.prime256v1))) }
     if let publicKey { fields.append(DER.explicit(1, DER.bitString(publicKey))) }
@@ -27,11 +27,11 @@ public struct ECPrivateKey: Equatable, Sendable {
   }
 
   /// The `EC PRIVATE KEY` PEM, with the curve named.
-  public var sec1PEM: String { PEM(label: PEM.Label.ecPrivateKey, bytes: der(includingCurve: true)).text }
+  package var sec1PEM: String { PEM(label: PEM.Label.ecPrivateKey, bytes: der(includingCurve: true)).text }
 
   /// Reads a DER ECPrivateKey, with or without its optional fields; a named curve, when
   /// present, must be P-256.
-  public init(der: [UInt8]) throws(KeyEncodingError) {
+  package init(der: [UInt8]) throws(KeyEncodingError) {
     let element: DERElement
     do { element = try DERParser.parse(der) } catch { throw .der(error) }
     try self.init(element: element)
@@ -62,7 +62,7 @@ public struct ECPrivateKey: Equatable, Sendable {
   }
 
   /// Reads the first `PRIVATE KEY` (PKCS#8) or `EC PRIVATE KEY` (SEC1) block of PEM text.
-  public init(pem text: String) throws(KeyEncodingError) {
+  package init(pem text: String) throws(KeyEncodingError) {
     let block: PEM
     do {
       block = try PEM.decode(text, labels: [PEM.Label.privateKey, PEM.Label.ecPrivateKey])

@@ -1,5 +1,5 @@
 /// Why a P-256 key could not be read from SubjectPublicKeyInfo, PKCS#8, SEC1 or PEM.
-public enum KeyEncodingError: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
+package enum KeyEncodingError: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not the DER structure expected.
   case der(DERError)
   /// The text has no PEM block with an accepted label.
@@ -15,7 +15,7 @@ public enum KeyEncodingError: DERStructureError, Error, Equatable, Sendable, Cus
   /// The private key is not 32 bytes holding a scalar in 1…n−1.
   case invalidPrivateKey
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .der(error): return "\(error)"
     case let .pem(error): return "\(error)"

@@ -7,31 +7,31 @@ import IAPFormats
 
 /// PEM armor (RFC 7468): DER bytes as base64 in 64-character lines between
 /// `-----BEGIN label-----` and `-----END label-----`.
-public struct PEM: Equatable, Sendable {
+package struct PEM: Equatable, Sendable {
   /// The labels `iap` reads and writes.
-  public enum Label {
-    public static let certificate = "CERTIFICATE"
+  package enum Label {
+    package static let certificate = "CERTIFICATE"
     /// PKCS#8 PrivateKeyInfo, as App Store Connect's `.p8` keys and `openssl genpkey` write.
-    public static let privateKey = "PRIVATE KEY"
+    package static let privateKey = "PRIVATE KEY"
     /// SubjectPublicKeyInfo.
-    public static let publicKey = "PUBLIC KEY"
+    package static let publicKey = "PUBLIC KEY"
     /// A bare SEC1 / RFC 5915 ECPrivateKey, as `openssl ecparam -genkey` writes.
-    public static let ecPrivateKey = "EC PRIVATE KEY"
+    package static let ecPrivateKey = "EC PRIVATE KEY"
   }
 
   /// The label after BEGIN and END.
-  public var label: String
+  package var label: String
   /// The DER bytes.
-  public var bytes: [UInt8]
+  package var bytes: [UInt8]
 
-  public init(label: String, bytes: [UInt8]) {
+  package init(label: String, bytes: [UInt8]) {
     self.label = label
     self.bytes = bytes
   }
 
   /// The armored text: BEGIN line, base64 in lines of 64 characters, END line, each line
   /// ending with a line feed.
-  public var text: String {
+  package var text: String {
     let base64 = Array(Data(bytes).base64EncodedString().utf8)
     var lines = ["-----BEGIN \(label)-----"]
     for start in stride(from: 0, to: base64.count, by: 64) {
@@ -44,12 +44,12 @@ public struct PEM: Equatable, Sendable {
   /// Every PEM block in `text`, in order. Text around and between blocks is ignored (as
   /// `openssl x509 -text` output puts before a certificate), and so is any whitespace in
   /// a body, so CRLF line ends and re-wrapped lines are accepted.
-  public static func decodeAll(_ text: String) throws(PEMError) -> [PEM] { try blocks(in: text, labels: []) }
+  package static func decodeAll(_ text: String) throws(PEMError) -> [PEM] { try blocks(in: text, labels: []) }
 
   /// The first block in `text` whose label is one of `labels` (any label when empty).
   /// Blocks with other labels are skipped unread, so a damaged one does not hide the
   /// block wanted.
-  public static func decode(_ text: String, labels: [String] = []) throws(PEMError) -> PEM {
+  package static func decode(_ text: String, labels: [String] = []) throws(PEMError) -> PEM {
     guard let block = try blocks(in: text, labels: labels, first: true).first else { throw .noBlock(labels: labels) }
     return block
   }

@@ -1,5 +1,5 @@
 /// Why PEM text could not be read.
-public enum PEMError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PEMError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No `-----BEGIN …-----` line with one of the accepted labels (listed) was found.
   case noBlock(labels: [String])
   /// A block with this label has no matching `-----END …-----` line.
@@ -7,7 +7,7 @@ public enum PEMError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The body of the block with this label is not base64.
   case invalidBase64(label: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .noBlock(labels):
       return labels.isEmpty ? "no PEM block found" : "no PEM block labelled " + labels.joined(separator: " or ")

@@ -2,20 +2,20 @@
 /// Connect's `.p8` keys and of `openssl genpkey`'s output:
 /// `SEQUENCE { version 0, AlgorithmIdentifier { id-ecPublicKey, prime256v1 },
 ///   OCTET STRING ECPrivateKey }`.
-public enum PKCS8 {
+package enum PKCS8 {
   /// The DER PrivateKeyInfo of `key`: its ECPrivateKey without the curve (which the
   /// algorithm identifier names), with the public key when `key` has it, byte for byte as
   /// OpenSSL writes it.
-  public static func encode(_ key: ECPrivateKey) -> [UInt8] {
+  package static func encode(_ key: ECPrivateKey) -> [UInt8] {
     DER.sequence([DER.integer(0), SubjectPublicKeyInfo.p256Algorithm, DER.octetString(key.der(includingCurve: false))])
   }
 
   /// The `PRIVATE KEY` PEM of `key`.
-  public static func pem(_ key: ECPrivateKey) -> String { PEM(label: PEM.Label.privateKey, bytes: encode(key)).text }
+  package static func pem(_ key: ECPrivateKey) -> String { PEM(label: PEM.Label.privateKey, bytes: encode(key)).text }
 
   /// Reads a DER PrivateKeyInfo holding a P-256 key. Attributes (`[0]`), which such
   /// keys never carry in practice, are skipped.
-  public static func decode(_ der: [UInt8]) throws(KeyEncodingError) -> ECPrivateKey {
+  package static func decode(_ der: [UInt8]) throws(KeyEncodingError) -> ECPrivateKey {
     try KeyEncodingError.parsing {
       var fields = try DERCursor(try DERParser.parse(der), tag: DER.Tag.sequence)
       let version = try fields.next().integer()

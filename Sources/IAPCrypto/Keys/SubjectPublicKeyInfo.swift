@@ -4,25 +4,25 @@
 ///
 /// Public keys are 65-byte ANSI X9.63 uncompressed points (0x04, x, y). Only that shape is
 /// checked here; whether the point is on the curve is for the curve arithmetic to decide.
-public enum SubjectPublicKeyInfo {
+package enum SubjectPublicKeyInfo {
   /// `AlgorithmIdentifier { id-ecPublicKey, prime256v1 }`, shared with PKCS#8.
   static let p256Algorithm = DER.sequence([DER.oid(OID.ecPublicKey), DER.oid(OID.prime256v1)])
 
   /// Bytes in an uncompressed P-256 point.
-  public static let p256PublicKeySize = 65
+  package static let p256PublicKeySize = 65
 
   /// Whether `key` has the shape of an uncompressed P-256 point.
   static func isP256PublicKey(_ key: [UInt8]) -> Bool { key.count == p256PublicKeySize && key[0] == 0x04 }
 
   /// The DER SubjectPublicKeyInfo of a 65-byte uncompressed P-256 point. Traps on any other
   /// length or form: keys come from the curve code, never from input.
-  public static func encode(p256PublicKey key: [UInt8]) -> [UInt8] {
+  package static func encode(p256PublicKey key: [UInt8]) -> [UInt8] {
     precondition(isP256PublicKey(key), "a P-256 public key is 65 bytes starting with 0x04")
     return DER.sequence([p256Algorithm, DER.bitString(key)])
   }
 
   /// The `PUBLIC KEY` PEM of a 65-byte uncompressed P-256 point.
-  public static func pem(p256PublicKey key: [UInt8]) -> String {
+  package static func pem(p256PublicKey key: [UInt8]) -> String {
     PEM(label: PEM.Label.publicKey, bytes: encode(p256PublicKey: key)).text
   }
 
@@ -47,14 +47,14 @@ public enum SubjectPublicKeyInfo {
   }
 
   /// The 65-byte point in a DER SubjectPublicKeyInfo, which must be a P-256 key.
-  public static func decodeP256(_ der: [UInt8]) throws(KeyEncodingError) -> [UInt8] {
+  package static func decodeP256(_ der: [UInt8]) throws(KeyEncodingError) -> [UInt8] {
     let element: DERElement
     do { element = try DERParser.parse(der) } catch { throw .der(error) }
     return try p256PublicKey(element)
   }
 
   /// The 65-byte point in the first `PUBLIC KEY` block of PEM text.
-  public static func decodeP256(pem text: String) throws(KeyEncodingError) -> [UInt8] {
+  package static func decodeP256(pem text: String) throws(KeyEncodingError) -> [UInt8] {
     let block: PEM
     do { block = try PEM.decode(text, labels: [PEM.Label.publicKey]) } catch { throw .pem(error) }
     return try decodeP256(block.bytes)

@@ -1,9 +1,9 @@
 /// ECDSA P-256 signatures between the raw form JWS uses (RFC 7518 §3.4: 32-byte r then
 /// 32-byte s) and the DER form X.509 and OpenSSL use (RFC 3279 §2.2.3:
 /// `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`).
-public enum ECDSASignatureDER {
+package enum ECDSASignatureDER {
   /// Bytes in one P-256 scalar, and so in r and in s.
-  public static let scalarSize = 32
+  package static let scalarSize = 32
 
   /// The order n of the P-256 group (FIPS 186-4 §D.1.2.3): r and s lie in 1…n−1.
   static let p256Order: [UInt8] = [
@@ -17,7 +17,7 @@ public enum ECDSASignatureDER {
   }
 
   /// The DER form of a raw 64-byte r‖s signature, or nil when `raw` is not 64 bytes.
-  public static func encode(raw: [UInt8]) -> [UInt8]? {
+  package static func encode(raw: [UInt8]) -> [UInt8]? {
     guard raw.count == 2 * scalarSize else { return nil }
     return DER.sequence([
       DER.integer(unsigned: Array(raw[0..<scalarSize])), DER.integer(unsigned: Array(raw[scalarSize...])),
@@ -26,7 +26,7 @@ public enum ECDSASignatureDER {
 
   /// The raw 64-byte r‖s form of a DER signature. Strict: exactly one SEQUENCE of two
   /// minimal INTEGERs, neither negative, zero or at least n, nothing after.
-  public static func decode(_ der: [UInt8]) throws(DERError) -> [UInt8] {
+  package static func decode(_ der: [UInt8]) throws(DERError) -> [UInt8] {
     let sequence = try DERParser.parse(der, maxDepth: 2)
     let parts = try sequence.children(DER.Tag.sequence, count: 2...2)
     var raw: [UInt8] = []

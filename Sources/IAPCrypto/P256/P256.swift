@@ -8,7 +8,7 @@
 ///
 /// The arithmetic is variable-time. That is a deliberate trade for a simulator whose keys
 /// sign test receipts; it must not be reused where a timing side channel matters.
-public enum P256 {
+package enum P256 {
   /// `bits2int(digest) mod n` (RFC 6979 §2.3.2, FIPS 186-4 §6.4): the leftmost 256 bits of
   /// the digest, reduced once since any 256-bit value is below 2n.
   static func scalar(ofDigest digest: [UInt8]) -> UInt256 {

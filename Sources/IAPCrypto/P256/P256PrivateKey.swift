@@ -1,14 +1,14 @@
 extension P256 {
   /// A P-256 private key: a scalar d in 1…n-1, with its public key d·G.
-  public struct PrivateKey: Sendable {
+  package struct PrivateKey: Sendable {
     /// The secret scalar d.
     let scalar: UInt256
     /// The matching public key, computed once when the key is made.
-    public let publicKey: PublicKey
+    package let publicKey: PublicKey
 
     /// The key whose scalar is the 32-byte big-endian `rawRepresentation`, or nil when it is
     /// not 32 bytes or not in 1…n-1.
-    public init?(rawRepresentation: [UInt8]) {
+    package init?(rawRepresentation: [UInt8]) {
       guard rawRepresentation.count == 32, let d = UInt256(bigEndian: rawRepresentation), P256.isInScalarRange(d)
       else { return nil }
       self.init(scalar: d)
@@ -22,7 +22,7 @@ extension P256 {
     /// V = HMAC(K, V), taking V as a big-endian integer and accepting it if it is in 1…n-1,
     /// else K = HMAC(K, V || 0x00), V = HMAC(K, V) and try again. All HMACs are HMAC-SHA256.
     /// A retry happens with probability about 2^-32, so the key is almost always the first V.
-    public init(seed: [UInt8]) {
+    package init(seed: [UInt8]) {
       var generator = HMACDRBG(seed: seed)
       self.init(scalar: generator.nextScalar())
     }
@@ -36,7 +36,7 @@ extension P256 {
     }
 
     /// The scalar d as 32 big-endian bytes.
-    public var rawRepresentation: [UInt8] { scalar.bigEndianBytes }
+    package var rawRepresentation: [UInt8] { scalar.bigEndianBytes }
 
     /// The RFC 6979 nonce generator for this key and digest, seeded with
     /// `int2octets(d) || bits2octets(digest)`; its successive scalars are the candidate ks.
@@ -46,7 +46,7 @@ extension P256 {
 
     /// The deterministic ECDSA signature (RFC 6979) of a SHA-256 digest (32 bytes; a longer
     /// digest is cut to its leftmost 256 bits). s is not normalised to the lower half.
-    public func signature(forDigest digest: [UInt8]) -> Signature {
+    package func signature(forDigest digest: [UInt8]) -> Signature {
       let z = Scalar(P256.scalar(ofDigest: digest))
       let d = Scalar(scalar)
       var nonces = nonceGenerator(forDigest: digest)
@@ -64,7 +64,7 @@ extension P256 {
     }
 
     /// The deterministic ECDSA signature of SHA-256(`message`).
-    public func signature(for message: [UInt8]) -> Signature {
+    package func signature(for message: [UInt8]) -> Signature {
       signature(forDigest: SHA256.hash(message))
     }
   }

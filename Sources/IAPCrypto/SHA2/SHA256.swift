@@ -3,11 +3,11 @@
 /// Foundation has no SHA-256 on Linux and `iap` takes no package dependencies, so receipts
 /// and `jwsRepresentation` tokens are signed with this. Input is hashed in place, 64 bytes at
 /// a time, with no allocation per block, so megabytes cost milliseconds.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   /// Bytes in a digest.
-  public static let digestSize = 32
+  package static let digestSize = 32
   /// Bytes in a block; HMAC pads its key to this.
-  public static let blockSize = 64
+  package static let blockSize = 64
 
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -17,17 +17,17 @@ public struct SHA256: Sendable {
   /// Total message length in bytes.
   private var length: UInt64 = 0
 
-  public init() { pending.reserveCapacity(Self.blockSize) }
+  package init() { pending.reserveCapacity(Self.blockSize) }
 
   /// The digest of `bytes`.
-  public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+  package static func hash(_ bytes: [UInt8]) -> [UInt8] {
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalize()
   }
 
   /// HMAC-SHA256 of `message` under `key` (RFC 2104): keys longer than a block are hashed first.
-  public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+  package static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
     var block = key.count > blockSize ? hash(key) : key
     block += [UInt8](repeating: 0, count: blockSize - block.count)
     var inner = SHA256()
@@ -40,7 +40,7 @@ public struct SHA256: Sendable {
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     length &+= UInt64(bytes.count)
     bytes.withUnsafeBufferPointer { input in
       var offset = 0
@@ -63,7 +63,7 @@ public struct SHA256: Sendable {
   }
 
   /// Pads the message (a 1 bit, zeros, the bit length) and returns the 32-byte digest.
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bitLength = length &* 8
     var tail = pending
     tail.append(0x80)

@@ -3,11 +3,11 @@
 /// Built like `SHA256`, for the same reason (no SHA-2 in Foundation on Linux, no package
 /// dependencies): input is hashed in place, 128 bytes at a time, with no allocation per block.
 /// SHA-384 is this algorithm started from other initial values, its digest cut to 48 bytes.
-public struct SHA512 {
+package struct SHA512 {
   /// Bytes in a digest.
-  public static let digestSize = 64
+  package static let digestSize = 64
   /// Bytes in a block.
-  public static let blockSize = 128
+  package static let blockSize = 128
 
   private var state: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
   /// A partial block waiting for more input (fewer than 128 bytes).
@@ -18,7 +18,7 @@ public struct SHA512 {
 
   /// SHA-512's initial values: the first 64 bits of the fractional parts of the square roots of
   /// the first 8 primes (§5.3.5).
-  public init() {
+  package init() {
     self.init(state: (
       0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
       0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179
@@ -31,14 +31,14 @@ public struct SHA512 {
   }
 
   /// The digest of `bytes`.
-  public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+  package static func hash(_ bytes: [UInt8]) -> [UInt8] {
     var hasher = SHA512()
     hasher.update(bytes)
     return hasher.finalize()
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     length &+= UInt64(bytes.count)
     bytes.withUnsafeBufferPointer { input in
       var offset = 0
@@ -61,7 +61,7 @@ public struct SHA512 {
   }
 
   /// Pads the message (a 1 bit, zeros, the 128-bit bit length) and returns the 64-byte digest.
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     var tail = pending
     tail.append(0x80)
     let zeros = (Self.blockSize - 16 - tail.count % Self.blockSize + Self.blockSize) % Self.blockSize
@@ -141,16 +141,16 @@ public struct SHA512 {
 }
 
 /// SHA-384 (FIPS 180-4 §6.5): SHA-512 from its own initial values, the digest cut to 48 bytes.
-public struct SHA384 {
+package struct SHA384 {
   /// Bytes in a digest.
-  public static let digestSize = 48
+  package static let digestSize = 48
   /// Bytes in a block.
-  public static let blockSize = SHA512.blockSize
+  package static let blockSize = SHA512.blockSize
 
   private var inner: SHA512
 
   /// SHA-384's initial values: from the square roots of the ninth to sixteenth primes (§5.3.4).
-  public init() {
+  package init() {
     inner = SHA512(state: (
       0xcbbb_9d5d_c105_9ed8, 0x629a_292a_367c_d507, 0x9159_015a_3070_dd17, 0x152f_ecd8_f70e_5939,
       0x6733_2667_ffc0_0b31, 0x8eb4_4a87_6858_1511, 0xdb0c_2e0d_64f9_8fa7, 0x47b5_481d_befa_4fa4
@@ -158,17 +158,17 @@ public struct SHA384 {
   }
 
   /// The digest of `bytes`.
-  public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+  package static func hash(_ bytes: [UInt8]) -> [UInt8] {
     var hasher = SHA384()
     hasher.update(bytes)
     return hasher.finalize()
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: [UInt8]) { inner.update(bytes) }
+  package mutating func update(_ bytes: [UInt8]) { inner.update(bytes) }
 
   /// Pads the message and returns the 48-byte digest.
-  public mutating func finalize() -> [UInt8] { Array(inner.finalize().prefix(Self.digestSize)) }
+  package mutating func finalize() -> [UInt8] { Array(inner.finalize().prefix(Self.digestSize)) }
 }
 
 /// Rotates right by `n` bits.

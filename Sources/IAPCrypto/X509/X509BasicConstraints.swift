@@ -1,11 +1,11 @@
 /// The basicConstraints extension's contents (RFC 5280 §4.2.1.9).
-public struct X509BasicConstraints: Equatable, Sendable {
+package struct X509BasicConstraints: Equatable, Sendable {
   /// Whether the subject is a certificate authority.
-  public var ca: Bool
+  package var ca: Bool
   /// How many intermediate CA certificates may follow this one in a path, when limited.
-  public var pathLength: Int?
+  package var pathLength: Int?
 
-  public init(ca: Bool, pathLength: Int? = nil) {
+  package init(ca: Bool, pathLength: Int? = nil) {
     self.ca = ca
     self.pathLength = pathLength
   }

@@ -3,41 +3,41 @@
 /// Parsing is strict DER and checks the structure, not trust: `X509Chain` decides whether
 /// a certificate is to be believed. Any key and signature algorithm is read; the P-256
 /// accessors say whether they are the ones `iap` can check.
-public struct X509Certificate: Equatable, Sendable {
+package struct X509Certificate: Equatable, Sendable {
   /// The whole certificate, as given.
-  public let der: [UInt8]
+  package let der: [UInt8]
   /// The TBSCertificate bytes, exactly as signed.
-  public let tbs: [UInt8]
+  package let tbs: [UInt8]
   /// The version as people count it: 1, 2 or 3.
-  public let version: Int
+  package let version: Int
   /// The serial number as unsigned big-endian bytes.
-  public let serialNumber: [UInt8]
-  public let issuer: X509Name
-  public let subject: X509Name
+  package let serialNumber: [UInt8]
+  package let issuer: X509Name
+  package let subject: X509Name
   /// The validity period in seconds since 1970, both ends included.
-  public let notBefore: Int64
-  public let notAfter: Int64
+  package let notBefore: Int64
+  package let notAfter: Int64
   /// The subject key's algorithm OID and (for EC keys) its named curve.
-  public let publicKeyAlgorithm: String
-  public let publicKeyCurve: String?
+  package let publicKeyAlgorithm: String
+  package let publicKeyCurve: String?
   /// The subjectPublicKey BIT STRING's bytes: for an EC key, the X9.63 point.
-  public let publicKey: [UInt8]
+  package let publicKey: [UInt8]
   /// The extensions in certificate order.
-  public let extensions: [X509Extension]
+  package let extensions: [X509Extension]
   /// basicConstraints, when present.
-  public let basicConstraints: X509BasicConstraints?
+  package let basicConstraints: X509BasicConstraints?
   /// keyUsage, when present.
-  public let keyUsage: X509KeyUsage?
+  package let keyUsage: X509KeyUsage?
   /// The OID of the algorithm the issuer signed with.
-  public let signatureAlgorithm: String
+  package let signatureAlgorithm: String
   /// The signatureValue BIT STRING's bytes: for ECDSA, a DER ECDSA-Sig-Value.
-  public let signatureValue: [UInt8]
+  package let signatureValue: [UInt8]
 
 }
 
 extension X509Certificate {
   /// Parses a DER certificate.
-  public init(der: [UInt8]) throws(X509Error) {
+  package init(der: [UInt8]) throws(X509Error) {
     self = try X509Error.parsing { try Self.parse(der) }
   }
 
@@ -88,7 +88,7 @@ extension X509Certificate {
   }
 
   /// Parses the first `CERTIFICATE` block of PEM text.
-  public init(pem text: String) throws(X509Error) {
+  package init(pem text: String) throws(X509Error) {
     let block: PEM
     do { block = try PEM.decode(text, labels: [PEM.Label.certificate]) } catch { throw .pem(error) }
     try self.init(der: block.bytes)
@@ -103,23 +103,23 @@ extension X509Certificate {
   }
 
   /// The extension with this OID, if present.
-  public func `extension`(_ oid: String) -> X509Extension? { extensions.first { $0.oid == oid } }
+  package func `extension`(_ oid: String) -> X509Extension? { extensions.first { $0.oid == oid } }
 
   /// The subjectKeyIdentifier, when present and well formed.
-  public var subjectKeyIdentifier: [UInt8]? { try? `extension`(OID.subjectKeyIdentifier)?.subjectKeyIdentifierValue() }
+  package var subjectKeyIdentifier: [UInt8]? { try? `extension`(OID.subjectKeyIdentifier)?.subjectKeyIdentifierValue() }
 
   /// The authorityKeyIdentifier's keyIdentifier, when present and well formed.
-  public var authorityKeyIdentifier: [UInt8]? { (try? `extension`(OID.authorityKeyIdentifier)?.authorityKeyIdentifierValue()) ?? nil }
+  package var authorityKeyIdentifier: [UInt8]? { (try? `extension`(OID.authorityKeyIdentifier)?.authorityKeyIdentifierValue()) ?? nil }
 
   /// The subject key as a 65-byte P-256 point, or nil when it is another kind of key.
-  public var p256PublicKey: [UInt8]? {
+  package var p256PublicKey: [UInt8]? {
     publicKeyAlgorithm == OID.ecPublicKey && publicKeyCurve == OID.prime256v1 && SubjectPublicKeyInfo.isP256PublicKey(publicKey)
       ? publicKey : nil
   }
 
   /// The signature as raw 64-byte r‖s when it is an ecdsa-with-SHA256 signature with
   /// P-256-sized values, else nil.
-  public var p256Signature: [UInt8]? {
+  package var p256Signature: [UInt8]? {
     guard signatureAlgorithm == OID.ecdsaWithSHA256 else { return nil }
     return try? ECDSASignatureDER.decode(signatureValue)
   }

@@ -4,21 +4,21 @@
 /// The builder never sees a private key: `build(sign:)` hands the TBSCertificate bytes to
 /// a closure that returns the raw signature, so any ECDSA implementation (or `openssl`, in
 /// the tests) can sign.
-public struct X509CertificateBuilder: Sendable {
+package struct X509CertificateBuilder: Sendable {
   /// The serial number as unsigned big-endian bytes; it must be non-zero and encode in at
   /// most 20 bytes (RFC 5280 §4.1.2.2), so at most 159 significant bits.
-  public var serialNumber: [UInt8]
-  public var issuer: X509Name
-  public var subject: X509Name
+  package var serialNumber: [UInt8]
+  package var issuer: X509Name
+  package var subject: X509Name
   /// The validity period, in seconds since 1970, both ends included.
-  public var notBefore: Int64
-  public var notAfter: Int64
+  package var notBefore: Int64
+  package var notAfter: Int64
   /// The subject's public key: a 65-byte uncompressed P-256 point.
-  public var publicKey: [UInt8]
+  package var publicKey: [UInt8]
   /// The extensions, in the order they are written.
-  public var extensions: [X509Extension]
+  package var extensions: [X509Extension]
 
-  public init(
+  package init(
     serialNumber: [UInt8], issuer: X509Name, subject: X509Name, notBefore: Int64, notAfter: Int64, publicKey: [UInt8],
     extensions: [X509Extension]
   ) {
@@ -35,7 +35,7 @@ public struct X509CertificateBuilder: Sendable {
   /// cRLSign for a CA, digitalSignature for a leaf), both critical, then the subject and
   /// authority key identifiers, then `extra` (such as Apple's markers). For a self-signed
   /// root, `issuerPublicKey` is the subject's own key.
-  public static func standardExtensions(
+  package static func standardExtensions(
     ca: Bool, pathLength: Int? = nil, publicKey: [UInt8], issuerPublicKey: [UInt8], extra: [X509Extension] = []
   ) -> [X509Extension] {
     [
@@ -50,7 +50,7 @@ public struct X509CertificateBuilder: Sendable {
   static let signatureAlgorithm = DER.sequence([DER.oid(OID.ecdsaWithSHA256)])
 
   /// The DER TBSCertificate: the bytes the issuer signs.
-  public func tbsCertificate() throws(X509Error) -> [UInt8] {
+  package func tbsCertificate() throws(X509Error) -> [UInt8] {
     let serial = DER.integer(unsigned: serialNumber)
     // Tag, length 1…20, contents: at most 22 bytes, and never the single zero byte.
     guard serialNumber.contains(where: { $0 != 0 }), serial.count <= 22 else { throw .invalidSerialNumber }
@@ -75,7 +75,7 @@ public struct X509CertificateBuilder: Sendable {
   /// The DER certificate: the TBSCertificate, the algorithm and the signature that
   /// `sign` returns for the TBSCertificate bytes, a raw 64-byte r‖s ECDSA P-256 signature
   /// over their SHA-256, re-encoded as DER in the BIT STRING.
-  public func build(sign: ([UInt8]) -> [UInt8]) throws(X509Error) -> [UInt8] {
+  package func build(sign: ([UInt8]) -> [UInt8]) throws(X509Error) -> [UInt8] {
     let tbs = try tbsCertificate()
     let raw = sign(tbs)
     guard let signature = ECDSASignatureDER.encode(raw: raw) else { throw .invalidSignatureLength(raw.count) }

@@ -4,10 +4,10 @@ import IAPFormats
 ///
 /// The ECDSA verification is injected, so this file holds only the X.509 rules: it can be
 /// tested against `openssl` and wired to any P-256 implementation.
-public enum X509Chain {
+package enum X509Chain {
   /// Verifies an ECDSA P-256 / SHA-256 signature: the signer's 65-byte uncompressed public
   /// key, the signed message (the verifier hashes it), the raw 64-byte r‖s signature.
-  public typealias Verifier = (_ publicKey: [UInt8], _ message: [UInt8], _ signature: [UInt8]) -> Bool
+  package typealias Verifier = (_ publicKey: [UInt8], _ message: [UInt8], _ signature: [UInt8]) -> Bool
 
   /// Checks the chain and returns the parsed leaf, whose key then verifies the payload.
   ///
@@ -19,7 +19,7 @@ public enum X509Chain {
   /// present, allows keyCertSign; the leaf's key usage, when present, allows
   /// digitalSignature; no certificate has a critical extension other than basicConstraints
   /// and keyUsage. The first check to fail is thrown.
-  public static func verify(
+  package static func verify(
     leaf: [UInt8], intermediate: [UInt8], root: [UInt8], trustedRoot: [UInt8], at time: Timestamp, verify: Verifier
   ) throws(X509ChainError) -> X509Certificate {
     let chain = [(X509ChainPosition.leaf, leaf), (.intermediate, intermediate), (.root, root)]

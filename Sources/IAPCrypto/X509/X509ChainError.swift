@@ -1,10 +1,10 @@
 /// Which certificate of a three-certificate chain a check failed on.
-public enum X509ChainPosition: String, Equatable, Sendable {
+package enum X509ChainPosition: String, Equatable, Sendable {
   case leaf, intermediate, root
 }
 
 /// Which check of `X509Chain.verify` failed, and on which certificate.
-public enum X509ChainError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum X509ChainError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The certificate could not be parsed.
   case malformed(X509ChainPosition, X509Error)
   /// The root is not byte for byte the trusted root.
@@ -34,7 +34,7 @@ public enum X509ChainError: Error, Equatable, Sendable, CustomStringConvertible 
   /// §4.2 requires a verifier to reject.
   case unhandledCriticalExtension(X509ChainPosition, String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .malformed(position, error): return "\(position) certificate is malformed: \(error)"
     case .untrustedRoot: return "root certificate is not the trusted root"

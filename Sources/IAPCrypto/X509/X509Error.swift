@@ -1,5 +1,5 @@
 /// Why a certificate could not be built or read.
-public enum X509Error: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
+package enum X509Error: DERStructureError, Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not the DER structure of a certificate.
   case der(DERError)
   /// The text has no `CERTIFICATE` PEM block.
@@ -21,7 +21,7 @@ public enum X509Error: DERStructureError, Error, Equatable, Sendable, CustomStri
   /// A known extension's value is malformed (its OID).
   case invalidExtension(String, DERError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case let .der(error): return "certificate: \(error)"
     case let .pem(error): return "certificate: \(error)"

@@ -1,13 +1,13 @@
 /// One certificate extension (RFC 5280 §4.1.2.9):
 /// `SEQUENCE { extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }`, the
 /// value being the DER of the extension's own type.
-public struct X509Extension: Equatable, Sendable {
-  public var oid: String
-  public var critical: Bool
+package struct X509Extension: Equatable, Sendable {
+  package var oid: String
+  package var critical: Bool
   /// The DER inside extnValue.
-  public var value: [UInt8]
+  package var value: [UInt8]
 
-  public init(oid: String, critical: Bool, value: [UInt8]) {
+  package init(oid: String, critical: Bool, value: [UInt8]) {
     self.oid = oid
     self.critical = critical
     self.value = value
@@ -15,7 +15,7 @@ public struct X509Extension: Equatable, Sendable {
 
   /// The encoded extension; `critical` is left out when false, as DER requires of a
   /// DEFAULT value.
-  public var der: [UInt8] {
+  package var der: [UInt8] {
     DER.sequence([DER.oid(oid)] + (critical ? [DER.boolean(true)] : []) + [DER.octetString(value)])
   }
 
@@ -35,30 +35,30 @@ public struct X509Extension: Equatable, Sendable {
 
   /// basicConstraints, critical: `SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint
   /// INTEGER OPTIONAL }`. A leaf's is the empty SEQUENCE.
-  public static func basicConstraints(ca: Bool, pathLength: Int? = nil) -> X509Extension {
+  package static func basicConstraints(ca: Bool, pathLength: Int? = nil) -> X509Extension {
     let fields = (ca ? [DER.boolean(true)] : []) + (pathLength.map { [DER.integer($0)] } ?? [])
     return X509Extension(oid: OID.basicConstraints, critical: true, value: DER.sequence(fields))
   }
 
   /// keyUsage, critical.
-  public static func keyUsage(_ usage: X509KeyUsage) -> X509Extension {
+  package static func keyUsage(_ usage: X509KeyUsage) -> X509Extension {
     X509Extension(oid: OID.keyUsage, critical: true, value: usage.der)
   }
 
   /// subjectKeyIdentifier, non-critical: `OCTET STRING keyIdentifier`.
-  public static func subjectKeyIdentifier(_ identifier: [UInt8]) -> X509Extension {
+  package static func subjectKeyIdentifier(_ identifier: [UInt8]) -> X509Extension {
     X509Extension(oid: OID.subjectKeyIdentifier, critical: false, value: DER.octetString(identifier))
   }
 
   /// authorityKeyIdentifier, non-critical: `SEQUENCE { [0] IMPLICIT keyIdentifier }`.
-  public static func authorityKeyIdentifier(_ identifier: [UInt8]) -> X509Extension {
+  package static func authorityKeyIdentifier(_ identifier: [UInt8]) -> X509Extension {
     X509Extension(oid: OID.authorityKeyIdentifier, critical: false, value: DER.sequence([DER.implicit(0, DER.octetString(identifier))]))
   }
 
   /// A non-critical extension whose value is NULL: how Apple marks its WWDR intermediate
   /// (`OID.appleWWDRIntermediateMarker`) and its App Store signing leaf
   /// (`OID.appleReceiptSigningMarker`).
-  public static func marker(_ oid: String) -> X509Extension {
+  package static func marker(_ oid: String) -> X509Extension {
     X509Extension(oid: oid, critical: false, value: DER.null)
   }
 
@@ -66,12 +66,12 @@ public struct X509Extension: Equatable, Sendable {
   /// subjectPublicKey BIT STRING's value (RFC 7093 §2 method 1). RFC 5280 §4.2.1.2 suggests
   /// SHA-1 instead; RFC 7093 allows this, verifiers only compare the bytes, and it spares
   /// `iap` a SHA-1 implementation.
-  public static func keyIdentifier(publicKey: [UInt8]) -> [UInt8] { Array(SHA256.hash(publicKey).prefix(20)) }
+  package static func keyIdentifier(publicKey: [UInt8]) -> [UInt8] { Array(SHA256.hash(publicKey).prefix(20)) }
 
   // MARK: Reading values
 
   /// The cA flag and path length of a basicConstraints value.
-  public func basicConstraintsValue() throws(DERError) -> X509BasicConstraints {
+  package func basicConstraintsValue() throws(DERError) -> X509BasicConstraints {
     var fields = try DERCursor(try DERParser.parse(value), tag: DER.Tag.sequence)
     let flag = fields.optional(DER.Tag.boolean)
     let ca = try flag?.boolean() ?? false
@@ -87,14 +87,14 @@ public struct X509Extension: Equatable, Sendable {
   }
 
   /// The bits of a keyUsage value.
-  public func keyUsageValue() throws(DERError) -> X509KeyUsage { try X509KeyUsage(element: try DERParser.parse(value)) }
+  package func keyUsageValue() throws(DERError) -> X509KeyUsage { try X509KeyUsage(element: try DERParser.parse(value)) }
 
   /// The identifier in a subjectKeyIdentifier value.
-  public func subjectKeyIdentifierValue() throws(DERError) -> [UInt8] { try DERParser.parse(value).octetString() }
+  package func subjectKeyIdentifierValue() throws(DERError) -> [UInt8] { try DERParser.parse(value).octetString() }
 
   /// The keyIdentifier in an authorityKeyIdentifier value, if it has one (issuer name and
   /// serial, the other way to name the issuer's key, are skipped).
-  public func authorityKeyIdentifierValue() throws(DERError) -> [UInt8]? {
+  package func authorityKeyIdentifierValue() throws(DERError) -> [UInt8]? {
     let fields = try DERParser.parse(value).children(DER.Tag.sequence, count: 0...3)
     return fields.first { $0.tag == DER.Tag.context(0, constructed: false) }?.content
   }

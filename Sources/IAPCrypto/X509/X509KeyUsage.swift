@@ -1,18 +1,18 @@
 /// The keyUsage extension's bits (RFC 5280 §4.2.1.3); bit n of the BIT STRING is
 /// `1 << n` here.
-public struct X509KeyUsage: OptionSet, Equatable, Sendable {
-  public var rawValue: UInt16
-  public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct X509KeyUsage: OptionSet, Equatable, Sendable {
+  package var rawValue: UInt16
+  package init(rawValue: UInt16) { self.rawValue = rawValue }
 
-  public static let digitalSignature = X509KeyUsage(rawValue: 1 << 0)
-  public static let nonRepudiation = X509KeyUsage(rawValue: 1 << 1)
-  public static let keyEncipherment = X509KeyUsage(rawValue: 1 << 2)
-  public static let dataEncipherment = X509KeyUsage(rawValue: 1 << 3)
-  public static let keyAgreement = X509KeyUsage(rawValue: 1 << 4)
-  public static let keyCertSign = X509KeyUsage(rawValue: 1 << 5)
-  public static let cRLSign = X509KeyUsage(rawValue: 1 << 6)
-  public static let encipherOnly = X509KeyUsage(rawValue: 1 << 7)
-  public static let decipherOnly = X509KeyUsage(rawValue: 1 << 8)
+  package static let digitalSignature = X509KeyUsage(rawValue: 1 << 0)
+  package static let nonRepudiation = X509KeyUsage(rawValue: 1 << 1)
+  package static let keyEncipherment = X509KeyUsage(rawValue: 1 << 2)
+  package static let dataEncipherment = X509KeyUsage(rawValue: 1 << 3)
+  package static let keyAgreement = X509KeyUsage(rawValue: 1 << 4)
+  package static let keyCertSign = X509KeyUsage(rawValue: 1 << 5)
+  package static let cRLSign = X509KeyUsage(rawValue: 1 << 6)
+  package static let encipherOnly = X509KeyUsage(rawValue: 1 << 7)
+  package static let decipherOnly = X509KeyUsage(rawValue: 1 << 8)
 
   /// The DER BIT STRING: bit 0 is the top bit of the first byte, and DER drops trailing
   /// zero bits of a named bit list (X.690 §11.2.2), so digitalSignature alone is

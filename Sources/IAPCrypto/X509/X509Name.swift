@@ -3,24 +3,24 @@
 ///
 /// `der` is the exact encoding: for a parsed name the bytes as they were in the
 /// certificate, since issuer and subject are matched byte for byte.
-public struct X509Name: Equatable, Sendable, CustomStringConvertible {
+package struct X509Name: Equatable, Sendable, CustomStringConvertible {
   /// One `AttributeTypeAndValue`: the attribute's OID, its text and the string type that
   /// carries the text.
-  public struct Attribute: Equatable, Sendable {
-    public var oid: String
-    public var value: String
+  package struct Attribute: Equatable, Sendable {
+    package var oid: String
+    package var value: String
     /// The tag of the string type (`DER.Tag.printableString`, `DER.Tag.utf8String`, …).
-    public var stringTag: UInt8
+    package var stringTag: UInt8
 
     /// An attribute in the string type RFC 5280 expects: PrintableString for country,
     /// organization, unit and common name when the text allows it (as Apple's certificates
     /// spell them), UTF8String otherwise.
-    public init(oid: String, value: String) {
+    package init(oid: String, value: String) {
       let printable = [OID.commonName, OID.organizationalUnit, OID.organization, OID.country].contains(oid) && DER.isPrintable(value)
       self.init(oid: oid, value: value, stringTag: printable ? DER.Tag.printableString : DER.Tag.utf8String)
     }
 
-    public init(oid: String, value: String, stringTag: UInt8) {
+    package init(oid: String, value: String, stringTag: UInt8) {
       self.oid = oid
       self.value = value
       self.stringTag = stringTag
@@ -31,18 +31,18 @@ public struct X509Name: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The relative distinguished names in encoded order, each usually one attribute.
-  public let rdns: [[Attribute]]
+  package let rdns: [[Attribute]]
   /// The DER `Name`.
-  public let der: [UInt8]
+  package let der: [UInt8]
 
   /// A name from relative distinguished names in the order they are to be encoded.
-  public init(rdns: [[Attribute]]) {
+  package init(rdns: [[Attribute]]) {
     self.rdns = rdns
     der = DER.sequence(rdns.map { rdn in DER.set(rdn.map(\.der)) })
   }
 
   /// A name of single-attribute RDNs in Apple's order: CN, then OU, O and C when given.
-  public init(commonName: String, organizationalUnit: String? = nil, organization: String? = nil, country: String? = nil) {
+  package init(commonName: String, organizationalUnit: String? = nil, organization: String? = nil, country: String? = nil) {
     let pairs: [(String, String?)] = [
       (OID.commonName, commonName), (OID.organizationalUnit, organizationalUnit), (OID.organization, organization),
       (OID.country, country),
@@ -66,12 +66,12 @@ public struct X509Name: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The first common name, if any.
-  public var commonName: String? { rdns.joined().first { $0.oid == OID.commonName }?.value }
+  package var commonName: String? { rdns.joined().first { $0.oid == OID.commonName }?.value }
 
   /// `CN=…, OU=…, O=…, C=…` in encoded order (as `openssl x509 -subject` prints), other
   /// attributes by dotted OID, attributes of one RDN joined by `+`; `,`, `+`, `=` and `\`
   /// in values are escaped with `\`.
-  public var description: String {
+  package var description: String {
     let short = [
       OID.commonName: "CN", OID.organizationalUnit: "OU", OID.organization: "O", OID.country: "C",
       "2.5.4.7": "L", "2.5.4.8": "ST", "0.9.2342.19200300.100.1.25": "DC", "1.2.840.113549.1.9.1": "emailAddress",

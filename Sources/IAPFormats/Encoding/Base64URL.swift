@@ -1,11 +1,11 @@
 /// Why a base64url text could not be decoded, and where.
-public struct Base64URLError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct Base64URLError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Byte offset of the problem within the text.
-  public var offset: Int
+  package var offset: Int
   /// What was wrong, in words.
-  public var reason: String
+  package var reason: String
 
-  public var description: String { "\(reason) at offset \(offset)" }
+  package var description: String { "\(reason) at offset \(offset)" }
 }
 
 /// Base64 with the URL- and filename-safe alphabet and no padding (RFC 4648 §5, as RFC 7515
@@ -14,7 +14,7 @@ public struct Base64URLError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Decoding is strict: only `A–Z a–z 0–9 - _`, no `=`, no whitespace, and unused trailing
 /// bits must be zero, so every byte string has exactly one accepted spelling and a token
 /// cannot be altered without changing what it decodes to.
-public enum Base64URL {
+package enum Base64URL {
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
   /// The value of each ASCII byte in the alphabet, or 0xFF.
@@ -25,14 +25,14 @@ public enum Base64URL {
   }()
 
   /// Encodes bytes, without padding.
-  public static func encode(_ bytes: [UInt8]) -> String {
+  package static func encode(_ bytes: [UInt8]) -> String {
     bytes.withUnsafeBufferPointer { encode($0) }
   }
 
   /// Encodes bytes, without padding, written straight into the string's storage (a
   /// temporary array per group of four was a sixth of `history --json`, which signs every
   /// transaction).
-  public static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  package static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let tail = bytes.count % 3
     let length = bytes.count / 3 * 4 + (tail == 0 ? 0 : tail + 1)
     guard length > 0 else { return "" }
@@ -61,13 +61,13 @@ public enum Base64URL {
   }
 
   /// Encodes the UTF-8 bytes of `text`.
-  public static func encode(_ text: String) -> String {
+  package static func encode(_ text: String) -> String {
     var text = text
     return text.withUTF8 { encode($0) }
   }
 
   /// Decodes unpadded base64url, rejecting anything else.
-  public static func decode(_ text: String) throws(Base64URLError) -> [UInt8] {
+  package static func decode(_ text: String) throws(Base64URLError) -> [UInt8] {
     let chars = Array(text.utf8)
     if chars.count % 4 == 1 {
       throw Base64URLError(offset: chars.count - 1, reason: "invalid length \(chars.count) (a multiple of 4, plus 2 or 3)")

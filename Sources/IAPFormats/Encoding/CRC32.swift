@@ -3,7 +3,7 @@
 ///
 /// Concrete byte buffers rather than any `Sequence`: a generic one is not specialized across
 /// modules and cost ten times as much per byte, on the path of every command.
-public enum CRC32 {
+package enum CRC32 {
   /// The classic table, `table[n]` the checksum step of byte n, and the slicing-by-8 tables
   /// (a byte followed by k zero bytes), computed from the polynomial. `slices` (in
   /// CRC32+Tables.swift) holds the same values written out, which is what the checksums use;
@@ -28,7 +28,7 @@ public enum CRC32 {
   private static let slicingThreshold = 256
 
   /// The checksum of `crc`'s bytes followed by `bytes` (zlib's `crc32(crc, …)`; 0 to start).
-  public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     var c = ~crc
     var start = 0
     if bytes.count >= slicingThreshold {
@@ -52,8 +52,8 @@ public enum CRC32 {
   }
 
   /// The checksum of `bytes`.
-  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
+  package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
 
   /// The checksum of `bytes`.
-  public static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
+  package static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
 }

@@ -2,9 +2,9 @@
 ///
 /// Nesting is limited so that hostile input cannot exhaust the stack; invalid UTF-8 in
 /// strings is rejected rather than silently replaced.
-public struct JSONParser {
+package struct JSONParser {
   /// Deepest nesting accepted; real documents stay far below it.
-  public static let maximumDepth = 200
+  package static let maximumDepth = 200
 
   /// The text, through a buffer pointer: an array's subscript checks its bounds at every
   /// byte, and every command parses its state's records.
@@ -18,7 +18,7 @@ public struct JSONParser {
   private var sink: ((_ array: Int, _ element: JSONValue) -> Void)?
 
   /// Parses one complete document from `bytes`.
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var failure: JSONParseError?
     let value = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
       do throws(JSONParseError) { return try parse(buffer) } catch {
@@ -32,7 +32,7 @@ public struct JSONParser {
 
   /// Parses one complete document from the bytes `buffer` points to (a line of a log or of a
   /// mapped file, without copying it into an array first).
-  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
     var parser = JSONParser(bytes: buffer)
     parser.skipWhitespace()
     let value = try parser.parseValue()
@@ -47,7 +47,7 @@ public struct JSONParser {
   /// keeping it: those arrays read as empty in the result. A large document whose bulk is
   /// such arrays (a snapshot's payment queues) is then never a tree all at once. `arrays`
   /// is set to how many arrays lie at that level.
-  public static func parse(
+  package static func parse(
     _ bytes: [UInt8], streamingArraysAt depth: Int, arrays: inout Int, _ element: (_ array: Int, _ element: JSONValue) -> Void
   ) throws(JSONParseError) -> JSONValue {
     var failure: JSONParseError?
@@ -76,7 +76,7 @@ public struct JSONParser {
   }
 
   /// Parses one complete document from UTF-8 text.
-  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 

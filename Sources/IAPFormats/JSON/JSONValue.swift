@@ -3,7 +3,7 @@
 /// `iap` writes its own JSON rather than using `JSONEncoder` so that output is byte-stable
 /// (key order is part of the contract users keep golden files of) and so that the hot path of
 /// every command avoids Foundation's reflection-based coders.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -12,7 +12,7 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case let (.bool(a), .bool(b)): return a == b
@@ -27,7 +27,7 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// The value stored under `key`, when this is an object that has it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case let .object(members) = self else { return nil }
     // Lengths first (stored, so free): comparing two different keys of 16 bytes or more
     // takes `String`'s slow path, which made these lookups a fifth of `iap queue`.
@@ -37,37 +37,37 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// The string, when this is a string.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case let .string(s) = self { return s }
     return nil
   }
 
   /// The integer, when this is an integer.
-  public var intValue: Int64? {
+  package var intValue: Int64? {
     if case let .int(i) = self { return i }
     return nil
   }
 
   /// The boolean, when this is a boolean.
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case let .bool(b) = self { return b }
     return nil
   }
 
   /// The elements, when this is an array.
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case let .array(a) = self { return a }
     return nil
   }
 
   /// The members, when this is an object.
-  public var objectValue: [(String, JSONValue)]? {
+  package var objectValue: [(String, JSONValue)]? {
     if case let .object(o) = self { return o }
     return nil
   }
 
   /// `.string(s)` or `.null` for nil.
-  public static func optional(_ s: String?) -> JSONValue {
+  package static func optional(_ s: String?) -> JSONValue {
     s.map(JSONValue.string) ?? .null
   }
 }

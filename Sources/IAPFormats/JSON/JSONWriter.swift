@@ -3,24 +3,24 @@
 /// It writes UTF-8 bytes, not a `String`: appending to a string checks and counts what is
 /// appended each time, which was over half of a century-long clock move (each renewal
 /// writes a few kilobytes of records).
-public enum JSONWriter {
+package enum JSONWriter {
   /// Pretty-printed text, ending without a newline; `indent` is the nesting level the value
   /// sits at (for writing a long array one element at a time).
-  public static func pretty(_ value: JSONValue, indent: Int = 0) -> String {
+  package static func pretty(_ value: JSONValue, indent: Int = 0) -> String {
     var out: [UInt8] = []
     write(value, into: &out, indent: indent, pretty: true)
     return String(decoding: out, as: UTF8.self)
   }
 
   /// Single-line text: what the state files hold, one record per line.
-  public static func compact(_ value: JSONValue) -> String {
+  package static func compact(_ value: JSONValue) -> String {
     var out: [UInt8] = []
     compact(value, into: &out)
     return String(decoding: out, as: UTF8.self)
   }
 
   /// `compact(_:)`'s text as UTF-8, appended to `out`.
-  public static func compact(_ value: JSONValue, into out: inout [UInt8]) {
+  package static func compact(_ value: JSONValue, into out: inout [UInt8]) {
     write(value, into: &out, indent: 0, pretty: false)
   }
 

@@ -7,15 +7,15 @@
 /// reader follows shared references without bound; and decoding a 10,000-product catalog
 /// through `Decodable` costs several times the parse. Both readers here limit nesting and the
 /// number of values, and report every failure as a `PlistParseError`.
-public enum PlistParser {
+package enum PlistParser {
   /// Deepest nesting accepted; a catalog needs five levels.
-  public static let maximumDepth = 100
+  package static let maximumDepth = 100
   /// Most values one document may expand to; binary plists can share objects, so a small
   /// file could otherwise stand for an enormous tree.
-  public static let maximumValues = 20_000_000
+  package static let maximumValues = 20_000_000
 
   /// Parses a complete XML or binary (`bplist00`) property list.
-  public static func parse(_ bytes: [UInt8]) throws(PlistParseError) -> PlistValue {
+  package static func parse(_ bytes: [UInt8]) throws(PlistParseError) -> PlistValue {
     if bytes.starts(with: BinaryPlistParser.magic) { return try BinaryPlistParser.parse(bytes) }
     return try XMLPlistParser.parse(bytes)
   }

@@ -9,7 +9,7 @@ import Foundation
 /// `PlistParser` keeps `<true/>` and `<integer>1</integer>` apart (unlike
 /// `PropertyListSerialization` on Linux), so the catalog validator can say "expected a
 /// boolean, got 1".
-public enum PlistValue: Equatable, Sendable {
+package enum PlistValue: Equatable, Sendable {
   case bool(Bool)
   case integer(Int)
   case real(Double)
@@ -20,13 +20,13 @@ public enum PlistValue: Equatable, Sendable {
   case dictionary([String: PlistValue])
 
   /// Parses XML or binary property-list bytes (see `PlistParser`).
-  public static func parse(_ data: Data) throws(PlistParseError) -> PlistValue {
+  package static func parse(_ data: Data) throws(PlistParseError) -> PlistValue {
     try PlistParser.parse([UInt8](data))
   }
 
   /// How a validation message names the value: strings quoted, numbers as written,
   /// containers by kind.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case let .bool(b): return b ? "true" : "false"
     case let .integer(i): return String(i)

@@ -3,21 +3,21 @@
 /// The store keeps every date in this form: exact (receipts want `_ms` fields), cheap to
 /// compare, and formatted to ISO 8601 with plain integer arithmetic instead of a
 /// `DateFormatter`, which keeps locale data off the start-up path of every command.
-public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// Milliseconds since the Unix epoch, UTC.
-  public var milliseconds: Int64
+  package var milliseconds: Int64
 
-  public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+  package init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
-  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
+  package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
   /// The dates the store's clock may show: years 0000 to 9999, the years an ISO 8601 date
   /// spells with four digits. Receipts, signed payloads and every period added to a date
   /// stay far inside 64-bit milliseconds from there, so no date arithmetic can overflow.
-  public static let supportedRange = Timestamp(milliseconds: -62_167_219_200_000)...Timestamp(milliseconds: 253_402_300_799_999)
+  package static let supportedRange = Timestamp(milliseconds: -62_167_219_200_000)...Timestamp(milliseconds: 253_402_300_799_999)
 
   /// ISO 8601 in UTC with second precision, e.g. `2026-11-21T19:10:55Z`.
-  public var iso8601: String {
+  package var iso8601: String {
     // Floor division written so that no value, Int64.min included, can overflow.
     let seconds = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
     let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
@@ -54,10 +54,10 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     return "\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
   }
 
-  public var description: String { iso8601 }
+  package var description: String { iso8601 }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, the form the store writes, or a bare date.
-  public init?(iso8601 text: String) {
+  package init?(iso8601 text: String) {
     let chars = Array(text.utf8)
     func number(_ range: Range<Int>) -> Int64? {
       guard range.upperBound <= chars.count else { return nil }
@@ -106,7 +106,7 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 
   /// This instant moved by `period` on the UTC calendar: months keep the day of the month,
   /// clamped to the end of shorter months (Jan 31 + 1 month = Feb 28 or 29).
-  public func adding(_ period: CalendarPeriod) -> Timestamp {
+  package func adding(_ period: CalendarPeriod) -> Timestamp {
     // Far outside the supported years (only a damaged state gets here) the calendar's own
     // arithmetic could overflow: such a date stays where it is.
     guard milliseconds > -(1 << 60), milliseconds < 1 << 60 else { return self }
@@ -124,7 +124,7 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 
   /// `count × unit + offset` milliseconds, clamped to what 64 bits hold: dates read from a
   /// damaged state may be absurd, and absurd must not mean a trap.
-  public init(saturating count: Int64, times unit: Int64, plus offset: Int64) {
+  package init(saturating count: Int64, times unit: Int64, plus offset: Int64) {
     let (product, overflow) = count.multipliedReportingOverflow(by: unit)
     let (sum, carry) = product.addingReportingOverflow(offset)
     if overflow || carry {

@@ -3,17 +3,17 @@
 ///
 /// Each is a state folder under `<state>/namespaces/`, created on first use. Names are what a
 /// URL path segment and a folder name can both hold as they are.
-public enum Namespace {
+package enum Namespace {
   /// The folder that holds the namespaces' state folders, in the state folder.
-  public static let folderName = "namespaces"
+  package static let folderName = "namespaces"
 
   /// How many namespaces one state may hold (docs/control-api.md). Past it, a new one is
   /// refused (409) until one is deleted; those that exist keep working.
-  public static let limit = 256
+  package static let limit = 256
 
   /// Why `name` cannot name a namespace, or nil when it can: 1 to 64 ASCII letters, digits,
   /// `-` and `_`.
-  public static func problem(_ name: String) -> String? {
+  package static func problem(_ name: String) -> String? {
     guard !name.isEmpty, name.utf8.count <= 64 else { return "expected 1 to 64 characters" }
     let allowed = name.utf8.allSatisfy { byte in
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
@@ -22,5 +22,5 @@ public enum Namespace {
   }
 
   /// The state folder of namespace `name` in the state folder `base`.
-  public static func folder(_ name: String, in base: String) -> String { base + "/" + folderName + "/" + name }
+  package static func folder(_ name: String, in base: String) -> String { base + "/" + folderName + "/" + name }
 }

@@ -8,18 +8,18 @@ import IAPSystem
 /// catalog's fields and the loaded state. Each is checked against the files on every use
 /// (one `stat`, or the seal's check), so a command run beside the server is seen by the
 /// next request, as when nothing was kept. A command keeps none of it: it runs once.
-public final class ServerStoreCache: Sendable {
+package final class ServerStoreCache: Sendable {
   /// Where each transaction's latest version lies in the log.
-  public let index = TransactionIdIndex()
+  package let index = TransactionIdIndex()
   /// Bearer tokens already verified.
-  public let tokens = ServerTokenCache()
+  package let tokens = ServerTokenCache()
   /// The state as the last request loaded it.
-  public let loads = LoadedStateCache()
+  package let loads = LoadedStateCache()
 
   private let keys = Locked<(identity: FileIdentity, file: KeysFile, publicKeys: [String: P256.PublicKey])?>(nil)
   private let catalog = Locked<(path: String, key: CatalogCache.Key, catalog: Catalog)?>(nil)
 
-  public init() {}
+  package init() {}
 
   /// `keys.json` as parsed when it had `identity`, if it was.
   func keys(at identity: FileIdentity) -> (KeysFile, [String: P256.PublicKey])? {

@@ -10,7 +10,7 @@ import IAPSystem
 /// against the clock of that moment, so a key removed or replaced (other bytes under the
 /// same id), another bundle id or issuer, or the token's expiry refuse it as before. Bounded:
 /// when full, expired tokens go first, then all of them.
-public final class ServerTokenCache: Sendable {
+package final class ServerTokenCache: Sendable {
   /// What a verified token held.
   struct Verified: Sendable {
     var kid: String
@@ -26,7 +26,7 @@ public final class ServerTokenCache: Sendable {
 
   private let verified = Locked<[String: Verified]>([:])
 
-  public init() {}
+  package init() {}
 
   /// Tokens kept now.
   var count: Int { verified.withLock { $0.count } }

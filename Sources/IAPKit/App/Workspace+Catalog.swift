@@ -4,7 +4,7 @@ import IAPCore
 /// `buy` from the compiled cache (see `CatalogCache`), or only its fields and settings.
 extension Workspace {
   /// Loads and validates the catalog, printing its warnings to stderr.
-  public func loadCatalog() throws(IAPError) -> Catalog {
+  package func loadCatalog() throws(IAPError) -> Catalog {
     let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
     for warning in loaded.warnings { console.warning(warning) }
     return loaded.catalog
@@ -14,7 +14,7 @@ extension Workspace {
   /// a did-you-mean suggestion, or not cleared for sale), and the catalog's own fields and
   /// settings (its products may be left out). Prints the catalog's warnings, and fails as
   /// loading the catalog does (missing: 66; invalid: 65 with every problem).
-  public func purchasableProduct(_ id: String) throws(IAPError) -> (product: Product?, unavailableReason: String?, catalog: Catalog) {
+  package func purchasableProduct(_ id: String) throws(IAPError) -> (product: Product?, unavailableReason: String?, catalog: Catalog) {
     // `catalog.plist` and `./catalog.plist` are one catalog, with one cache.
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
@@ -39,7 +39,7 @@ extension Workspace {
   /// The whole catalog, for a listing, printing its warnings: from the compiled cache when it
   /// is current (no parse of the property list), else loaded, and cached as a purchase would.
   /// Fails as loading the catalog does.
-  public func catalogForListing() throws(IAPError) -> Catalog {
+  package func catalogForListing() throws(IAPError) -> Catalog {
     let path = POSIXFile.canonicalPath(catalogPath)
     let key = CatalogCache.Key(path: path)
     let cacheFile = stateDirectory.path + "/" + CatalogCache.fileName(catalogPath: path)

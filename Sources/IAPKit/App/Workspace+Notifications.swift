@@ -8,17 +8,17 @@ import IAPSystem
 #endif
 
 /// What one delivery step did.
-public struct DeliveryReport: Sendable {
+package struct DeliveryReport: Sendable {
   /// Where the notifications went.
-  public var url: String
+  package var url: String
   /// How many were posted now.
-  public var delivered: Int
+  package var delivered: Int
   /// How many are still to be posted (retried at the next command).
-  public var pending: Int
+  package var pending: Int
   /// Why the round stopped early, if it did.
-  public var failure: String?
+  package var failure: String?
   /// Whether another process's round was under way, so that this one did not run.
-  public var busy = false
+  package var busy = false
 }
 
 extension Workspace {
@@ -26,7 +26,7 @@ extension Workspace {
   /// state the last use case opened, if it names one: the front end's step after a use case
   /// committed. Nil when there is nowhere to post. A failure leaves them pending for the next
   /// command; it is reported, never fatal to the use case, which has already committed.
-  public func deliverNotifications() throws(IAPError) -> DeliveryReport? {
+  package func deliverNotifications() throws(IAPError) -> DeliveryReport? {
     guard let url = deliveryURL else { return nil }
     // Another process's round posts in order from the first pending notification, and what
     // it leaves stays pending for a later command: waiting for it would only add its time

@@ -7,7 +7,7 @@ extension Workspace {
   ///
   /// - Parameter catalog: the catalog, when the use case has loaded it: its settings then
   ///   come from it rather than from the catalog cache.
-  public func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
+  package func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     // Read before the lock is taken (see `settings(_:fields:)`).
     let fields = catalog ?? catalogFieldsQuietly()
     var session = try stateDirectory.open(forWriting: forWriting, cache: serverCache?.loads)

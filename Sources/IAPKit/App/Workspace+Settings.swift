@@ -10,7 +10,7 @@ extension Workspace {
   /// - Parameter catalog: the catalog when the use case loaded it; otherwise its fields come
   ///   from the catalog cache or a quiet read, and a missing or broken catalog counts as one
   ///   without settings (the use cases that need products report it).
-  public func settings(_ session: StateSession, catalog: Catalog? = nil) throws(IAPError) -> StoreSettings {
+  package func settings(_ session: StateSession, catalog: Catalog? = nil) throws(IAPError) -> StoreSettings {
     try settings(session, fields: catalog ?? catalogFieldsQuietly())
   }
 
@@ -30,7 +30,7 @@ extension Workspace {
 
   /// The signer for what `opened` hands out: its settings' environment and secret (else the
   /// state's own secret, made on first use), its clock's time as `signedDate`.
-  public func signer(_ opened: OpenedStore) throws(IAPError) -> Signer {
+  package func signer(_ opened: OpenedStore) throws(IAPError) -> Signer {
     try signer(
       opened.session, settings: opened.settings, now: opened.now, state: opened.store.state, rules: opened.store.rules,
       catalog: opened.catalogFields)
@@ -46,7 +46,7 @@ extension Workspace {
   ///     `eligibleWinBackOfferIds` counts months by them.
   ///   - catalog: the catalog as read before the lock, for the win-back offers the cache
   ///     cannot give.
-  public func signer(
+  package func signer(
     _ session: StateSession, settings: StoreSettings, now: Timestamp, state: StoreState? = nil, rules: SubscriptionRules? = nil,
     catalog: Catalog? = nil
   ) throws(IAPError) -> Signer {

@@ -7,31 +7,31 @@ import IAPFormats
 /// it; nothing in this layer reads the process's globals.
 ///
 /// Nothing is loaded up front: a use case that needs no catalog never reads one.
-public final class Workspace {
+package final class Workspace {
   /// The state folder, resolved against the working folder.
-  public let stateDirectory: StateDirectory
+  package let stateDirectory: StateDirectory
   /// The catalog as the user named it (for messages); `catalogPath` is where it is.
-  public let catalogDisplayPath: String
+  package let catalogDisplayPath: String
   /// The sandbox tester whose purchase history use cases act on.
-  public let account: String
+  package let account: String
   /// The device whose payment queue use cases act on.
-  public let device: String
+  package let device: String
   /// The namespace whose store this is (`--namespace`, `IAP_NAMESPACE`), or nil for the
   /// state's own.
-  public let namespace: String?
+  package let namespace: String?
   /// Environment variables, the working folder and the wall clock.
-  public let environment: Environment
+  package let environment: Environment
   /// Where warnings and notes go (catalog warnings, delivery failures). Never data.
-  public let console: Console
+  package let console: Console
 
   /// The notification URL of the last state a use case opened: the front end's delivery
   /// step (`deliverNotifications()`) posts there after the use case.
   var deliveryURL: String?
   /// The server's index of transactions by id, shared by its requests (nil for a command).
-  public var transactionIndex: TransactionIdIndex?
+  package var transactionIndex: TransactionIdIndex?
   /// What the server keeps for this store from one request to the next (nil for a command):
   /// verified tokens, parsed keys and catalog fields, the loaded state.
-  public var serverCache: ServerStoreCache? {
+  package var serverCache: ServerStoreCache? {
     didSet { if let serverCache { transactionIndex = serverCache.index } }
   }
 
@@ -40,7 +40,7 @@ public final class Workspace {
   ///   - catalog: the catalog as given (`--catalog`), else `$IAP_CATALOG`, else `catalog.plist`.
   ///   - account: `--account`, else `$IAP_ACCOUNT`, else `default`.
   ///   - device: `--device`, else `$IAP_DEVICE`, else `default`.
-  public init(
+  package init(
     state: String? = nil, namespace: String? = nil, catalog: String? = nil, account: String? = nil, device: String? = nil,
     environment: Environment, console: Console
   ) {
@@ -55,19 +55,19 @@ public final class Workspace {
   }
 
   /// Where the catalog is.
-  public var catalogPath: String { environment.resolve(catalogDisplayPath) }
+  package var catalogPath: String { environment.resolve(catalogDisplayPath) }
 
   /// The state folder as given (`--state`), else `$IAP_STATE`, else `.iap`, resolved: where
   /// the state's own store is and its namespaces are.
-  public static func statePath(_ state: String?, environment: Environment) -> String {
+  package static func statePath(_ state: String?, environment: Environment) -> String {
     environment.resolve(state ?? environment.variable("IAP_STATE") ?? ".iap")
   }
 
   /// Resolves a path argument against the working directory.
-  public func resolve(_ path: String) -> String { environment.resolve(path) }
+  package func resolve(_ path: String) -> String { environment.resolve(path) }
 
   /// Which of account and device is not a usable name, if any.
-  public func invalidName() -> (option: String, value: String, problem: String)? {
+  package func invalidName() -> (option: String, value: String, problem: String)? {
     for (option, name) in [("account", account), ("device", device)] where !Self.isUsableName(name) {
       return (option, name, "expected 1-128 printable characters")
     }
@@ -76,30 +76,30 @@ public final class Workspace {
   }
 
   /// Whether `name` can name an account or a device: 1-128 printable characters.
-  public static func isUsableName(_ name: String) -> Bool {
+  package static func isUsableName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
   }
 
   /// A store for this account and device over `session`'s state.
-  public func store(_ session: StateSession) -> Store {
+  package func store(_ session: StateSession) -> Store {
     Store(state: session.state, account: account, device: device)
   }
 }
 
 /// A use case's view of the state: the locked session, a store over it with the time run up
 /// to `now`, the clock, and the settings in force.
-public struct OpenedStore {
-  public let session: StateSession
-  public var store: Store
-  public let now: Timestamp
-  public let clock: StoreClock
+package struct OpenedStore {
+  package let session: StateSession
+  package var store: Store
+  package let now: Timestamp
+  package let clock: StoreClock
   /// The settings: built-in defaults, the catalog's, what `settings set` stored.
-  public let settings: StoreSettings
+  package let settings: StoreSettings
   /// The catalog as read before the lock was taken (the cache's header, or the whole catalog
   /// when there was no usable cache): what signing may consult under the lock.
-  public var catalogFields: Catalog?
+  package var catalogFields: Catalog?
 
-  public init(session: StateSession, store: Store, now: Timestamp, clock: StoreClock, settings: StoreSettings) {
+  package init(session: StateSession, store: Store, now: Timestamp, clock: StoreClock, settings: StoreSettings) {
     self.session = session
     self.store = store
     self.now = now
@@ -108,7 +108,7 @@ public struct OpenedStore {
   }
 
   /// Commits what the store recorded since it was opened.
-  public func commit() throws(IAPError) {
+  package func commit() throws(IAPError) {
     try session.commit(store.changes, state: store.state)
   }
 }

@@ -8,11 +8,11 @@ import IAPFormats
 
 /// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or
 /// binary), or an Xcode `.storekit` file, told apart by content.
-public enum CatalogLoader {
+package enum CatalogLoader {
   /// A catalog and the warnings (unknown keys and the like) found while reading it.
-  public struct Loaded: Sendable {
-    public var catalog: Catalog
-    public var warnings: [String]
+  package struct Loaded: Sendable {
+    package var catalog: Catalog
+    package var warnings: [String]
   }
 
   static let catalogKeys: Set<String> = ["bundleId", "storefront", "locale", "currency", "sharedSecret", "products", "settings", "appAppleId"]
@@ -26,7 +26,7 @@ public enum CatalogLoader {
   ]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
-  public static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
+  package static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
     let bytes = try contents(path: path, displayPath: displayPath, missing: .catalogMissing(path: displayPath))
     return try parse(bytes: bytes, displayPath: displayPath)
   }
@@ -43,7 +43,7 @@ public enum CatalogLoader {
   }
 
   /// Parses and validates catalog bytes in either format.
-  public static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
+  package static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
     try parse(bytes: [UInt8](data), displayPath: displayPath)
   }
 

@@ -9,8 +9,8 @@ import IAPFormats
 /// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
 /// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,
 /// in the natural order of its keys.
-public enum ProductIdentifierList {
-  public static func load(path: String, displayPath: String) throws(IAPError) -> [String] {
+package enum ProductIdentifierList {
+  package static func load(path: String, displayPath: String) throws(IAPError) -> [String] {
     let read: [UInt8]?
     do { read = try InputFile.read(path) } catch { throw error.iapError(path: displayPath) }
     guard let bytes = read else { throw IAPError.inputMissing(path: displayPath) }

@@ -9,9 +9,9 @@ import IAPFormats
 /// versions 1.1 to 5.0: `products` and `nonRenewingSubscriptions` are arrays of products,
 /// `subscriptionGroups[].subscriptions[]` the auto-renewable ones, and `settings` the test
 /// environment's options.
-public enum StoreKitConfigurationLoader {
+package enum StoreKitConfigurationLoader {
   /// The newest format version this reader knows.
-  public static let newestMajorVersion: Int64 = 5
+  package static let newestMajorVersion: Int64 = 5
 
   static let rootKeys: Set<String> = [
     "identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups", "version",
@@ -24,7 +24,7 @@ public enum StoreKitConfigurationLoader {
   ]
 
   /// Parses and validates `.storekit` bytes.
-  public static func parse(_ bytes: [UInt8], displayPath: String) throws(IAPError) -> CatalogLoader.Loaded {
+  package static func parse(_ bytes: [UInt8], displayPath: String) throws(IAPError) -> CatalogLoader.Loaded {
     var problems = CatalogProblems(file: displayPath)
     let catalog = read(bytes, &problems)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }

@@ -2,7 +2,7 @@ import IAPCore
 
 /// What a running download tells its front end as it goes. The downloader only reports;
 /// how progress is shown (a bar, JSON lines, nothing) is the front end's business.
-public protocol DownloadProgress: AnyObject {
+package protocol DownloadProgress: AnyObject {
   /// The copy began (or continued from `status.bytes`).
   func started(_ status: DownloadStatus)
   /// A chunk was copied and recorded.

@@ -10,17 +10,17 @@ import IAPFormats
 /// Where a command's output goes: stdout for data, stderr for diagnostics.
 ///
 /// Commands never print directly; tests build a console that captures both streams.
-public final class Console {
+package final class Console {
   private let writeOut: (String) -> Void
   private let writeErr: (String) -> Void
   /// Whether diagnostics may be coloured: stderr is a terminal and `NO_COLOR` is unset.
-  public let colorDiagnostics: Bool
+  package let colorDiagnostics: Bool
   /// `--quiet`: warnings and notes are not shown; errors always are.
-  public var quiet = false
+  package var quiet = false
   /// Whether stdout and stderr are both terminals: a person reads the output, so an empty
   /// listing is said (`emptyListing`) and long work shows progress. Asked of the streams on
   /// first use: most commands never ask, and start-up makes no system call it needn't.
-  public var interactive: Bool {
+  package var interactive: Bool {
     if let known = interactiveKnown { return known }
     let found = isInteractive()
     interactiveKnown = found
@@ -32,7 +32,7 @@ public final class Console {
   /// Whether `progressLine` left a line on stderr that the next output must take away.
   private var progressShown = false
 
-  public init(
+  package init(
     out: @escaping (String) -> Void, err: @escaping (String) -> Void, colorDiagnostics: Bool = false, interactive: Bool = false
   ) {
     writeOut = out
@@ -43,7 +43,7 @@ public final class Console {
 
   /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
   /// a long `history` does not cost a system call per line.
-  public static func standard(environment: Environment) -> Console {
+  package static func standard(environment: Environment) -> Console {
     let color = isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
     let console = Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
     console.isInteractive = { isatty(1) == 1 && isatty(2) == 1 }
@@ -51,32 +51,32 @@ public final class Console {
   }
 
   /// Writes one line of data to stdout.
-  public func line(_ text: String, terminator: String = "\n") {
+  package func line(_ text: String, terminator: String = "\n") {
     buffer += text
     buffer += terminator
     if buffer.utf8.count >= 1 << 16 { flush() }
   }
 
   /// Writes a JSON document to stdout.
-  public func json(_ value: JSONValue) {
+  package func json(_ value: JSONValue) {
     line(JSONWriter.pretty(value))
   }
 
   /// Writes `error: …` to stderr.
-  public func error(_ message: String) {
+  package func error(_ message: String) {
     flush()
     writeErr((colorDiagnostics ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + Self.oneLine(message) + "\n")
   }
 
   /// Writes `warning: …` to stderr.
-  public func warning(_ message: String) {
+  package func warning(_ message: String) {
     guard !quiet else { return }
     flush()
     writeErr((colorDiagnostics ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + Self.oneLine(message) + "\n")
   }
 
   /// Writes a plain diagnostic line to stderr.
-  public func note(_ message: String) {
+  package func note(_ message: String) {
     guard !quiet else { return }
     flush()
     writeErr(message + "\n")
@@ -85,13 +85,13 @@ public final class Console {
   /// Says on stderr that a listing has nothing in it (`no unfinished transactions`), on a
   /// terminal only: piped, stdout stays empty and stderr silent, as scripts expect of an
   /// empty result. Not with `--quiet`.
-  public func emptyListing(_ message: String) {
+  package func emptyListing(_ message: String) {
     guard interactive else { return }
     note(message)
   }
 
   /// Writes a line that belongs to an error (a usage line, a hint): shown even with `--quiet`.
-  public func detail(_ message: String) {
+  package func detail(_ message: String) {
     flush()
     writeErr(Self.oneLine(message) + "\n")
   }
@@ -119,7 +119,7 @@ public final class Console {
 
   /// Writes `text` to stderr as it is, without a newline: a progress bar that the next call
   /// redraws with `\r`.
-  public func redraw(_ text: String) {
+  package func redraw(_ text: String) {
     flush()
     writeErr(text)
   }
@@ -127,7 +127,7 @@ public final class Console {
   /// Replaces the progress line on stderr with `text` (empty: takes it away), after taking
   /// the old one off before buffered stdout goes out, so that data lines printed meanwhile
   /// (a clock move's renewals) start at the left margin rather than after the progress.
-  public func progressLine(_ text: String) {
+  package func progressLine(_ text: String) {
     if progressShown {
       writeErr("\r\u{1B}[K")
       progressShown = false
@@ -139,7 +139,7 @@ public final class Console {
   }
 
   /// Sends buffered stdout on (taking a progress line away first: see `progressLine`).
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     if progressShown {
       writeErr("\r\u{1B}[K")

@@ -9,17 +9,17 @@ import IAPFormats
 
 /// What a command may learn about the process it runs in: environment variables, the working
 /// directory and the time. Injected, so tests can fix all three.
-public struct Environment: Sendable {
+package struct Environment: Sendable {
   private let lookup: @Sendable (String) -> String?
   /// Relative paths on the command line are resolved against this folder.
-  public let currentDirectory: String
+  package let currentDirectory: String
   /// The machine's clock.
-  public let now: @Sendable () -> Timestamp
+  package let now: @Sendable () -> Timestamp
   /// Standard input, read to its end (`-` as a file argument), at most `InputFile.limit`
   /// bytes.
-  public let standardInput: @Sendable () throws(InputFileError) -> [UInt8]
+  package let standardInput: @Sendable () throws(InputFileError) -> [UInt8]
 
-  public init(
+  package init(
     variables: [String: String], currentDirectory: String,
     now: @escaping @Sendable () -> Timestamp = Environment.systemTime,
     standardInput: @escaping @Sendable () throws(InputFileError) -> [UInt8] = { [] }
@@ -39,7 +39,7 @@ public struct Environment: Sendable {
 
   /// The running process's environment. Variables are read on demand with `getenv`, so a
   /// command pays only for the ones it asks about.
-  public static var current: Environment {
+  package static var current: Environment {
     // A temporary buffer on the stack: a `[CChar]` costs every command the run-time
     // instantiation of its array type (about 27,000 instructions), used nowhere else.
     let cwd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
@@ -49,18 +49,18 @@ public struct Environment: Sendable {
   }
 
   /// The value of an environment variable; an empty value counts as unset.
-  public func variable(_ name: String) -> String? {
+  package func variable(_ name: String) -> String? {
     guard let value = lookup(name), !value.isEmpty else { return nil }
     return value
   }
 
   /// `path` made absolute against the working directory.
-  public func resolve(_ path: String) -> String {
+  package func resolve(_ path: String) -> String {
     path.hasPrefix("/") ? path : currentDirectory + "/" + path
   }
 
   /// The real time, to the millisecond.
-  @Sendable public static func systemTime() -> Timestamp {
+  @Sendable package static func systemTime() -> Timestamp {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Timestamp(milliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)

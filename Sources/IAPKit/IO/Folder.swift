@@ -15,11 +15,11 @@ import IAPCore
 /// descriptor is that folder, so a process that swaps the path for a link afterwards cannot
 /// redirect a single read or write. Names are one component each; `relative` paths (hosted
 /// content's own folders) are walked a component at a time under the same rules.
-public final class Folder {
+package final class Folder {
   /// The descriptor every operation is relative to.
   let fd: Int32
   /// The folder as the user named it: for messages only, never opened again.
-  public let path: String
+  package let path: String
 
   private init(fd: Int32, path: String) {
     self.fd = fd
@@ -30,7 +30,7 @@ public final class Folder {
 
   /// Opens the folder at `path`, or nil when it does not exist and `create` is false.
   /// With `create`, it is made (with missing parents, mode 0700) first.
-  public static func open(_ path: String, create: Bool) throws(POSIXFileError) -> Folder? {
+  package static func open(_ path: String, create: Bool) throws(POSIXFileError) -> Folder? {
     var fd = systemOpenDirectory(AT_FDCWD, path)
     if fd < 0 && errno == ENOENT && create {
       try POSIXFile.makeDirectory(path)
@@ -45,7 +45,7 @@ public final class Folder {
 
   /// Opens the folder `name` inside this one, making it (0700) when `create` is true; nil
   /// when it does not exist and `create` is false.
-  public func subfolder(_ name: String, create: Bool) throws(POSIXFileError) -> Folder? {
+  package func subfolder(_ name: String, create: Bool) throws(POSIXFileError) -> Folder? {
     let shown = self.path(name)
     try Self.checkName(name, shown)
     var fd = systemOpenDirectory(self.fd, name)
@@ -62,7 +62,7 @@ public final class Folder {
 
   /// The folder at `relative` (components separated by `/`) inside this one, each component
   /// opened as `subfolder`.
-  public func subfolder(relative: String, create: Bool) throws(POSIXFileError) -> Folder? {
+  package func subfolder(relative: String, create: Bool) throws(POSIXFileError) -> Folder? {
     var folder = self
     for component in relative.split(separator: "/") where component != "." {
       guard let next = try folder.subfolder(String(component), create: create) else { return nil }
@@ -75,7 +75,7 @@ public final class Folder {
   /// that already existed must be a regular file with one link: a FIFO or device planted in
   /// its place would block or never end, and a hard link to a file elsewhere would carry
   /// iap's writes outside the folder.
-  public func open(_ name: String, _ flags: Int32, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
+  package func open(_ name: String, _ flags: Int32, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
     let shown = path(name)
     try Self.checkName(name, shown)
     var fd: Int32
@@ -99,7 +99,7 @@ public final class Folder {
 
   /// The file at `relative` (its folders walked as `subfolder(relative:create:)`), opened as
   /// `open(_:_:mode:)`.
-  public func open(relative: String, _ flags: Int32, createFolders: Bool = false) throws(POSIXFileError) -> Int32 {
+  package func open(relative: String, _ flags: Int32, createFolders: Bool = false) throws(POSIXFileError) -> Int32 {
     let (folderPart, name) = Self.split(relative)
     guard let folder = try subfolder(relative: folderPart, create: createFolders) else {
       throw POSIXFileError(path: path(relative), operation: "open", code: ENOENT)
@@ -108,7 +108,7 @@ public final class Folder {
   }
 
   /// The whole file `name`, or nil when it does not exist.
-  public func readIfExists(_ name: String) throws(POSIXFileError) -> [UInt8]? {
+  package func readIfExists(_ name: String) throws(POSIXFileError) -> [UInt8]? {
     let fd: Int32
     do { fd = try open(name, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
     defer { close(fd) }
@@ -116,7 +116,7 @@ public final class Folder {
   }
 
   /// Whether anything (a link included) stands at `name`.
-  public func exists(_ name: String) -> Bool {
+  package func exists(_ name: String) -> Bool {
     guard (try? Self.checkName(name, name)) != nil else { return false }
     var st = stat()
     return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
@@ -127,14 +127,14 @@ public final class Folder {
   /// there, mode 0600) is written, fsynced and renamed over `name`, and the folder fsynced.
   /// The temporary name is the writer's alone under the exclusive lock every writer holds;
   /// a fixed name means a crash leaves nothing that the next write does not take over.
-  public func replaceAtomically(_ name: String, with bytes: [UInt8]) throws(POSIXFileError) {
+  package func replaceAtomically(_ name: String, with bytes: [UInt8]) throws(POSIXFileError) {
     try replaceAtomically(name) { (emit: ([UInt8]) throws(POSIXFileError) -> Void) throws(POSIXFileError) in try emit(bytes) }
   }
 
   /// `replaceAtomically(_:with:)` for contents made in pieces: `produce` hands each piece to
   /// the function it is given, which appends it to the temporary file, so that a large file
   /// (a snapshot of a long queue) is never whole in memory.
-  public func replaceAtomically(
+  package func replaceAtomically(
     _ name: String, producing produce: (_ emit: ([UInt8]) throws(POSIXFileError) -> Void) throws(POSIXFileError) -> Void
   ) throws(POSIXFileError) {
     let temporary = name + ".tmp"
@@ -161,7 +161,7 @@ public final class Folder {
   }
 
   /// Renames `name` to `newName` in this folder, or in `target` when given.
-  public func rename(_ name: String, to newName: String, in target: Folder? = nil) throws(POSIXFileError) {
+  package func rename(_ name: String, to newName: String, in target: Folder? = nil) throws(POSIXFileError) {
     let destination = target ?? self
     try Self.checkName(name, path(name))
     try Self.checkName(newName, destination.path(newName))
@@ -171,20 +171,20 @@ public final class Folder {
   }
 
   /// Removes the file `name`; fine when it is not there.
-  public func unlink(_ name: String) throws(POSIXFileError) {
+  package func unlink(_ name: String) throws(POSIXFileError) {
     try Self.checkName(name, path(name))
     if unlinkat(fd, name, 0) != 0 && errno != ENOENT { throw POSIXFileError(path: path(name), operation: "unlink", code: errno) }
   }
 
   /// Links the file `name` as `newName` too (`EEXIST` when that name is taken).
-  public func link(_ name: String, as newName: String) throws(POSIXFileError) {
+  package func link(_ name: String, as newName: String) throws(POSIXFileError) {
     try Self.checkName(name, path(name))
     try Self.checkName(newName, path(newName))
     if linkat(fd, name, fd, newName, 0) != 0 { throw POSIXFileError(path: path(newName), operation: "link", code: errno) }
   }
 
   /// Removes `name`, a file or a folder with everything in it, following no link.
-  public func removeTree(_ name: String) throws(POSIXFileError) {
+  package func removeTree(_ name: String) throws(POSIXFileError) {
     try Self.checkName(name, path(name))
     var st = stat()
     guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -202,7 +202,7 @@ public final class Folder {
   }
 
   /// The names in the folder, without `.` and `..`.
-  public func entries() throws(POSIXFileError) -> [String] {
+  package func entries() throws(POSIXFileError) -> [String] {
     // fdopendir takes the descriptor over, so it gets a duplicate of its own.
     let copy = dup(fd)
     guard copy >= 0, let dir = fdopendir(copy) else {
@@ -221,12 +221,12 @@ public final class Folder {
   }
 
   /// Makes renames, creations and removals in the folder durable.
-  public func sync() throws(POSIXFileError) {
+  package func sync() throws(POSIXFileError) {
     if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
   }
 
   /// `name` inside the folder, for messages.
-  public func path(_ name: String) -> String { path == "/" ? "/" + name : path + "/" + name }
+  package func path(_ name: String) -> String { path == "/" ? "/" + name : path + "/" + name }
 
   // MARK: - Opening folders
 

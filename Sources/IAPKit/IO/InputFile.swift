@@ -7,7 +7,7 @@ import IAPCore
 #endif
 
 /// Why an input could not be read.
-public enum InputFileError: Error, Sendable {
+package enum InputFileError: Error, Sendable {
   /// Not a regular file or a pipe: a device, a socket, a folder (`reason` says which).
   case unusable(String)
   /// Longer than `InputFile.limit`.
@@ -16,7 +16,7 @@ public enum InputFileError: Error, Sendable {
   case failed(POSIXFileError)
 
   /// In words, for messages that name the file first.
-  public var reason: String {
+  package var reason: String {
     switch self {
     case let .unusable(reason): return reason
     case .tooLarge: return "longer than \(InputFile.limit >> 20) MiB, the most iap reads from one input"
@@ -25,7 +25,7 @@ public enum InputFileError: Error, Sendable {
   }
 
   /// The error for an input other than the catalog, named `path` in messages.
-  public func iapError(path: String) -> IAPError {
+  package func iapError(path: String) -> IAPError {
     switch self {
     case .unusable: return .inputUnusable(path: path, reason: reason)
     case .tooLarge, .failed: return .inputInvalid(path: path, reason: reason)
@@ -37,16 +37,16 @@ public enum InputFileError: Error, Sendable {
 /// data) and standard input, read with bounds: at most `limit` bytes, and only from regular
 /// files and pipes. `/dev/zero` as a catalog would otherwise grow memory without end, and a
 /// FIFO nobody writes to would block for ever.
-public enum InputFile {
+package enum InputFile {
   /// The most bytes read from one input: 64 MiB, far above any real catalog (a 10,000-product
   /// catalog is about 3 MiB).
-  public static let limit = 64 << 20
+  package static let limit = 64 << 20
 
   /// Reads the file at `path`, or nil when it does not exist.
   ///
   /// It is opened without blocking, so that a FIFO with no writer opens at once (and then
   /// reads as empty) rather than waiting for one.
-  public static func read(_ path: String, limit: Int = limit) throws(InputFileError) -> [UInt8]? {
+  package static func read(_ path: String, limit: Int = limit) throws(InputFileError) -> [UInt8]? {
     let fd: Int32
     do { fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY, followingLinks: true) } catch {
       if error.isMissing { return nil }
@@ -70,7 +70,7 @@ public enum InputFile {
   }
 
   /// Reads an open descriptor (standard input) to its end, failing past `limit` bytes.
-  public static func read(stream fd: Int32, path: String, limit: Int = limit) throws(InputFileError) -> [UInt8] {
+  package static func read(stream fd: Int32, path: String, limit: Int = limit) throws(InputFileError) -> [UInt8] {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -6,7 +6,7 @@ import IAPCore
   import Darwin
 #endif
 
-public extension POSIXFile {
+package extension POSIXFile {
   /// Writes a file for the user (`catalog convert -o`) so that readers see the old content or
   /// the new, never a part: a uniquely named temporary file beside it, fsynced, renamed over
   /// it. Unlike `replaceAtomically`, the temporary name cannot be an existing file's (it is

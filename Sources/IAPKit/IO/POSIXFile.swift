@@ -7,21 +7,21 @@ import IAPCore
 #endif
 
 /// Why a file operation failed: the call, the path, and `strerror(errno)`.
-public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var path: String
-  public var operation: String
-  public var code: Int32
+package struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var path: String
+  package var operation: String
+  package var code: Int32
   /// What to say instead of the system's words, when iap knows better what went wrong.
-  public var detail: String?
+  package var detail: String?
 
-  public init(path: String, operation: String, code: Int32, detail: String? = nil) {
+  package init(path: String, operation: String, code: Int32, detail: String? = nil) {
     self.path = path
     self.operation = operation
     self.code = code
     self.detail = detail
   }
 
-  public var description: String {
+  package var description: String {
     if let detail { return detail }
     if operation == "open" {
       // The refusals of `Folder.open`: say what they mean.
@@ -36,17 +36,17 @@ public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// The file or folder does not exist.
-  public var isMissing: Bool { code == ENOENT }
+  package var isMissing: Bool { code == ENOENT }
 }
 
 /// Thin wrappers over the POSIX calls that crash-safe storage needs (`open`, `pwrite`,
 /// `fsync`, `rename`, `flock`), which Foundation's `FileManager` does not expose.
-public enum POSIXFile {
+package enum POSIXFile {
   /// Opens `path`, returning the descriptor. A symbolic link as the last component is
   /// refused (`ELOOP`) unless `followingLinks`: the state's files are only ever iap's own, and
   /// a link planted in their place must not redirect a write outside the state folder. Only
   /// what the user names as input follows links.
-  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600, followingLinks: Bool = false) throws(POSIXFileError)
+  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600, followingLinks: Bool = false) throws(POSIXFileError)
     -> Int32
   {
     let flags = flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
@@ -58,7 +58,7 @@ public enum POSIXFile {
   }
 
   /// Reads the whole file, or nil when it does not exist.
-  public static func readIfExists(_ path: String) throws(POSIXFileError) -> [UInt8]? {
+  package static func readIfExists(_ path: String) throws(POSIXFileError) -> [UInt8]? {
     let fd: Int32
     do { fd = try open(path, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
     defer { close(fd) }
@@ -70,7 +70,7 @@ public enum POSIXFile {
   /// Every command reads a few small files this way, so the bytes go straight into the
   /// array's storage, sized by `fstat`: a zero-filled 64 KB chunk to copy from cost each read
   /// about 67,000 instructions (most of a small file's cost).
-  public static func readAll(_ fd: Int32, path: String, from offset: Int) throws(POSIXFileError) -> [UInt8] {
+  package static func readAll(_ fd: Int32, path: String, from offset: Int) throws(POSIXFileError) -> [UInt8] {
     var st = stat()
     let expected = fstat(fd, &st) == 0 ? max(0, Int(st.st_size) - offset) : 0
     var position = offset
@@ -100,7 +100,7 @@ public enum POSIXFile {
   }
 
   /// Writes all of `bytes` at `offset`.
-  public static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(POSIXFileError) {
+  package static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(POSIXFileError) {
     var done = 0
     while done < bytes.count {
       let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
@@ -113,12 +113,12 @@ public enum POSIXFile {
   }
 
   /// Flushes the file to stable storage.
-  public static func sync(_ fd: Int32, path: String) throws(POSIXFileError) {
+  package static func sync(_ fd: Int32, path: String) throws(POSIXFileError) {
     if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
   }
 
   /// Size of an open file in bytes.
-  public static func size(_ fd: Int32, path: String) throws(POSIXFileError) -> Int {
+  package static func size(_ fd: Int32, path: String) throws(POSIXFileError) -> Int {
     var st = stat()
     if fstat(fd, &st) != 0 { throw POSIXFileError(path: path, operation: "stat", code: errno) }
     return Int(st.st_size)
@@ -147,7 +147,7 @@ public enum POSIXFile {
   }
 
   /// Makes a rename or a file creation in `directory` durable.
-  public static func syncDirectory(_ directory: String) throws(POSIXFileError) {
+  package static func syncDirectory(_ directory: String) throws(POSIXFileError) {
     let fd = try open(directory, O_RDONLY | O_DIRECTORY, followingLinks: true)
     defer { close(fd) }
     try sync(fd, path: directory)
@@ -156,7 +156,7 @@ public enum POSIXFile {
   /// Creates `path` (and missing parents) with owner-only permissions; fine if it exists as
   /// a folder, refused (`ENOTDIR`) if a symbolic link stands there, even to a folder: what is
   /// written inside must stay inside.
-  public static func makeDirectory(_ path: String) throws(POSIXFileError) {
+  package static func makeDirectory(_ path: String) throws(POSIXFileError) {
     if mkdir(path, 0o700) == 0 || errno == EEXIST {
       var st = stat()
       if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return }
@@ -172,21 +172,21 @@ public enum POSIXFile {
   }
 
   /// Whether something exists at `path`.
-  public static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0
   }
 
   /// `path` with symbolic links, `.` and `..` resolved, or `path` itself when it cannot be
   /// (it does not exist, say).
-  public static func canonicalPath(_ path: String) -> String {
+  package static func canonicalPath(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
   /// The folder part of a path (`"."` for a bare name).
-  public static func parentDirectory(of path: String) -> String {
+  package static func parentDirectory(of path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }
@@ -203,7 +203,7 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
   #endif
 }
 
-public extension POSIXFile {
+package extension POSIXFile {
   /// The names in a folder, without `.` and `..`.
   static func directoryEntries(_ path: String) throws(POSIXFileError) -> [String] {
     guard let dir = opendir(path) else { throw POSIXFileError(path: path, operation: "opendir", code: errno) }

@@ -3,15 +3,15 @@ import IAPFormats
 
 /// How a sent notification is signed: the `signedPayload` an App Store server
 /// posts (`ResponseBodyV2DecodedPayload`).
-public enum NotificationPayload {
+package enum NotificationPayload {
   /// A UUID made from the signing key and the notification's number: stable for a scenario
   /// replayed with the same secret, different across stores.
-  public static func uuid(sequence: Int, key: [UInt8]) -> String {
+  package static func uuid(sequence: Int, key: [UInt8]) -> String {
     DerivedIdentifier.uuid(key: key, label: "notification \(sequence)")
   }
 
   /// The decoded payload of notification number `sequence`, signed as of its own date.
-  public static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
+  package static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
     let at = signer.at(n.date)
     var app: [(String, JSONValue)] = [("environment", .string(signer.environment))]
     if let appAppleId = signer.appAppleId { app.append(("appAppleId", .int(appAppleId))) }
@@ -49,7 +49,7 @@ public enum NotificationPayload {
   }
 
   /// The `signedPayload` of notification number `sequence`.
-  public static func signedPayload(_ n: ServerNotification, sequence: Int, signer: Signer) -> String {
+  package static func signedPayload(_ n: ServerNotification, sequence: Int, signer: Signer) -> String {
     signer.sign(payload(n, sequence: sequence, signer: signer))
   }
 }

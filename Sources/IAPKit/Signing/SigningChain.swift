@@ -18,11 +18,11 @@ import IAPSystem
 /// signatures), so the same secret gives byte-identical certificates and tokens, and each
 /// state, with its own secret, a root of its own. The certificates are valid through every
 /// date the store's clock can show (the years 0000 to 9999).
-public struct SigningChain: Sendable {
+package struct SigningChain: Sendable {
   /// The DER certificates.
-  public let root: [UInt8]
-  public let intermediate: [UInt8]
-  public let leaf: [UInt8]
+  package let root: [UInt8]
+  package let intermediate: [UInt8]
+  package let leaf: [UInt8]
   /// What signs the data; its certificate is `leaf`.
   let leafKey: P256.PrivateKey
   /// `header`, encoded and hashed once: the server signs every answer under it.
@@ -34,7 +34,7 @@ public struct SigningChain: Sendable {
   /// The chain of `secret`, made once per process: a command makes one, but `iap serve` signs
   /// with it in every request, and making it costs three key derivations and three
   /// certificate signatures.
-  public static func cached(secret: [UInt8]) -> SigningChain {
+  package static func cached(secret: [UInt8]) -> SigningChain {
     cache.withLock { cache in
       if let chain = cache[secret] { return chain }
       let chain = SigningChain(secret: secret)
@@ -47,7 +47,7 @@ public struct SigningChain: Sendable {
   private static let cache = Locked<[[UInt8]: SigningChain]>([:])
 
   /// The chain of the state whose signing secret is `secret`.
-  public init(secret: [UInt8]) {
+  package init(secret: [UInt8]) {
     func derived(_ what: String) -> [UInt8] { SHA256.hmac(key: secret, message: Array("iap signing chain: \(what)".utf8)) }
     let rootKey = P256.PrivateKey(seed: derived("root key"))
     let intermediateKey = P256.PrivateKey(seed: derived("intermediate key"))
@@ -85,7 +85,7 @@ public struct SigningChain: Sendable {
 
   /// The JWS header Apple's signed data carries: `alg` ES256 and `x5c`, the chain from the
   /// leaf up, each certificate in standard base64 of its DER.
-  public var header: JSONValue { Self.header(leaf: leaf, intermediate: intermediate, root: root) }
+  package var header: JSONValue { Self.header(leaf: leaf, intermediate: intermediate, root: root) }
 
   private static func header(leaf: [UInt8], intermediate: [UInt8], root: [UInt8]) -> JSONValue {
     .object([
@@ -95,8 +95,8 @@ public struct SigningChain: Sendable {
   }
 
   /// Signs `payload` with the leaf's key.
-  public func sign(_ payload: JSONValue) -> String { JWS.signES256(under: preparedHeader, payload: payload, key: leafKey) }
+  package func sign(_ payload: JSONValue) -> String { JWS.signES256(under: preparedHeader, payload: payload, key: leafKey) }
 
   /// The root as PEM, for users to hand their verifier.
-  public var rootPEM: String { PEM(label: PEM.Label.certificate, bytes: root).text }
+  package var rootPEM: String { PEM(label: PEM.Label.certificate, bytes: root).text }
 }

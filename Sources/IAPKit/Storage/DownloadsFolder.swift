@@ -20,10 +20,10 @@ import IAPFormats
 /// - `<productId>.partial/`: the copy, renamed to `downloads/<productId>` when complete.
 ///
 /// Every name in `downloading/` ends in a suffix, so no product id can make two of them clash.
-public struct DownloadsFolder: Sendable {
-  public let state: StateDirectory
+package struct DownloadsFolder: Sendable {
+  package let state: StateDirectory
 
-  public init(state: StateDirectory) { self.state = state }
+  package init(state: StateDirectory) { self.state = state }
 
   /// The folders' names in the state folder.
   static let contentName = "downloads"
@@ -32,7 +32,7 @@ public struct DownloadsFolder: Sendable {
   var contentRoot: String { state.path + "/" + Self.contentName }
   var workRoot: String { state.path + "/" + Self.workName }
   /// The complete content of a product.
-  public func contentPath(_ productId: String) -> String { contentRoot + "/" + productId }
+  package func contentPath(_ productId: String) -> String { contentRoot + "/" + productId }
   static func statusName(_ productId: String) -> String { productId + ".json" }
   static func lockName(_ productId: String) -> String { productId + ".lock" }
   static func partialName(_ productId: String) -> String { productId + ".partial" }
@@ -61,7 +61,7 @@ public struct DownloadsFolder: Sendable {
 
   /// The status of a product's download, or nil if none was started. Needs no lock: the file
   /// is only ever replaced by rename.
-  public func status(_ productId: String) throws(IAPError) -> DownloadStatus? {
+  package func status(_ productId: String) throws(IAPError) -> DownloadStatus? {
     let path = workRoot + "/" + Self.statusName(productId)
     let bytes: [UInt8]
     do {
@@ -80,7 +80,7 @@ public struct DownloadsFolder: Sendable {
   }
 
   /// Every download of the state, by product id.
-  public func statuses() throws(IAPError) -> [DownloadStatus] {
+  package func statuses() throws(IAPError) -> [DownloadStatus] {
     let names: [String]
     do { names = try workFolder(create: false)?.entries() ?? [] } catch {
       throw .stateUnreadable(path: workRoot, reason: error.description)
@@ -93,7 +93,7 @@ public struct DownloadsFolder: Sendable {
   }
 
   /// Replaces a download's status atomically. The caller holds the store's exclusive lock.
-  public func save(_ status: DownloadStatus) throws(IAPError) {
+  package func save(_ status: DownloadStatus) throws(IAPError) {
     let text = JSONWriter.compact(DownloadStatusRecord.encode(status)) + "\n"
     do {
       try workFolder(create: true)!.replaceAtomically(Self.statusName(status.productId), with: Array(text.utf8))
@@ -104,7 +104,7 @@ public struct DownloadsFolder: Sendable {
 
   /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
   /// status change and every probe of a downloader must.
-  public func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+  package func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
     guard let folder = try state.folder(create: exclusive) else { return try body() }
     let fd = try state.acquireLock(in: folder, exclusive: exclusive)
     defer { if let fd { close(fd) } }
@@ -129,7 +129,7 @@ public struct DownloadsFolder: Sendable {
   }
 
   /// Whether a process is copying the product's content now. Call under the store's lock.
-  public func isRunning(_ productId: String) -> Bool {
+  package func isRunning(_ productId: String) -> Bool {
     guard let work = try? workFolder(create: false), let fd = try? work.open(Self.lockName(productId), O_RDONLY) else {
       return false
     }

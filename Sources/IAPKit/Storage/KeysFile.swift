@@ -9,39 +9,39 @@ import IAPFormats
 /// ```json
 /// {"issuerId": "…", "keys": [{"keyId": "2X9R4HXF34", "origin": "created", "publicKey": "-----BEGIN PUBLIC KEY-----…"}]}
 /// ```
-public struct KeysFile: Equatable, Sendable {
+package struct KeysFile: Equatable, Sendable {
   /// One registered key.
-  public struct Entry: Equatable, Sendable {
-    public var keyId: String
+  package struct Entry: Equatable, Sendable {
+    package var keyId: String
     /// `created` (by `iap keys create`) or `added` (`iap keys add`).
-    public var origin: String
+    package var origin: String
     /// The 65-byte uncompressed P-256 point.
-    public var publicKey: [UInt8]
+    package var publicKey: [UInt8]
 
-    public init(keyId: String, origin: String, publicKey: [UInt8]) {
+    package init(keyId: String, origin: String, publicKey: [UInt8]) {
       self.keyId = keyId
       self.origin = origin
       self.publicKey = publicKey
     }
 
     /// The SubjectPublicKeyInfo PEM ("PUBLIC KEY").
-    public var pem: String { SubjectPublicKeyInfo.pem(p256PublicKey: publicKey) }
+    package var pem: String { SubjectPublicKeyInfo.pem(p256PublicKey: publicKey) }
   }
 
   /// The state's issuer id (a lowercase UUID), made once; nil until a key is made or added.
-  public var issuerId: String?
+  package var issuerId: String?
   /// In the order they were registered.
-  public var keys: [Entry] = []
+  package var keys: [Entry] = []
 
-  public init(issuerId: String? = nil, keys: [Entry] = []) {
+  package init(issuerId: String? = nil, keys: [Entry] = []) {
     self.issuerId = issuerId
     self.keys = keys
   }
 
-  public func entry(_ keyId: String) -> Entry? { keys.first { $0.keyId == keyId } }
+  package func entry(_ keyId: String) -> Entry? { keys.first { $0.keyId == keyId } }
 
   /// The usable public keys by key id.
-  public var publicKeys: [String: P256.PublicKey] {
+  package var publicKeys: [String: P256.PublicKey] {
     var result: [String: P256.PublicKey] = [:]
     for entry in keys { result[entry.keyId] = P256.PublicKey(x963Representation: entry.publicKey) }
     return result
@@ -70,7 +70,7 @@ public struct KeysFile: Equatable, Sendable {
   }
 }
 
-public extension StateSession {
+package extension StateSession {
   /// `keys.json`, or an empty set of keys when there is none.
   func keysFile() throws(IAPError) -> KeysFile {
     let path = directory.path + "/" + StateDirectory.Name.keys

@@ -21,7 +21,7 @@ import IAPSystem
 ///
 /// The small files every request reads (settings, clock, secret) are kept likewise, each
 /// under its own identity.
-public final class LoadedStateCache: Sendable {
+package final class LoadedStateCache: Sendable {
   /// What the files looked like.
   struct Key: Equatable {
     var seal: LogSeal
@@ -57,7 +57,7 @@ public final class LoadedStateCache: Sendable {
   /// with the identity they had when read.
   private let files = Locked<[String: (identity: FileIdentity, bytes: [UInt8])]>([:])
 
-  public init() {}
+  package init() {}
 
   /// The state loaded when the files were as `key` says, if it is the last one kept.
   func entry(for key: Key) -> Entry? {

@@ -1,24 +1,24 @@
 import IAPCore
 
 /// What a full read of one log of the state found: how `iap doctor` sees it.
-public struct LogExamination: Sendable {
+package struct LogExamination: Sendable {
   /// A record that cannot be used: where it starts and why.
-  public struct Damage: Sendable, Equatable {
-    public var offset: Int
-    public var reason: String
+  package struct Damage: Sendable, Equatable {
+    package var offset: Int
+    package var reason: String
   }
 
   /// The file's name in the state folder (`transactions.log`).
-  public var name: String
+  package var name: String
   /// Records that are intact.
-  public var intact = 0
+  package var intact = 0
   /// Records that are damaged, in file order.
-  public var damaged: [Damage] = []
+  package var damaged: [Damage] = []
   /// Bytes after the last complete record: a write cut short by a crash, dropped at the next
   /// write (not damage: it was never reported).
-  public var tornBytes = 0
+  package var tornBytes = 0
   /// Bytes that iap wrote (its seal says) and that are gone from the end: records cut off.
-  public var cutOff: Int?
+  package var cutOff: Int?
   /// The intact lines, newline included, in order: what a repair keeps.
   var kept: [ArraySlice<UInt8>] = []
 

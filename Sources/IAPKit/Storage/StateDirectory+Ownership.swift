@@ -86,7 +86,7 @@ extension StateDirectory {
   /// namespaces, under the exclusive lock, and the logs' seal with them. Refused, with
   /// nothing deleted, when the folder is not an iap state. A state made before the marker
   /// gets it.
-  public func reset() throws(IAPError) {
+  package func reset() throws(IAPError) {
     guard let folder = try folder(create: false) else { return }
     // Checked before the lock, whose file the lock would create in a foreign folder.
     guard !(try removableEntries(folder)).isEmpty else { return }

@@ -34,11 +34,11 @@ import IAPFormats
 /// - `seal`: the logs' seal and the next transaction id, also kept in `lock` (`LogSeal`).
 /// - `iap-state`: the marker that iap made the folder (`StateDirectory+Ownership`).
 ///   `delivery.lock` likewise, for notification delivery rounds, which post outside `lock`.
-public struct StateDirectory: Sendable {
+package struct StateDirectory: Sendable {
   /// The folder, as the user named it (used in messages).
-  public let path: String
+  package let path: String
 
-  public init(path: String) { self.path = path }
+  package init(path: String) { self.path = path }
 
   /// The names of its files.
   enum Name {
@@ -100,7 +100,7 @@ public struct StateDirectory: Sendable {
   ///   - despiteDamage: open even when a damaged record was found earlier (what the doctor
   ///     does); otherwise that damage is the answer, before anything is read or written.
   ///   - cache: the server's last loaded state, taken when the files did not change since.
-  public func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(IAPError) -> StateSession {
+  package func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(IAPError) -> StateSession {
     guard let folder = try folder(create: forWriting) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
@@ -117,7 +117,7 @@ public struct StateDirectory: Sendable {
   /// store (`products list`, `products fetch`). Reading the snapshot, the seal and the logs
   /// past the snapshot was a quarter of `products list`'s instructions. Recorded damage is
   /// still the answer, as for every command.
-  public func openForSettings() throws(IAPError) -> StateSession {
+  package func openForSettings() throws(IAPError) -> StateSession {
     guard let folder = try folder(create: false) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }

@@ -9,7 +9,7 @@ import IAPFormats
 
 // MARK: - Settings
 
-public extension StateSession {
+package extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
   func settingsOverrides() throws(IAPError) -> [String: String] {
     if let overrides { return overrides }
@@ -55,7 +55,7 @@ public extension StateSession {
 
 // MARK: - Clock
 
-public extension StateSession {
+package extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
   func clock() throws(IAPError) -> StoreClock {
     let path = directory.path + "/" + StateDirectory.Name.clock
@@ -111,7 +111,7 @@ extension StateSession {
 
 // MARK: - Signing secret
 
-public extension StateSession {
+package extension StateSession {
   /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
   /// every state folder has its own; nil before anything was written.
   func signingSecret() throws(IAPError) -> String? {
@@ -143,7 +143,7 @@ public extension StateSession {
   }
 }
 
-public extension String {
+package extension String {
   /// Without leading and trailing spaces and newlines.
   var trimmingWhitespace: String {
     var scalars = Substring(self)

@@ -5,14 +5,14 @@ import IAPCore
 extension StateSession {
   /// The store's history: the latest version of every transaction not deleted or cleared,
   /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
-  public func history() throws(IAPError) -> [Transaction] {
+  package func history() throws(IAPError) -> [Transaction] {
     var result: [Transaction] = []
     try latestVersions().forEach { result.append($0) }
     return result
   }
 
   /// An index of the latest version of every transaction, to read them one at a time.
-  public func latestVersions() throws(IAPError) -> TransactionLogIndex {
+  package func latestVersions() throws(IAPError) -> TransactionLogIndex {
     try notingDamage { () throws(IAPError) in
       try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
         cacheFrom: historyIndexFrom)
@@ -21,7 +21,7 @@ extension StateSession {
 
   /// The latest version of transaction `id` (of any account), looked up in `index`, which
   /// reads only what the log gained since its last lookup.
-  public func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
+  package func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
     guard let fd = transactions.fd else { return nil }  // no state yet
     return try notingDamage { () throws(IAPError) in
       try index.transaction(id, fd: fd, path: transactions.path, validEnd: transactions.validEnd)
@@ -29,12 +29,12 @@ extension StateSession {
   }
 
   /// The latest version of transaction `id` of `account`, if history has it.
-  public func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
+  package func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
     try history().first { $0.id == id && $0.account == account }
   }
 
   /// Every notification sent, oldest first.
-  public func sentNotifications() throws(IAPError) -> [ServerNotification] {
+  package func sentNotifications() throws(IAPError) -> [ServerNotification] {
     var all: [ServerNotification] = []
     _ = try notingDamage { () throws(IAPError) in
       try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
@@ -46,7 +46,7 @@ extension StateSession {
 extension StateSession {
   /// The transaction versions the log holds from byte `start` (a record's first byte) to its
   /// end, each with the position just past its record, where reading on resumes.
-  public func transactionVersions(from start: Int) throws(IAPError) -> [(position: Int, transaction: Transaction)] {
+  package func transactionVersions(from start: Int) throws(IAPError) -> [(position: Int, transaction: Transaction)] {
     guard let fd = transactions.fd, start < transactions.validEnd else { return [] }
     let path = transactions.path
     var found: [(position: Int, transaction: Transaction)] = []
@@ -61,5 +61,5 @@ extension StateSession {
   }
 
   /// Where the log's committed records end: the position a reader of new records starts at.
-  public var transactionLogEnd: Int { transactions.validEnd }
+  package var transactionLogEnd: Int { transactions.validEnd }
 }

@@ -11,12 +11,12 @@ import IAPFormats
 ///
 /// The lock is held until the session is released, so a command's read-modify-write is one
 /// atomic step with respect to every other `iap` process on the same folder.
-public final class StateSession {
-  public let directory: StateDirectory
+package final class StateSession {
+  package let directory: StateDirectory
   /// The state folder, open (nil for a reader when it does not exist yet).
   let folder: Folder?
   /// The store as of the last committed command.
-  public private(set) var state = StoreState()
+  package private(set) var state = StoreState()
   /// The lock file, held while the session is open; nil for a reader without a folder, and
   /// once closed.
   private var lock: Int32?
@@ -33,7 +33,7 @@ public final class StateSession {
   var overrides: [String: String]?
   /// Where problems after a commit point go (they cannot fail a command that has stored its
   /// change): the workspace points it at its console.
-  public var warn: (String) -> Void = { _ in }
+  package var warn: (String) -> Void = { _ in }
   /// The transaction log's size from which `latestVersions()` keeps `history.index`.
   var historyIndexFrom = HistoryIndex.minimumLogSize
   /// The server's last loaded state, taken when the files did not change since (nil for a command).
@@ -66,7 +66,7 @@ public final class StateSession {
   /// Releases the lock and closes the files: the session is not used after this. A
   /// workspace that trades a shared lock for the exclusive one closes the first explicitly;
   /// otherwise the session closes when it is released.
-  public func close() {
+  package func close() {
     transactions.close()
     notifications.close()
     if let lock { closeDescriptor(lock) }
@@ -239,7 +239,7 @@ public final class StateSession {
   ///   of `newState` until the last batch's commit (its `state` is empty meanwhile):
   ///   the run's store goes on changing it, and a second owner would make copy-on-write
   ///   copy the whole state, queue and all, at each batch.
-  public func commit(_ changes: [LogRecord], state newState: StoreState, continuing: Bool = false) throws(IAPError) {
+  package func commit(_ changes: [LogRecord], state newState: StoreState, continuing: Bool = false) throws(IAPError) {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty else {
       if !continuing { state = newState }  // the last batch of a run may make nothing

@@ -20,7 +20,7 @@ import IAPSystem
 /// Callers hold the state's lock, so the log does not change under a lookup. A log that is
 /// another file now, or shorter than what was indexed (a repair rewrote it), is indexed
 /// afresh, as is one whose indexed record no longer holds the id it was indexed under.
-public final class TransactionIdIndex: Sendable {
+package final class TransactionIdIndex: Sendable {
   /// What is indexed: the log file (device, inode), how far, and each id's latest version (a
   /// deleted one is kept, marked, as the log keeps its tombstone).
   private struct Indexed {
@@ -44,7 +44,7 @@ public final class TransactionIdIndex: Sendable {
 
   private let indexed = Locked(Indexed())
 
-  public init() {}
+  package init() {}
 
   /// The latest version of transaction `id` in the log open at `fd`, up to `validEnd`.
   func transaction(_ id: UInt64, fd: Int32, path: String, validEnd: Int) throws(IAPError) -> Transaction? {

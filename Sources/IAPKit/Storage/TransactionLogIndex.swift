@@ -19,7 +19,7 @@ import IAPCore
 /// `forEach` then reads those records back, a megabyte of log at a time, and decodes them
 /// one at a time. Holding every version as a `Transaction` instead (a dictionary by id) took
 /// 146 MB at 100,000 transactions.
-public struct TransactionLogIndex {
+package struct TransactionLogIndex {
   private let fd: Int32
   private let path: String
   /// The end of the log's complete records: no read goes past it.
@@ -30,7 +30,7 @@ public struct TransactionLogIndex {
   private let cache: Folder?
 
   /// The number of transactions.
-  public var count: Int { spans.count }
+  package var count: Int { spans.count }
 
   /// Bytes read from the log at a time.
   static let chunkSize = 1 << 20
@@ -104,13 +104,13 @@ public struct TransactionLogIndex {
   /// The records are read `chunkSize` bytes at a time: latest versions lie mostly in id
   /// order (a `finish --all` writes them so), so one read serves thousands of them, where a
   /// read per record was an eighth of `history`'s time.
-  public func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
+  package func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
     try forEachWithPosition { transaction, _ throws(IAPError) in try body(transaction) }
   }
 
   /// `forEach`, with where each version lies in the log: a later position is a later
   /// change, the order of Get Transaction History's `revision`.
-  public func forEachWithPosition(_ body: (Transaction, Int) throws(IAPError) -> Void) throws(IAPError) {
+  package func forEachWithPosition(_ body: (Transaction, Int) throws(IAPError) -> Void) throws(IAPError) {
     var window = [UInt8]()
     var windowStart = 0
     var windowCount = 0  // the bytes of `window` read

@@ -8,13 +8,13 @@ import IAPCrypto
 import IAPFormats
 
 /// `AppTransaction.shared`: the app transaction, signed, and what a device needs to check it.
-public struct AppTransactionResult {
-  public var appTransaction: AppTransaction
+package struct AppTransactionResult {
+  package var appTransaction: AppTransaction
   /// The compact JWS an app hands its server (`jwsRepresentation`).
-  public var signed: String
+  package var signed: String
   /// `AppStore.deviceVerificationID` of this device, lowercased: with the nonce, what
   /// `deviceVerification` hashes.
-  public var deviceVerificationID: String
+  package var deviceVerificationID: String
 }
 
 extension Workspace {
@@ -22,7 +22,7 @@ extension Workspace {
   /// as the environment signs (ES256 with the state's chain in Sandbox and Production).
   /// Its ids derive from the signing secret, the account and the device, and the nonce from
   /// the store's clock too, so a replayed scenario gives the same token.
-  public func appTransaction() throws(IAPError) -> AppTransactionResult {
+  package func appTransaction() throws(IAPError) -> AppTransactionResult {
     let catalog = try loadCatalog()
     let opened = try openStore(forWriting: true, catalog: catalog)
     try SimulatedFailure.check(opened.settings.failAppTransaction, "AppTransaction.shared: the app transaction request")
@@ -59,7 +59,7 @@ extension Workspace {
   /// transaction `id` (or whose app transaction id it is). An id the store never issued is
   /// 4040010; one it issued whose transaction is gone (deleted, or its account's history
   /// cleared) leaves no customer to have an app transaction: 4040019.
-  public func serverAppTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
+  package func serverAppTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
     guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else {

@@ -1,43 +1,43 @@
 import IAPCore
 
 /// What a purchase asks for: `SKPayment` and the test's own overrides.
-public struct BuyRequest: Sendable {
-  public var productId: String
-  public var quantity: Int = 1
+package struct BuyRequest: Sendable {
+  package var productId: String
+  package var quantity: Int = 1
   /// `SKPayment.applicationUsername`.
-  public var applicationUsername: String?
+  package var applicationUsername: String?
   /// Finish the transaction as soon as it is delivered.
-  public var finish = false
+  package var finish = false
   /// Make this purchase fail with this error, whatever the settings say.
-  public var simulatedError: SKErrorCode?
+  package var simulatedError: SKErrorCode?
   /// Whether the result carries a signer (for `jwsRepresentation`).
-  public var signed = false
+  package var signed = false
   /// A promotional offer to redeem (`SKPayment.paymentDiscount`, or StoreKit 2's JWS).
-  public var offer: PromotionalOfferRequest?
+  package var offer: PromotionalOfferRequest?
   /// A win-back offer or offer code to redeem.
-  public var redemption: OfferRedemption?
+  package var redemption: OfferRedemption?
   /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`: a signed answer to
   /// whether the customer may have the introductory offer.
-  public var introductoryEligibilityJWS: String?
+  package var introductoryEligibilityJWS: String?
 
-  public init(productId: String) { self.productId = productId }
+  package init(productId: String) { self.productId = productId }
 }
 
 /// What a purchase did: the transaction as the observer first sees it (`purchasing`), its
 /// outcome, and why it failed, if it did.
-public struct BuyResult {
-  public var purchasing: Transaction
-  public var outcome: Transaction
+package struct BuyResult {
+  package var purchasing: Transaction
+  package var outcome: Transaction
   /// The failure the outcome carries (`failed` transactions).
-  public var failure: IAPError?
+  package var failure: IAPError?
   /// The signer for what the store handed out, when the request asked for it.
-  public var signer: Signer?
+  package var signer: Signer?
 }
 
 extension Workspace {
   /// Use case: adds a payment to the queue and runs it to its outcome (purchased, restored,
   /// deferred, failed), as the settings in force decide, and commits it.
-  public func buy(_ request: BuyRequest) throws(IAPError) -> BuyResult {
+  package func buy(_ request: BuyRequest) throws(IAPError) -> BuyResult {
     // One product, from the compiled catalog cache when it is current.
     var (product, reason, catalog) = try purchasableProduct(request.productId)
     var opened = try openStore(forWriting: true, catalog: catalog)

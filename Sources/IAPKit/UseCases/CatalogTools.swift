@@ -1,30 +1,30 @@
 import IAPCore
 
 /// Every problem of a catalog file.
-public struct CatalogLintResult: Sendable {
+package struct CatalogLintResult: Sendable {
   /// The catalog as the user named it.
-  public var displayPath: String
+  package var displayPath: String
   /// One formatted line per error (file, product, key): the catalog would not load.
-  public var errors: [String]
+  package var errors: [String]
   /// One formatted line per warning: it loads, but something is ignored or suspicious.
-  public var warnings: [String]
+  package var warnings: [String]
 }
 
 /// What `catalog convert` asks for.
-public struct CatalogConvertRequest: Sendable {
+package struct CatalogConvertRequest: Sendable {
   /// The catalog to convert, as the user named it; nil for the workspace's catalog.
-  public var file: String?
+  package var file: String?
   /// Write the plist to this file (as named); nil to return it only.
-  public var output: String?
+  package var output: String?
 
-  public init(file: String? = nil, output: String? = nil) {
+  package init(file: String? = nil, output: String? = nil) {
     self.file = file
     self.output = output
   }
 }
 
 /// What became of a converted catalog.
-public enum CatalogConvertOutcome: Sendable, Equatable {
+package enum CatalogConvertOutcome: Sendable, Equatable {
   /// Converted; the plist is in `xml` (no output was asked for).
   case converted
   /// Written to the request's `output`.
@@ -34,23 +34,23 @@ public enum CatalogConvertOutcome: Sendable, Equatable {
 }
 
 /// A catalog converted to `catalog.plist` form.
-public struct CatalogConvertResult {
+package struct CatalogConvertResult {
   /// The source as the user named it.
-  public var displayPath: String
+  package var displayPath: String
   /// The catalog read.
-  public var catalog: Catalog
+  package var catalog: Catalog
   /// The equivalent `catalog.plist` (XML), which loads as the same catalog.
-  public var xml: String
+  package var xml: String
   /// What could not be mapped (already printed on the console as warnings).
-  public var warnings: [String]
-  public var outcome: CatalogConvertOutcome
+  package var warnings: [String]
+  package var outcome: CatalogConvertOutcome
 }
 
 extension Workspace {
   /// Use case: checks a catalog (`.storekit` or plist; the workspace's when `file` is nil)
   /// and returns every error and warning instead of stopping at the first. Fails only when
   /// the file cannot be read (66 when missing).
-  public func lintCatalog(_ file: String? = nil) throws(IAPError) -> CatalogLintResult {
+  package func lintCatalog(_ file: String? = nil) throws(IAPError) -> CatalogLintResult {
     let display = file ?? catalogDisplayPath
     let bytes = try CatalogLoader.contents(path: resolve(display), displayPath: display, missing: .inputMissing(path: display))
     let (_, problems) = CatalogLoader.read(bytes, displayPath: display)
@@ -61,7 +61,7 @@ extension Workspace {
   /// written atomically to the request's output when there is one (never over the source).
   /// The catalog's warnings go to the console as soon as it is read, so that they are seen
   /// even when writing then fails.
-  public func convertCatalog(_ request: CatalogConvertRequest) throws(IAPError) -> CatalogConvertResult {
+  package func convertCatalog(_ request: CatalogConvertRequest) throws(IAPError) -> CatalogConvertResult {
     let display = request.file ?? catalogDisplayPath
     let path = resolve(display)
     let bytes = try CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display))

@@ -1,24 +1,24 @@
 import IAPCore
 
 /// Where the root certificate goes.
-public struct RootCertificateRequest: Sendable {
+package struct RootCertificateRequest: Sendable {
   /// A file to write it to (atomically), or nil to hand it back.
-  public var output: String?
+  package var output: String?
   /// PEM rather than DER, when written to a file.
-  public var pem = false
+  package var pem = false
 
-  public init(output: String? = nil, pem: Bool = false) {
+  package init(output: String? = nil, pem: Bool = false) {
     self.output = output
     self.pem = pem
   }
 }
 
 /// The state's root certificate.
-public struct RootCertificateResult: Sendable {
-  public var der: [UInt8]
-  public var pem: String
+package struct RootCertificateResult: Sendable {
+  package var der: [UInt8]
+  package var pem: String
   /// The file written, if one was.
-  public var written: String?
+  package var written: String?
 }
 
 extension Workspace {
@@ -26,7 +26,7 @@ extension Workspace {
   /// passes to Apple's `SignedDataVerifier` as its trusted root. It derives from the signing
   /// secret, which is made now if the state has none, so that it stays the root of every
   /// later signature.
-  public func rootCertificate(_ request: RootCertificateRequest) throws(IAPError) -> RootCertificateResult {
+  package func rootCertificate(_ request: RootCertificateRequest) throws(IAPError) -> RootCertificateResult {
     let opened = try openStore(forWriting: true)
     let chain = SigningChain(secret: try signingKey(opened.session, settings: opened.settings))
     var result = RootCertificateResult(der: chain.root, pem: chain.rootPEM, written: nil)

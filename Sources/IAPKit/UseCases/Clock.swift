@@ -2,14 +2,14 @@ import IAPCore
 import IAPFormats
 
 /// The store's time: its clock (real or simulated) and the instant it reads.
-public struct ClockReading: Sendable {
-  public var clock: StoreClock
+package struct ClockReading: Sendable {
+  package var clock: StoreClock
   /// The store's time under `clock`.
-  public var now: Timestamp
+  package var now: Timestamp
 }
 
 /// Where `moveClock` takes the store's clock.
-public enum ClockDestination: Sendable {
+package enum ClockDestination: Sendable {
   /// Forward from the store's current time by a duration (a simulated clock).
   case forward(ClockDuration)
   /// To a set instant (a simulated clock).
@@ -28,38 +28,38 @@ public enum ClockDestination: Sendable {
 }
 
 /// What a move of the clock asks for.
-public struct MoveClockRequest {
-  public var destination: ClockDestination
+package struct MoveClockRequest {
+  package var destination: ClockDestination
   /// Whether the progress carries a signer (for the renewals' `jwsRepresentation`).
-  public var signed = false
+  package var signed = false
   /// Given the renewals of each batch of events once it is committed (a century of weekly
   /// renewals is never held whole), and once more with none when the move is made.
-  public var progress: (ClockMoveProgress) -> Void = { _ in }
+  package var progress: (ClockMoveProgress) -> Void = { _ in }
   /// Given the subscription events made so far and an estimate of the move's total (an
   /// upper bound, nil when none is cheap to know) after each committed batch: a long move
   /// (`clock advance 2000y`) takes seconds, and a terminal shows how far it is.
-  public var events: (_ done: Int, _ estimate: Int?) -> Void = { _, _ in }
+  package var events: (_ done: Int, _ estimate: Int?) -> Void = { _, _ in }
 
-  public init(destination: ClockDestination) { self.destination = destination }
+  package init(destination: ClockDestination) { self.destination = destination }
 }
 
 /// A move of the clock that happened: the new reading.
-public struct MovedClock {
-  public var reading: ClockReading
+package struct MovedClock {
+  package var reading: ClockReading
 }
 
 /// What a clock move hands its caller while it runs, batch by batch.
-public struct ClockMoveProgress {
+package struct ClockMoveProgress {
   /// The store's time once the move is made.
-  public var reading: ClockReading
+  package var reading: ClockReading
   /// The renewal transactions of one committed batch, in the order they were made.
-  public var renewals: [Transaction]
+  package var renewals: [Transaction]
   /// The signer at the new time, when the request asked for it.
-  public var signer: Signer?
+  package var signer: Signer?
 }
 
 /// What a move of the clock did.
-public enum MoveClockResult {
+package enum MoveClockResult {
   /// The clock moved and the store's time ran to it.
   case moved(MovedClock)
   /// Refused, nothing changed: the move would take the store's time back from `from` to
@@ -76,7 +76,7 @@ public enum MoveClockResult {
 extension Workspace {
   /// Use case: the store's clock and its time now (with the renewals and expiries it has
   /// passed made first, as every use case's opening does).
-  public func readClock() throws(IAPError) -> ClockReading {
+  package func readClock() throws(IAPError) -> ClockReading {
     let opened = try openStore(forWriting: false)
     return ClockReading(clock: opened.clock, now: opened.now)
   }
@@ -84,7 +84,7 @@ extension Workspace {
   /// Use case: moves the clock to the request's destination and lets the store's time run to
   /// it (renewals, expiries, billing events), committing both. Moving and running happen
   /// under one exclusive lock, so parallel advances add up.
-  public func moveClock(_ request: MoveClockRequest) throws(IAPError) -> MoveClockResult {
+  package func moveClock(_ request: MoveClockRequest) throws(IAPError) -> MoveClockResult {
     let opened = try openStore(forWriting: true)
     let clock = request.destination.clock(from: opened.now)
     let target = clock.now(real: environment.now())

@@ -3,7 +3,7 @@ import IAPCrypto
 import IAPFormats
 
 /// Where the token to decode comes from.
-public enum TokenSource: Sendable {
+package enum TokenSource: Sendable {
   /// The token itself.
   case text(String)
   /// The first line of standard input.
@@ -11,31 +11,31 @@ public enum TokenSource: Sendable {
 }
 
 /// What decoding a signed token asks for.
-public struct DecodeJWSRequest: Sendable {
-  public var token: TokenSource
+package struct DecodeJWSRequest: Sendable {
+  package var token: TokenSource
 
-  public init(token: TokenSource) { self.token = token }
+  package init(token: TokenSource) { self.token = token }
 }
 
 /// What a signed transaction, renewal info or notification says, and whether this store
 /// signed it.
-public struct DecodeJWSResult {
-  public var header: JSONValue
-  public var payload: JSONValue
+package struct DecodeJWSResult {
+  package var header: JSONValue
+  package var payload: JSONValue
   /// Whether the signature holds: an HS256 one under this state's signing secret (or the
   /// one the settings and `$IAP_SIGNING_SECRET` give), an ES256 one through its `x5c` chain
   /// to this state's root certificate.
-  public var signatureValid: Bool
+  package var signatureValid: Bool
   /// How the signature was checked, in words.
-  public var method: String
+  package var method: String
   /// The check that failed, when one did.
-  public var failure: String?
+  package var failure: String?
 }
 
 extension Workspace {
   /// Use case: decodes a compact JWS and checks its signature against the signer this store
   /// signs with. A token that is not a compact JWS is `inputInvalid`.
-  public func decodeJWS(_ request: DecodeJWSRequest) throws(IAPError) -> DecodeJWSResult {
+  package func decodeJWS(_ request: DecodeJWSRequest) throws(IAPError) -> DecodeJWSResult {
     let text: String
     switch request.token {
     case let .text(token): text = token

@@ -3,7 +3,7 @@ import IAPCore
 extension Workspace {
   /// Use case: `SKTestSession.deleteTransaction`: the transaction and the restores that
   /// carry it as their original leave history, the queue and the entitlements.
-  public func deleteTransaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func deleteTransaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       let history = try opened.session.history()
       guard let target = history.first(where: { $0.id == id && $0.account == account }) else {

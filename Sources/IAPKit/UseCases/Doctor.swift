@@ -7,16 +7,16 @@ import IAPCore
 #endif
 
 /// What `examineState` found, and what a repair did.
-public struct DoctorResult: Sendable {
+package struct DoctorResult: Sendable {
   /// Each log, read whole.
-  public var logs: [LogExamination]
+  package var logs: [LogExamination]
   /// Problems outside the logs (`store.json`, the recorded damage).
-  public var problems: [String]
+  package var problems: [String]
   /// What the repair did, one line each, when one was asked for and needed.
-  public var repairs: [String] = []
+  package var repairs: [String] = []
 
   /// Whether anything is damaged (before any repair).
-  public var isDamaged: Bool { !problems.isEmpty || logs.contains { !$0.damaged.isEmpty } }
+  package var isDamaged: Bool { !problems.isEmpty || logs.contains { !$0.damaged.isEmpty } }
 }
 
 extension Workspace {
@@ -24,7 +24,7 @@ extension Workspace {
   /// checks `store.json` against the logs; with `repair`, salvages every intact record into
   /// new logs (the damaged files are kept beside them as `NAME.damaged-N`), drops the
   /// snapshot so that the next command folds the logs afresh, and clears the recorded damage.
-  public func examineState(repair: Bool) throws(IAPError) -> DoctorResult {
+  package func examineState(repair: Bool) throws(IAPError) -> DoctorResult {
     let state = stateDirectory
     guard let folder = try state.folder(create: false) else { return DoctorResult(logs: [], problems: []) }
     // A reader gets no lock on a folder it cannot write (read-only, another user's): nothing

@@ -4,7 +4,7 @@ extension Workspace {
   /// Use case: `SKPaymentQueue.pauseDownloads`. The process copying the download stops after
   /// its current chunk and waits, holding what it copied, until it is resumed or cancelled.
   /// Only an active download (interrupted ones included) can be paused.
-  public func pauseDownload(_ address: DownloadAddress) throws(IAPError) -> DownloadListing {
+  package func pauseDownload(_ address: DownloadAddress) throws(IAPError) -> DownloadListing {
     let productId = try downloadTarget(address).productId
     let folder = DownloadsFolder(state: stateDirectory)
     let rule = "only an active download can be paused"
@@ -22,7 +22,7 @@ extension Workspace {
   /// started), active, paused or failed. What it copied is removed; a process copying it
   /// stops, and this waits for it (ten seconds at most). The transaction can then be
   /// finished without its content.
-  public func cancelDownload(_ address: DownloadAddress) throws(IAPError) -> DownloadListing {
+  package func cancelDownload(_ address: DownloadAddress) throws(IAPError) -> DownloadListing {
     let target = try downloadTarget(address)
     let productId = target.productId
     let folder = DownloadsFolder(state: stateDirectory)

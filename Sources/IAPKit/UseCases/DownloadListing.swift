@@ -2,15 +2,15 @@ import IAPCore
 
 /// One download as the status shows it: its record, and what only the state folder can tell
 /// beyond it.
-public struct DownloadListing: Sendable {
-  public var status: DownloadStatus
+package struct DownloadListing: Sendable {
+  package var status: DownloadStatus
   /// A process is copying it now. `active` with none is a download that was interrupted
   /// (Ctrl-C, kill, a crash).
-  public var running: Bool
+  package var running: Bool
   /// Where the complete content is, once finished.
-  public var path: String?
+  package var path: String?
 
-  public init(status: DownloadStatus, running: Bool = false, path: String? = nil) {
+  package init(status: DownloadStatus, running: Bool = false, path: String? = nil) {
     self.status = status
     self.running = running
     self.path = path
@@ -29,7 +29,7 @@ extension Workspace {
   /// Use case: where downloads stand (`SKDownload.state`, `progress`): the download of what
   /// `address` names, or without one every download of the state and the account's
   /// purchases whose content was never started (`waiting`), by product id.
-  public func downloadStatus(_ address: DownloadAddress?) throws(IAPError) -> [DownloadListing] {
+  package func downloadStatus(_ address: DownloadAddress?) throws(IAPError) -> [DownloadListing] {
     let folder = DownloadsFolder(state: stateDirectory)
     // The open store holds the lock, under which downloaders are probed.
     let opened = try openStore(forWriting: false)

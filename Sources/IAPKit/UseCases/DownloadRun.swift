@@ -7,8 +7,8 @@ import IAPCore
 #endif
 
 /// What `SKPaymentQueue.startDownloads` and `resumeDownloads` ask for.
-public struct DownloadRequest: Sendable {
-  public enum Mode: Sendable {
+package struct DownloadRequest: Sendable {
+  package enum Mode: Sendable {
     /// Start a download, or continue one that stopped; a finished one is not copied again.
     case start
     /// Continue a paused, failed or interrupted download (or wake the process holding a
@@ -16,22 +16,22 @@ public struct DownloadRequest: Sendable {
     case resume
   }
 
-  public var address: DownloadAddress
-  public var mode: Mode
+  package var address: DownloadAddress
+  package var mode: Mode
   /// The simulated bandwidth, over the `download-rate` setting.
-  public var rate: ByteRate?
+  package var rate: ByteRate?
   /// Make this run fail halfway through what it has left, for this reason (the front end
   /// says what asked for it). The `fail-download` setting does so too, with its own reason.
-  public var simulatedFailure: String?
+  package var simulatedFailure: String?
 
-  public init(_ address: DownloadAddress, mode: Mode) {
+  package init(_ address: DownloadAddress, mode: Mode) {
     self.address = address
     self.mode = mode
   }
 }
 
 /// How a download run ended.
-public enum DownloadRun {
+package enum DownloadRun {
   /// Copied to the end and verified: the content is at `path`.
   case finished(DownloadStatus, path: String)
   /// Downloaded before: nothing was copied.
@@ -56,7 +56,7 @@ extension Workspace {
   /// is released before any copying: other commands keep working), then copies. While it
   /// copies, Ctrl-C, `kill` and a closed terminal are caught (`InterruptSignal`), so that the
   /// copy stops at a chunk boundary with its progress recorded: `.interrupted`.
-  public func download(_ request: DownloadRequest, progress: any DownloadProgress) throws(IAPError) -> DownloadRun {
+  package func download(_ request: DownloadRequest, progress: any DownloadProgress) throws(IAPError) -> DownloadRun {
     let folder = DownloadsFolder(state: stateDirectory)
     let catalog = try loadCatalog()
     let target = try downloadTarget(request.address, catalog: catalog)

@@ -8,13 +8,13 @@ import IAPCore
 /// too (letters, digits, '.', '_' and '-' are allowed), so such an argument is a transaction
 /// first, and names the product only when the account has no transaction of that id and the
 /// catalog has a product of it. Anything else names a product.
-public enum DownloadAddress: Equatable, Sendable {
+package enum DownloadAddress: Equatable, Sendable {
   /// A transaction id as given (a leading `#` is allowed).
   case transaction(String)
   /// A product id.
   case product(String)
 
-  public init(_ argument: String) {
+  package init(_ argument: String) {
     let digits = argument.hasPrefix("#") ? argument.dropFirst() : Substring(argument)
     let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     self = argument.hasPrefix("#") || isNumber ? .transaction(argument) : .product(argument)
@@ -112,7 +112,7 @@ extension Workspace {
   /// them: recorded downloads, and `waiting` where none was started. Only transactions that
   /// carry hosted content (recorded when they were made) are looked at, so finishing reads
   /// neither the catalog nor a status file for the others.
-  public func hostedContentStates(of transactions: [Transaction]) throws(IAPError) -> [String: DownloadState] {
+  package func hostedContentStates(of transactions: [Transaction]) throws(IAPError) -> [String: DownloadState] {
     let folder = DownloadsFolder(state: stateDirectory)
     var states: [String: DownloadState] = [:]
     for productId in Set(transactions.filter(\.hasDownloads).map(\.productId)) {

@@ -1,22 +1,22 @@
 import IAPCore
 
 /// Which transactions `finish` takes: the ids given, or every finishable one.
-public enum FinishSelection: Sendable {
+package enum FinishSelection: Sendable {
   case ids([UInt64])
   case all
 }
 
 /// What finishing did: the finished transactions, and (with `all`) those kept in the queue
 /// because their hosted content is not downloaded yet, each with its download's state.
-public struct FinishResult {
-  public var finished: TransactionsResult
-  public var heldByDownloads: [(transaction: Transaction, download: DownloadState)]
+package struct FinishResult {
+  package var finished: TransactionsResult
+  package var heldByDownloads: [(transaction: Transaction, download: DownloadState)]
 }
 
 extension Workspace {
   /// Use case: `finishTransaction`. All or nothing: if any id is unknown, already finished
   /// or cannot be finished yet (content still downloading), nothing changes.
-  public func finish(_ selection: FinishSelection, signed: Bool = false) throws(IAPError) -> FinishResult {
+  package func finish(_ selection: FinishSelection, signed: Bool = false) throws(IAPError) -> FinishResult {
     var opened = try openStore(forWriting: true)
     // Content must be downloaded (or its download cancelled) before the purchase is finished.
     let downloads = try hostedContentStates(of: opened.store.queue)

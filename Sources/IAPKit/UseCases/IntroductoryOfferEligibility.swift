@@ -4,7 +4,7 @@ extension Workspace {
   /// Use case: whether this account may redeem an introductory offer in the group of
   /// subscription `productId` (StoreKit's `isEligibleForIntroOffer`), by the rule the purchase
   /// itself applies (`Store.isEligibleForIntroductoryOffer`).
-  public func isEligibleForIntroductoryOffer(_ productId: String) throws(IAPError) -> Bool {
+  package func isEligibleForIntroductoryOffer(_ productId: String) throws(IAPError) -> Bool {
     let catalog = try loadCatalog()
     guard let product = catalog.product(productId), product.type == .autoRenewable else {
       throw .refused(.noSubscription(productId))

@@ -8,17 +8,17 @@ import IAPCrypto
 #endif
 
 /// What `keys create` made: the ids App Store Connect shows, and where the private key went.
-public struct CreatedKey: Sendable {
-  public var keyId: String
-  public var issuerId: String
+package struct CreatedKey: Sendable {
+  package var keyId: String
+  package var issuerId: String
   /// The `.p8` file written (as resolved), holding the PKCS#8 PEM; nil when none was.
-  public var privateKeyPath: String?
+  package var privateKeyPath: String?
   /// The private key as a PKCS#8 PEM, what the file holds.
-  public var privateKeyPEM: String
+  package var privateKeyPEM: String
 }
 
 /// Where `keys add` reads a public key PEM from.
-public enum PEMSource: Sendable {
+package enum PEMSource: Sendable {
   /// The PEM itself, given on the command line.
   case text(String)
   /// A file (relative to the working folder).
@@ -34,7 +34,7 @@ extension Workspace {
   /// Keys are secrets, so they come from the system's random generator, never from the
   /// state's signing secret. With `writeFile` false (the control plane, which answers the
   /// PEM itself) no file is written.
-  public func createKey(output: String?, writeFile: Bool = true) throws(IAPError) -> CreatedKey {
+  package func createKey(output: String?, writeFile: Bool = true) throws(IAPError) -> CreatedKey {
     let session = try stateDirectory.open(forWriting: true)
     var file = try session.keysFile()
     var generator = SystemRandomNumberGenerator()
@@ -60,7 +60,7 @@ extension Workspace {
 
   /// Use case: registers a public key made elsewhere (a SubjectPublicKeyInfo PEM, "PUBLIC
   /// KEY", on P-256) under `keyId`; returns the state's keys.
-  public func addKey(_ keyId: String, publicKey from: PEMSource) throws(IAPError) -> KeysFile {
+  package func addKey(_ keyId: String, publicKey from: PEMSource) throws(IAPError) -> KeysFile {
     let pem: String
     let source: String
     switch from {
@@ -93,7 +93,7 @@ extension Workspace {
 
   /// Use case: the state's keys (public parts only) and issuer id. Under the shared lock,
   /// without loading the store: `keys.json` is all it reads.
-  public func listKeys() throws(IAPError) -> KeysFile {
+  package func listKeys() throws(IAPError) -> KeysFile {
     try stateDirectory.openForSettings().keysFile()
   }
 
@@ -121,7 +121,7 @@ extension Workspace {
   }
 
   /// Use case: forgets a key; signatures made with it no longer verify. Returns what was removed.
-  public func removeKey(_ keyId: String) throws(IAPError) -> KeysFile.Entry {
+  package func removeKey(_ keyId: String) throws(IAPError) -> KeysFile.Entry {
     let session = try stateDirectory.open(forWriting: true)
     var file = try session.keysFile()
     guard let entry = file.entry(keyId) else { throw .refused(.unknownKey(keyId)) }
@@ -132,7 +132,7 @@ extension Workspace {
 
   /// The public key registered as `keyId`, for whatever checks signatures made with the
   /// state's keys (promotional offers; App Store Server API tokens).
-  public func publicKey(forKeyId keyId: String) throws(IAPError) -> P256.PublicKey? {
+  package func publicKey(forKeyId keyId: String) throws(IAPError) -> P256.PublicKey? {
     try listKeys().publicKeys[keyId]
   }
 

@@ -4,7 +4,7 @@ extension Workspace {
   /// Use case: the StoreKit messages (`Message.messages`) the App Store would show this
   /// account at the app's launch: billing issues, price increases awaiting consent and
   /// win-back offers.
-  public func messages() throws(IAPError) -> [StoreMessage] {
+  package func messages() throws(IAPError) -> [StoreMessage] {
     let opened = try openStore(forWriting: false)
     return opened.store.messages(winBackOffers: winBackOffers(opened))
   }
@@ -18,7 +18,7 @@ extension Workspace {
 
   /// Use case: the customer saw the messages and closed them; they are not shown again
   /// while their cause lasts. Returns those dismissed.
-  public func dismissMessages() throws(IAPError) -> [StoreMessage] {
+  package func dismissMessages() throws(IAPError) -> [StoreMessage] {
     var opened = try openStore(forWriting: true)
     let dismissed = opened.store.dismissMessages(winBackOffers: winBackOffers(opened))
     try opened.commit()

@@ -5,7 +5,7 @@ extension MoveClockResult {
   /// The usage error a refused move is reported as (the same words from the CLI and the
   /// control plane), or nil when the clock moved. `command` is the command whose usage line
   /// goes with it (`clock advance`, `clock set`), not the `clock` group's.
-  public func refusal(command: [String] = ["clock"]) -> IAPError? {
+  package func refusal(command: [String] = ["clock"]) -> IAPError? {
     switch self {
     case let .cannotGoBack(from, to):
       return .usage(
@@ -28,12 +28,12 @@ extension MoveClockResult {
 
 extension ClockDestination {
   /// Why `text` is not a duration to move the clock by: one line, the same in every front end.
-  public static func invalidDuration(_ text: String) -> String {
+  package static func invalidDuration(_ text: String) -> String {
     "invalid duration '\(text)': expected e.g. 90s, 15m, 3h, 2d, 1w, 1M, 1y or P1M"
   }
 
   /// Why `text` is not a date to set the clock to.
-  public static func invalidDate(_ text: String) -> String {
+  package static func invalidDate(_ text: String) -> String {
     "invalid date '\(text)': expected ISO 8601 like 2026-01-15T10:00:00Z"
   }
 }

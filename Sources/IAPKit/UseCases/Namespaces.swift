@@ -10,7 +10,7 @@ import IAPCore
 extension Workspace {
   /// Use case: whether the namespace `name` of the state folder `base` may be used: it
   /// exists, or fewer than `Namespace.limit` do. Refused with a usage error otherwise.
-  public static func admitNamespace(_ name: String, in base: String) throws(IAPError) {
+  package static func admitNamespace(_ name: String, in base: String) throws(IAPError) {
     if let problem = Namespace.problem(name) { throw .usage("invalid namespace '\(name.prefix(64))': \(problem)", command: []) }
     let parent = base + "/" + Namespace.folderName
     let folder: Folder?
@@ -23,7 +23,7 @@ extension Workspace {
 
   /// Use case: deletes this namespace's store, folder and all (what `reset` does, then the
   /// lock files and the folder). A namespace that does not exist is already deleted.
-  public func deleteNamespace() throws(IAPError) -> ResetResult {
+  package func deleteNamespace() throws(IAPError) -> ResetResult {
     guard namespace != nil else { throw .usage("only a namespace can be deleted; reset the state instead", command: []) }
     // `reset` refuses a folder that is not an iap state, before anything is deleted.
     try stateDirectory.reset()

@@ -1,44 +1,44 @@
 import IAPCore
 
 /// What `notifications` asks for: the list, and optionally a delivery round first.
-public struct NotificationsRequest: Sendable {
+package struct NotificationsRequest: Sendable {
   /// POST the pending notifications to this URL (normalized, `http://`) before listing them.
-  public var url: String?
+  package var url: String?
   /// With `url`: send every notification again, not only the pending ones.
-  public var resendAll = false
+  package var resendAll = false
 
-  public init(url: String? = nil, resendAll: Bool = false) {
+  package init(url: String? = nil, resendAll: Bool = false) {
     self.url = url
     self.resendAll = resendAll
   }
 }
 
 /// The App Store Server Notifications the store has sent, and how far delivery got.
-public struct NotificationsResult {
+package struct NotificationsResult {
   /// Every notification sent, oldest first; its sequence number is its position plus one.
-  public var notifications: [ServerNotification]
+  package var notifications: [ServerNotification]
   /// How many of them, from the first, have reached the server.
-  public var deliveredCount: Int
+  package var deliveredCount: Int
   /// What the request's delivery round did (nil without a URL).
-  public var delivery: DeliveryReport?
+  package var delivery: DeliveryReport?
   /// Every attempt to post them, by sequence number (1-based), oldest first.
-  public var attempts: [Int: [SendAttempt]] = [:]
+  package var attempts: [Int: [SendAttempt]] = [:]
   /// The signer of the payloads (`signedPayload`, `notificationUUID`): always made, since
   /// delivery signs what it posts.
-  public var signer: Signer
+  package var signer: Signer
 
   /// How many are still to be delivered.
-  public var pendingCount: Int { notifications.count - deliveredCount }
+  package var pendingCount: Int { notifications.count - deliveredCount }
 
   /// Whether notification `index` (0-based) has been delivered.
-  public func isDelivered(_ index: Int) -> Bool { index < deliveredCount }
+  package func isDelivered(_ index: Int) -> Bool { index < deliveredCount }
 }
 
 extension Workspace {
   /// Use case: lists the notifications sent, after POSTing the pending ones (or all of
   /// them) to the request's URL. A server that fails stops the round and leaves the rest
   /// pending: that is reported in `delivery.failure`, not thrown.
-  public func notifications(_ request: NotificationsRequest = NotificationsRequest()) throws(IAPError) -> NotificationsResult {
+  package func notifications(_ request: NotificationsRequest = NotificationsRequest()) throws(IAPError) -> NotificationsResult {
     var report: DeliveryReport?
     if let url = request.url {
       // The store's time first runs to now (its events notify too), then the round posts

@@ -1,12 +1,12 @@
 import IAPCore
 
 /// What removing a product from sale, or putting it back, did.
-public struct ProductSaleResult {
-  public var productId: String
-  public var onSale: Bool
+package struct ProductSaleResult {
+  package var productId: String
+  package var onSale: Bool
   /// The subscriptions to it that will not renew (removed) or will again (restored): those
   /// still running, of every account.
-  public var subscriptions: [Subscription]
+  package var subscriptions: [Subscription]
 }
 
 extension Workspace {
@@ -16,7 +16,7 @@ extension Workspace {
   /// (`products fetch`), and by the store's renewals. The store's time is run up to now
   /// first, so that renewals already due happen under the availability they were due under.
   /// A product the catalog does not have is refused.
-  public func setProductOnSale(_ productId: String, _ onSale: Bool) throws(IAPError) -> ProductSaleResult {
+  package func setProductOnSale(_ productId: String, _ onSale: Bool) throws(IAPError) -> ProductSaleResult {
     let catalog = try loadCatalog()
     guard catalog.product(productId) != nil else {
       let command = ["products", onSale ? "restore-to-sale" : "remove-from-sale"]

@@ -1,16 +1,16 @@
 import IAPCore
 
 /// What an `SKProductsRequest` asks for: product identifiers, given and read from a file.
-public struct ProductsFetchRequest: Sendable {
+package struct ProductsFetchRequest: Sendable {
   /// The identifiers, in the order asked.
-  public var ids: [String]
+  package var ids: [String]
   /// A plist whose root is an array of identifier strings, asked after `ids`, as the user
   /// named it (resolved against the working folder).
-  public var idsFile: String?
+  package var idsFile: String?
   /// Show prices and copy for this locale (normalized) instead of the `locale` setting's.
-  public var locale: String?
+  package var locale: String?
 
-  public init(ids: [String], idsFile: String? = nil, locale: String? = nil) {
+  package init(ids: [String], idsFile: String? = nil, locale: String? = nil) {
     self.ids = ids
     self.idsFile = idsFile
     self.locale = locale
@@ -19,18 +19,18 @@ public struct ProductsFetchRequest: Sendable {
 
 /// Products as the store presents them: the products, and what their prices and copy are
 /// formatted with (the storefront's currency, and the locale in force).
-public struct ProductsResult {
+package struct ProductsResult {
   /// The products, in catalog order (`products list`) or in the order asked (`products fetch`).
-  public var products: [Product]
+  package var products: [Product]
   /// `invalidProductIdentifiers`: what was asked but is not sold (unknown, or not cleared
   /// for sale), each once, in the order asked. Always empty for a listing.
-  public var invalidProductIdentifiers: [String] = []
+  package var invalidProductIdentifiers: [String] = []
   /// The catalog, for its currency and its own locale.
-  public var catalog: Catalog
+  package var catalog: Catalog
   /// The locale to show prices and copy in: the request's, else the `locale` setting.
-  public var locale: String
+  package var locale: String
   /// The currency the storefront in force sells in, as purchases record it.
-  public var currency: String
+  package var currency: String
 }
 
 extension Workspace {
@@ -38,7 +38,7 @@ extension Workspace {
   ///
   /// `products list` is benchmarked: this reads the catalog (from its compiled cache when
   /// current) and the settings, nothing more (not the store).
-  public func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
+  package func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
     let catalog = try catalogForListing()
     let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
     return ProductsResult(
@@ -49,7 +49,7 @@ extension Workspace {
   /// Use case: answers an `SKProductsRequest`: the products the store sells among those
   /// asked, and the identifiers it does not. Fails as `request(_:didFailWithError:)` when
   /// the `fail-load-products` setting says so.
-  public func fetchProducts(_ request: ProductsFetchRequest) throws(IAPError) -> ProductsResult {
+  package func fetchProducts(_ request: ProductsFetchRequest) throws(IAPError) -> ProductsResult {
     var requested = request.ids
     if let file = request.idsFile { requested += try ProductIdentifierList.load(path: resolve(file), displayPath: file) }
     let catalog = try loadCatalog()
@@ -79,7 +79,7 @@ extension Workspace {
 extension Workspace {
   /// Use case: the product identifiers of a catalog (`path`, else this workspace's), for
   /// shell completion: quietly none when the catalog cannot be read.
-  public func productIdentifiers(catalog path: String? = nil) -> [String] {
+  package func productIdentifiers(catalog path: String? = nil) -> [String] {
     let display = path ?? catalogDisplayPath
     let loaded = try? CatalogLoader.load(path: resolve(display), displayPath: display)
     return loaded?.catalog.products.map(\.id) ?? []

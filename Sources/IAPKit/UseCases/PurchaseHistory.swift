@@ -6,14 +6,14 @@ import IAPFormats
 ///
 /// It holds the state open, under its shared lock, for as long as it lives: read it, then
 /// let it go.
-public struct PurchaseHistory {
+package struct PurchaseHistory {
   /// Keeps the log open (and locked) while `index` reads from it.
   private let session: StateSession
   private let index: TransactionLogIndex
   private let account: String
   private let filter: HistoryFilter
   /// The signer for what the store handed out, when asked for.
-  public let signer: Signer?
+  package let signer: Signer?
 
   init(session: StateSession, index: TransactionLogIndex, account: String, filter: HistoryFilter, signer: Signer?) {
     self.session = session
@@ -26,7 +26,7 @@ public struct PurchaseHistory {
   /// Calls `body` with the latest version of each of the account's transactions that the
   /// filter keeps, oldest first, across all devices. May be called more than once (to
   /// measure, then print).
-  public func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
+  package func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
     var skip = 0
     if let limit = filter.limit {
       // The last `limit`: a first pass counts what the filter keeps (never holding it).
@@ -43,15 +43,15 @@ public struct PurchaseHistory {
 }
 
 /// Which transactions of the history to show (`history --product --since --limit`).
-public struct HistoryFilter: Sendable {
+package struct HistoryFilter: Sendable {
   /// Only this product's.
-  public var productId: String?
+  package var productId: String?
   /// Only those bought at or after this date.
-  public var since: Timestamp?
+  package var since: Timestamp?
   /// Only the last this many (the most recent), still oldest first.
-  public var limit: Int?
+  package var limit: Int?
 
-  public init(productId: String? = nil, since: Timestamp? = nil, limit: Int? = nil) {
+  package init(productId: String? = nil, since: Timestamp? = nil, limit: Int? = nil) {
     self.productId = productId
     self.since = since
     self.limit = limit
@@ -69,7 +69,7 @@ extension Workspace {
   /// to be read through `PurchaseHistory.forEach`.
   ///
   /// - Parameter signed: whether the result carries a signer (for `jwsRepresentation`).
-  public func purchaseHistory(signed: Bool = false, filter: HistoryFilter = HistoryFilter()) throws(IAPError) -> PurchaseHistory {
+  package func purchaseHistory(signed: Bool = false, filter: HistoryFilter = HistoryFilter()) throws(IAPError) -> PurchaseHistory {
     let opened = try openStore(forWriting: false)
     return PurchaseHistory(
       session: opened.session, index: try opened.session.latestVersions(), account: account, filter: filter,

@@ -8,23 +8,23 @@ import IAPCrypto
 import IAPFormats
 
 /// What reading the app receipt asks for.
-public struct ReceiptRequest: Sendable {
+package struct ReceiptRequest: Sendable {
   /// Whether the result carries the receipt data an app sends to its server (Base64).
-  public var encoded = false
+  package var encoded = false
 
-  public init() {}
+  package init() {}
 }
 
 /// The app receipt of the account, as `verifyReceipt` shows it.
-public struct ReceiptResult {
-  public var receipt: AppReceipt
+package struct ReceiptResult {
+  package var receipt: AppReceipt
   /// The receipt data, when the request asked for it.
-  public var data: String?
+  package var data: String?
 }
 
 extension Workspace {
   /// Use case: the app receipt of the account as the store stands.
-  public func receipt(_ request: ReceiptRequest = ReceiptRequest()) throws(IAPError) -> ReceiptResult {
+  package func receipt(_ request: ReceiptRequest = ReceiptRequest()) throws(IAPError) -> ReceiptResult {
     let catalog = try loadCatalog()
     // For writing: the store's time runs up to now first, which may add renewals.
     let opened = try openStore(forWriting: true, catalog: catalog)
@@ -35,7 +35,7 @@ extension Workspace {
 
   /// Use case: `SKReceiptRefreshRequest`: an update of the receipt (finished consumables
   /// leave it), committed; the result is the new receipt.
-  public func refreshReceipt() throws(IAPError) -> ReceiptResult {
+  package func refreshReceipt() throws(IAPError) -> ReceiptResult {
     let catalog = try loadCatalog()
     var opened = try openStore(forWriting: true, catalog: catalog)
     opened.store.updateReceipt()

@@ -3,7 +3,7 @@ import IAPCore
 extension Workspace {
   /// Use case: the customer asks Apple for a refund of a purchase (finished or not). For a
   /// consumable or an auto-renewable subscription the App Store sends CONSUMPTION_REQUEST.
-  public func requestRefund(_ id: UInt64, reason: ConsumptionRequestReason, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func requestRefund(_ id: UInt64, reason: ConsumptionRequestReason, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       try SimulatedFailure.check(opened.settings.failRefundRequest, "Transaction.beginRefundRequest(in:): the refund request")
       let purchase = try transactionFromHistory(id, opened.session)
@@ -12,7 +12,7 @@ extension Workspace {
   }
 
   /// Use case: Apple declines the refund request under review (REFUND_DECLINED).
-  public func declineRefund(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func declineRefund(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       let purchase = try transactionFromHistory(id, opened.session)
       return [try refusing { () throws(StoreRefusal) in try store.declineRefund(purchase, now: opened.now) }]
@@ -21,7 +21,7 @@ extension Workspace {
 
   /// Use case: Apple reverses a refund it granted (REFUND_REVERSED): the purchase grants its
   /// product again.
-  public func reverseRefund(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func reverseRefund(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       let purchase = try transactionFromHistory(id, opened.session)
       return [try refusing { () throws(StoreRefusal) in try store.reverseRefund(purchase, now: opened.now) }]

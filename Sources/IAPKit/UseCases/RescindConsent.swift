@@ -2,15 +2,15 @@ import IAPCore
 
 /// What rescinding consent did: the notification the App Store sent, with the app
 /// transaction it carries.
-public struct RescindConsentResult {
-  public var notification: ServerNotification
-  public var appTransaction: AppTransaction
+package struct RescindConsentResult {
+  package var notification: ServerNotification
+  package var appTransaction: AppTransaction
 }
 
 extension Workspace {
   /// Use case: the account's parent or guardian withdraws consent for the app (Declared Age
   /// Range), and the App Store sends RESCIND_CONSENT with the account's app transaction.
-  public func rescindConsent() throws(IAPError) -> RescindConsentResult {
+  package func rescindConsent() throws(IAPError) -> RescindConsentResult {
     let catalog = try loadCatalog()
     var opened = try openStore(forWriting: true, catalog: catalog)
     let signer = try signer(opened)

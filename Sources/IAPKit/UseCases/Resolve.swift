@@ -4,7 +4,7 @@ extension Workspace {
   /// Use case: `resolveIssueForTransaction`. An interrupted purchase is completed outside
   /// the app (a new purchased transaction; the failed one stays as it was); a subscription
   /// in billing retry or grace period has its renewal payment go through.
-  public func resolve(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func resolve(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       // The failed transaction may already be finished, so look beyond the queue.
       var found = store.queued(id)

@@ -6,7 +6,7 @@ extension Workspace {
   /// history one transaction at a time. Fails as the `fail-restore` setting says, changing
   /// nothing; with `sync`, as StoreKit 2's `AppStore.sync()` (the same outcome), which fails
   /// as `fail-app-store-sync` says instead.
-  public func restore(signed: Bool = false, sync: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func restore(signed: Bool = false, sync: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
       if sync {
         try SimulatedFailure.check(opened.settings.failAppStoreSync, "AppStore.sync(): the sync")

@@ -4,7 +4,7 @@ import IAPFormats
 
 /// Why the App Store Server API refuses a request's token (it answers 401 to each), or
 /// why it could not check it (`unavailable`: the server's own failure, answered 5xx).
-public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringConvertible {
   case missing
   case malformed(String)
   case unknownKey(String)
@@ -16,7 +16,7 @@ public enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringCo
   /// fault of the token, so not a 401.
   case unavailable(IAPError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missing: return "no 'Authorization: Bearer' token"
     case let .malformed(why): return "the token is not an ES256 JWT: \(why)"
@@ -39,7 +39,7 @@ extension Workspace {
   ///
   /// The server verifies a token's signature once (`ServerTokenCache`): later requests with
   /// the same token, under the same key, check the claims only.
-  public func authorizeServerRequest(_ authorization: String?) throws(ServerAuthorizationError) {
+  package func authorizeServerRequest(_ authorization: String?) throws(ServerAuthorizationError) {
     guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
     let token = String(authorization.dropFirst("Bearer ".count)).trimmingWhitespace
     let tokens = serverCache?.tokens

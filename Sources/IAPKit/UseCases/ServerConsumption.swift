@@ -5,7 +5,7 @@ import IAPFormats
 /// numbered enumerations, every field required but `refundPreference`) and version 2
 /// (`ConsumptionRequest`: `customerConsented`, `sampleContentProvided`, `deliveryStatus`
 /// required; `consumptionPercentage` in milliunits and `refundPreference` optional).
-public enum ConsumptionBody {
+package enum ConsumptionBody {
   /// A version 1 integer field: its valid values and the error for anything else.
   static let v1Fields: [(String, ClosedRange<Int64>, ServerAPIError)] = [
     ("accountTenure", 0...7, .invalidConsumptionField(4_000_032, "account tenure")),
@@ -27,7 +27,7 @@ public enum ConsumptionBody {
   static let refundPreferences: Set<String> = ["DECLINE", "GRANT_FULL", "GRANT_PRORATED"]
 
   /// Refuses a body Apple refuses, with Apple's error. The customer must have consented.
-  public static func validate(_ body: JSONValue, version: Int) throws(ServerAPIError) {
+  package static func validate(_ body: JSONValue, version: Int) throws(ServerAPIError) {
     guard body["customerConsented"]?.boolValue == true else { throw customerConsented }
     guard body["sampleContentProvided"]?.boolValue != nil else { throw sampleContentProvided }
     if version == 1 {
@@ -80,7 +80,7 @@ extension Workspace {
   /// open, as Apple accepts it (kept only with an open one); version 1 takes consumables and
   /// auto-renewable subscriptions; version 2's rules that depend on the product are
   /// `ConsumptionBody.validate(_:for:)`'s.
-  public func serverSendConsumptionInformation(_ id: String, body: JSONValue, version: Int) throws(ServerAPIError) {
+  package func serverSendConsumptionInformation(_ id: String, body: JSONValue, version: Int) throws(ServerAPIError) {
     try ConsumptionBody.validate(body, version: version)
     try actingForServer { opened, _ throws(ServerAPIError) in
       guard let transaction = try find(id, in: opened), transaction.state == .purchased else { throw .transactionNotFound }

@@ -3,14 +3,14 @@ import IAPFormats
 
 /// The body of an extension request (`ExtendRenewalDateRequest`, and the mass request's
 /// `MassExtendRenewalDateRequest` with `productId` and `storefrontCountryCodes`).
-public struct ExtensionRequest: Sendable {
-  public var extendByDays: Int?
-  public var extendReasonCode: Int?
-  public var requestIdentifier: String?
-  public var productId: String?
-  public var storefrontCountryCodes: [String]?
+package struct ExtensionRequest: Sendable {
+  package var extendByDays: Int?
+  package var extendReasonCode: Int?
+  package var requestIdentifier: String?
+  package var productId: String?
+  package var storefrontCountryCodes: [String]?
 
-  public init() {}
+  package init() {}
 
   /// Refuses what Apple refuses, with Apple's errors.
   func validated() throws(ServerAPIError) -> (days: Int, reason: Int, request: String) {
@@ -24,7 +24,7 @@ public struct ExtensionRequest: Sendable {
 extension Workspace {
   /// Use case: Extend a Subscription Renewal Date (`PUT /inApps/v1/subscriptions/extend/{id}`):
   /// the subscription whose original transaction is `originalId` renews `extendByDays` later.
-  public func serverExtendRenewalDate(_ originalId: String, _ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
+  package func serverExtendRenewalDate(_ originalId: String, _ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
     _ = try Self.transactionNumber(originalId, invalid: .invalidOriginalTransactionId)
     let (days, reason, request) = try body.validated()
     return try actingForServer { opened, _ throws(ServerAPIError) in
@@ -52,7 +52,7 @@ extension Workspace {
 
   /// Use case: Extend Subscription Renewal Dates for All Active Subscribers
   /// (`POST /inApps/v1/subscriptions/extend/mass`): done at once; its status is then complete.
-  public func serverMassExtendRenewalDate(_ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
+  package func serverMassExtendRenewalDate(_ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
     let (days, reason, request) = try body.validated()
     guard let productId = body.productId, !productId.isEmpty else { throw .invalidProductId }
     if let codes = body.storefrontCountryCodes {
@@ -74,7 +74,7 @@ extension Workspace {
 
   /// Use case: Get Status of Subscription Renewal Date Extensions
   /// (`GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`).
-  public func serverMassExtensionStatus(productId: String, requestIdentifier: String) throws(ServerAPIError) -> JSONValue {
+  package func serverMassExtensionStatus(productId: String, requestIdentifier: String) throws(ServerAPIError) -> JSONValue {
     let (opened, _) = try openForServer()
     guard let mass = opened.store.state.massExtensions[MassExtension.key(productId: productId, requestIdentifier: requestIdentifier)] else {
       throw .statusRequestNotFound
@@ -87,7 +87,7 @@ extension Workspace {
 
   /// Use case: Set App Account Token (`PUT /inApps/v1/transactions/{id}/appAccountToken`):
   /// the purchase's `appAccountToken` becomes `token` (a UUID), for its renewals too.
-  public func serverSetAppAccountToken(_ originalId: String, token: String?) throws(ServerAPIError) {
+  package func serverSetAppAccountToken(_ originalId: String, token: String?) throws(ServerAPIError) {
     _ = try Self.transactionNumber(originalId, invalid: .invalidOriginalTransactionId)
     guard let token, let normalized = SignedPayloads.accountToken(token) else { throw .invalidAppAccountToken }
     try actingForServer { opened, _ throws(ServerAPIError) in

@@ -8,7 +8,7 @@ extension Workspace {
   /// Finishing a finished transaction succeeds and changes nothing. A transaction with no
   /// signed form (pending, failed) is one the server cannot have seen: not found, as Get
   /// Transaction Info answers; an app transaction id is 4000048.
-  public func serverFinishTransaction(_ id: String) throws(ServerAPIError) {
+  package func serverFinishTransaction(_ id: String) throws(ServerAPIError) {
     try actingForServer { opened, signer throws(ServerAPIError) in
       guard let transaction = try find(id, in: opened), signer.transaction(transaction) != nil else {
         try refuseAppTransactionId(id, in: opened, signer: signer)

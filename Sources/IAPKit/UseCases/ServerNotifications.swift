@@ -2,25 +2,25 @@ import IAPCore
 import IAPFormats
 
 /// A Get Notification History request: its body's filters and the page to start from.
-public struct NotificationHistoryQuery: Sendable {
+package struct NotificationHistoryQuery: Sendable {
   /// Notification dates from `startDate` (included) to `endDate` (excluded), in ms; both required.
-  public var startDate: Int64?
-  public var endDate: Int64?
-  public var notificationType: String?
-  public var notificationSubtype: String?
+  package var startDate: Int64?
+  package var endDate: Int64?
+  package var notificationType: String?
+  package var notificationSubtype: String?
   /// A transaction of the customer whose notifications to list (not with a type filter).
-  public var transactionId: String?
+  package var transactionId: String?
   /// Only notifications that have not reached the server.
-  public var onlyFailures = false
+  package var onlyFailures = false
   /// Where the previous page ended (the last sequence number it held).
-  public var paginationToken: String?
+  package var paginationToken: String?
 
-  public init() {}
+  package init() {}
 
   /// Notifications in a page.
-  public static let pageSize = 20
+  package static let pageSize = 20
   /// How far back the history reaches, by the store's clock.
-  public static let retentionDays: Int64 = 180
+  package static let retentionDays: Int64 = 180
 
   /// Refuses what Apple refuses, with Apple's errors; `now` is the store's clock.
   func validate(now: Timestamp) throws(ServerAPIError) {
@@ -39,7 +39,7 @@ extension Workspace {
   /// Use case: Request a Test Notification (`POST /inApps/v1/notifications/test`): a TEST
   /// notification, sent to the notification URL once the front end delivers. Its token is
   /// its `notificationUUID` and date, as Apple's are a UUID and a time.
-  public func serverRequestTestNotification() throws(ServerAPIError) -> JSONValue {
+  package func serverRequestTestNotification() throws(ServerAPIError) -> JSONValue {
     try actingForServer { opened, signer throws(ServerAPIError) in
       guard opened.settings.notificationURL != nil else { throw .notificationURLNotFound }
       opened.store.app.bundleId = catalogFieldsQuietly()?.bundleId ?? opened.store.app.bundleId
@@ -51,7 +51,7 @@ extension Workspace {
 
   /// Use case: Get Test Notification Status (`GET /inApps/v1/notifications/test/{token}`):
   /// the TEST notification's signed payload and the attempts to send it.
-  public func serverTestNotificationStatus(_ token: String) throws(ServerAPIError) -> JSONValue {
+  package func serverTestNotificationStatus(_ token: String) throws(ServerAPIError) -> JSONValue {
     let parts = token.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0].count == 36, Int64(parts[1]) != nil else { throw .invalidTestNotificationToken }
     let (opened, signer) = try openForServer()
@@ -67,7 +67,7 @@ extension Workspace {
   /// Use case: Get Notification History (`POST /inApps/v1/notifications/history`): the
   /// notifications sent between two dates (at most 180 days back), filtered, 20 a page,
   /// each with its send attempts; `paginationToken` is where the next page starts.
-  public func serverNotificationHistory(_ query: NotificationHistoryQuery) throws(ServerAPIError) -> JSONValue {
+  package func serverNotificationHistory(_ query: NotificationHistoryQuery) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
     try query.validate(now: opened.now)
     var customer: String?

@@ -4,28 +4,28 @@ import IAPFormats
 /// The filters and page of a Get Transaction History request, as its query parameters give
 /// them (`revision`, `sort`, `startDate`, `endDate`, `productId`, `productType`,
 /// `subscriptionGroupIdentifier`, `inAppOwnershipType`, `revoked`).
-public struct TransactionHistoryQuery: Sendable {
+package struct TransactionHistoryQuery: Sendable {
   /// The page's start: the `revision` a previous page answered (nil for the first page).
-  public var revision: String?
-  public var ascending = true
+  package var revision: String?
+  package var ascending = true
   /// Purchase dates from `startDate` (included) to `endDate` (excluded), in ms.
-  public var startDate: Int64?
-  public var endDate: Int64?
-  public var productIds: [String] = []
+  package var startDate: Int64?
+  package var endDate: Int64?
+  package var productIds: [String] = []
   /// `AUTO_RENEWABLE`, `NON_RENEWABLE`, `CONSUMABLE`, `NON_CONSUMABLE`.
-  public var productTypes: [String] = []
-  public var subscriptionGroups: [String] = []
-  public var inAppOwnershipType: String?
+  package var productTypes: [String] = []
+  package var subscriptionGroups: [String] = []
+  package var inAppOwnershipType: String?
   /// Only revoked transactions (true), none (false), or both (nil).
-  public var revoked: Bool?
+  package var revoked: Bool?
   /// 1 or 2: version 1 leaves out consumables that were finished, as Apple's Get Transaction
   /// History V1 page says; version 2 (`/inApps/v2/history`) returns every product type.
-  public var version = 1
+  package var version = 1
 
-  public init() {}
+  package init() {}
 
   /// Transactions in a page.
-  public static let pageSize = 20
+  package static let pageSize = 20
 
   static let productTypeNames: [(String, ProductType)] = [
     ("AUTO_RENEWABLE", .autoRenewable), ("NON_RENEWABLE", .nonRenewing), ("CONSUMABLE", .consumable), ("NON_CONSUMABLE", .nonConsumable),
@@ -62,7 +62,7 @@ public struct TransactionHistoryQuery: Sendable {
 extension Workspace {
   /// Use case: Get Transaction Info (`GET /inApps/v1/transactions/{transactionId}`): the
   /// signed transaction, of any customer of the store.
-  public func serverTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
+  package func serverTransactionInfo(_ id: String) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
     guard let transaction = try find(id, in: opened), let signed = signer.transaction(transaction) else {
       try refuseAppTransactionId(id, in: opened, signer: signer)
@@ -77,7 +77,7 @@ extension Workspace {
   /// the last page ended in that order: the log position of its last transaction's latest
   /// version, so a transaction changed after a page was read (a refund of an old purchase)
   /// comes again after that page's revision.
-  public func serverTransactionHistory(_ id: String, _ query: TransactionHistoryQuery) throws(ServerAPIError) -> JSONValue {
+  package func serverTransactionHistory(_ id: String, _ query: TransactionHistoryQuery) throws(ServerAPIError) -> JSONValue {
     try query.validate()
     let (opened, signer) = try openForServer()
     guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
@@ -105,7 +105,7 @@ extension Workspace {
   /// transaction id it is), with its status
   /// (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked), its latest signed
   /// transaction and renewal info; `statuses` keeps only those.
-  public func serverSubscriptionStatuses(_ id: String, statuses: [Int]) throws(ServerAPIError) -> JSONValue {
+  package func serverSubscriptionStatuses(_ id: String, statuses: [Int]) throws(ServerAPIError) -> JSONValue {
     guard statuses.allSatisfy({ (1...5).contains($0) }) else { throw .invalidStatus }
     let (opened, signer) = try openForServer()
     guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
@@ -127,7 +127,7 @@ extension Workspace {
   /// refunded (revoked) purchases of the customer who made transaction `id` (or whose app
   /// transaction id it is), 20 a page in
   /// transaction id order; `revision` is where the next page starts.
-  public func serverRefundHistory(_ id: String, revision: String?) throws(ServerAPIError) -> JSONValue {
+  package func serverRefundHistory(_ id: String, revision: String?) throws(ServerAPIError) -> JSONValue {
     if let revision, UInt64(revision) == nil { throw .invalidRevision }
     let (opened, signer) = try openForServer()
     guard let customer = try customer(anyTransactionId: id, in: opened, signer: signer) else { throw .transactionNotFound }
@@ -148,7 +148,7 @@ extension Workspace {
 
   /// Use case: Look Up Order ID (`GET /inApps/v1/lookup/{orderId}`): status 0 with the
   /// order's signed transaction, or status 1 for an order id the store never gave.
-  public func serverOrderLookup(_ orderId: String) throws(ServerAPIError) -> JSONValue {
+  package func serverOrderLookup(_ orderId: String) throws(ServerAPIError) -> JSONValue {
     let (opened, signer) = try openForServer()
     guard let id = OrderId.transactionId(orderId), let transaction = try find(String(id), in: opened), transaction.state == .purchased,
       let signed = signer.transaction(transaction)

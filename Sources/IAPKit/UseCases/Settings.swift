@@ -2,14 +2,14 @@ import IAPCore
 
 /// One setting to change: a known key and its value, normalized (`yes` is `on`, `5` is
 /// `storeProductNotAvailable`). Valid by construction, so the use case cannot fail on it.
-public struct SettingChange: Sendable, Equatable {
-  public let key: String
+package struct SettingChange: Sendable, Equatable {
+  package let key: String
   /// The value as it is stored and shown.
-  public let value: String
+  package let value: String
 
   /// Validates `value` for `key`; throws what was wrong (an unknown key, or a value outside
   /// the key's `SettingKind.grammar`) for the front end to word.
-  public init(key: String, value: String) throws(SettingError) {
+  package init(key: String, value: String) throws(SettingError) {
     self.value = try StoreSettings.normalize(key: key, value: value)
     self.key = key
   }
@@ -18,14 +18,14 @@ public struct SettingChange: Sendable, Equatable {
 extension Workspace {
   /// Use case: the settings in force and where each value comes from (built-in default,
   /// the catalog, `settings set`, the environment). Reads the state without changing it.
-  public func showSettings() throws(IAPError) -> StoreSettings {
+  package func showSettings() throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: false)
     return try settings(session, fields: fields)
   }
 
   /// Use case: stores one setting, persistently, and returns the settings now in force.
-  public func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
+  package func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: true)
     var overrides = try session.settingsOverrides()
@@ -37,7 +37,7 @@ extension Workspace {
   /// Use case: forgets what `setSetting` stored for `keys` (every key when empty), so the
   /// catalog's or the built-in defaults apply again, and returns the settings now in force.
   /// Keys that are not settings are ignored: they cannot have been stored.
-  public func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
+  package func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try stateDirectory.open(forWriting: true)
     var overrides = try session.settingsOverrides()
@@ -48,7 +48,7 @@ extension Workspace {
 
   /// Use case: `SKPaymentQueue.canMakePayments()`: false when the `can-make-payments`
   /// setting restricts purchases on the device.
-  public func canMakePayments() throws(IAPError) -> Bool {
+  package func canMakePayments() throws(IAPError) -> Bool {
     try showSettings().canMakePayments
   }
 }

@@ -3,35 +3,35 @@ import IAPCore
 /// The store at a glance (`iap status`, `GET /iap/v1/status`): what a newcomer would
 /// otherwise piece together from `clock`, `settings`, `queue`, `entitlements`,
 /// `subscription status` and `notifications`.
-public struct StoreStatus {
-  public var clock: ClockReading
+package struct StoreStatus {
+  package var clock: ClockReading
   /// The time rate in force (`realTime` unless set).
-  public var timeRate: TimeRate
+  package var timeRate: TimeRate
   /// The settings whose value is not the built-in default: name, value and where it came
   /// from, in the order `iap settings` lists them.
-  public var changedSettings: [(name: String, value: String, source: SettingSource)]
-  public var account: String
-  public var device: String
+  package var changedSettings: [(name: String, value: String, source: SettingSource)]
+  package var account: String
+  package var device: String
   /// How many transactions wait in this device's queue, unfinished.
-  public var unfinished: Int
+  package var unfinished: Int
   /// `Transaction.currentEntitlements`.
-  public var entitlements: [Transaction]
+  package var entitlements: [Transaction]
   /// The account's subscriptions, by original transaction id.
-  public var subscriptions: [Subscription]
+  package var subscriptions: [Subscription]
   /// Purchases waiting for a parent's answer (Ask to Buy), on this device's queue.
-  public var pendingApproval: [Transaction]
+  package var pendingApproval: [Transaction]
   /// Server notifications the store sent, and how many of them are not delivered yet (to
   /// the `notification-url`, if one is set).
-  public var notificationsSent: Int
-  public var notificationsUndelivered: Int
+  package var notificationsSent: Int
+  package var notificationsUndelivered: Int
   /// The `notification-url` in force, if any.
-  public var notificationURL: String?
+  package var notificationURL: String?
 }
 
 extension Workspace {
   /// Use case: the overview. Reads only; the time is run up to now first, as every use
   /// case does, so subscriptions' states and next events are those of the store's now.
-  public func status() throws(IAPError) -> StoreStatus {
+  package func status() throws(IAPError) -> StoreStatus {
     let opened = try openStore(forWriting: false)
     let settings = opened.settings
     let sources = settings.sources

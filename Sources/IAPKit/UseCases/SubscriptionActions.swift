@@ -2,7 +2,7 @@ import IAPCore
 
 /// What can be done to a subscription at once, as `SKTestSession` and the account's
 /// subscription settings do.
-public enum SubscriptionAction: Sendable {
+package enum SubscriptionAction: Sendable {
   /// Turns auto-renew off: the subscription expires at the end of its period.
   case cancel
   /// Turns auto-renew back on.
@@ -14,27 +14,27 @@ public enum SubscriptionAction: Sendable {
 }
 
 /// What a subscription action asks for.
-public struct SubscriptionActionRequest: Sendable {
-  public var action: SubscriptionAction
+package struct SubscriptionActionRequest: Sendable {
+  package var action: SubscriptionAction
   /// A product id of the subscription, or of another product in its group.
-  public var productId: String
+  package var productId: String
 
-  public init(_ action: SubscriptionAction, productId: String) {
+  package init(_ action: SubscriptionAction, productId: String) {
     self.action = action
     self.productId = productId
   }
 }
 
 /// What a subscription action did.
-public struct SubscriptionActionResult {
+package struct SubscriptionActionResult {
   /// The subscription as the action left it.
-  public var subscription: Subscription
+  package var subscription: Subscription
 }
 
 extension Workspace {
   /// Use case: acts on the account's subscription at once and commits it. A refusal (no
   /// such subscription, or one the action does not apply to) changes nothing.
-  public func subscriptionAction(_ request: SubscriptionActionRequest) throws(IAPError) -> SubscriptionActionResult {
+  package func subscriptionAction(_ request: SubscriptionActionRequest) throws(IAPError) -> SubscriptionActionResult {
     var opened = try openStore(forWriting: true)
     let productId = request.productId
     let subscription: Subscription

@@ -1,30 +1,30 @@
 import IAPCore
 
 /// Which subscriptions' status to read.
-public struct SubscriptionStatusRequest: Sendable {
+package struct SubscriptionStatusRequest: Sendable {
   /// A product id of one subscription (or of its group); nil for all of the account's.
-  public var productId: String?
+  package var productId: String?
   /// Whether to sign each subscription's renewal info and latest transaction (`--json`).
-  public var signed = false
+  package var signed = false
 
-  public init(productId: String? = nil, signed: Bool = false) {
+  package init(productId: String? = nil, signed: Bool = false) {
     self.productId = productId
     self.signed = signed
   }
 }
 
 /// Where the account's subscriptions stand.
-public struct SubscriptionStatusResult {
+package struct SubscriptionStatusResult {
   /// The subscriptions asked for, by original transaction id.
-  public var subscriptions: [Subscription]
+  package var subscriptions: [Subscription]
   /// What signs their renewal info and transactions, when asked for.
-  public var signer: Signer?
+  package var signer: Signer?
 }
 
 extension Workspace {
   /// Use case: the status of one of the account's subscriptions, or of all of them. Asking
   /// for a product the account has no subscription to is a refusal.
-  public func subscriptionStatus(_ request: SubscriptionStatusRequest) throws(IAPError) -> SubscriptionStatusResult {
+  package func subscriptionStatus(_ request: SubscriptionStatusRequest) throws(IAPError) -> SubscriptionStatusResult {
     let opened = try openStore(forWriting: false)
     try SimulatedFailure.check(opened.settings.failSubscriptionStatus, "Product.SubscriptionInfo.status: the subscription status request")
     let signer = request.signed ? try self.signer(opened) : nil

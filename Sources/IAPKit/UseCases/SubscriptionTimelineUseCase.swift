@@ -2,9 +2,9 @@ import IAPCore
 import IAPFormats
 
 /// A subscription's timeline and the store's time it was read at (where a drawing's axis ends).
-public struct SubscriptionTimelineResult: Sendable {
-  public var timeline: SubscriptionTimeline
-  public var now: Timestamp
+package struct SubscriptionTimelineResult: Sendable {
+  package var timeline: SubscriptionTimeline
+  package var now: Timestamp
 }
 
 extension Workspace {
@@ -12,7 +12,7 @@ extension Workspace {
   /// period, billing retry and notification, as `SubscriptionTimeline` tells it from the
   /// store's records. Any product of the group names it, a past one too (a story outlives
   /// a downgrade). A product the account has no subscription to is a refusal.
-  public func subscriptionTimeline(_ productId: String) throws(IAPError) -> SubscriptionTimelineResult {
+  package func subscriptionTimeline(_ productId: String) throws(IAPError) -> SubscriptionTimelineResult {
     let catalog = try loadCatalog()
     let opened = try openStore(forWriting: false, catalog: catalog)
     let group = catalog.product(productId)?.subscriptionGroup

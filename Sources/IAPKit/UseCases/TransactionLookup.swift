@@ -5,7 +5,7 @@ extension Workspace {
   /// `GET /transactions/{id}`). A server keeps an index from one request to the next
   /// (`transactionIndex`), so a lookup reads only what the log gained; otherwise one read of
   /// the log.
-  public func transaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
+  package func transaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     let opened = try openStore(forWriting: false)
     var found: Transaction?
     if let index = transactionIndex {

@@ -8,13 +8,13 @@ import IAPCore
 
 /// New and changed transactions since a position of the log, as StoreKit 2's
 /// `Transaction.updates` delivers them.
-public struct TransactionUpdates {
+package struct TransactionUpdates {
   /// The account's transaction versions committed after the position asked for, oldest
   /// first, each with the log position just past it (an update stream's event id).
-  public var transactions: [(position: Int, transaction: Transaction)]
+  package var transactions: [(position: Int, transaction: Transaction)]
   /// Where the next read starts.
-  public var position: Int
-  public var signer: Signer?
+  package var position: Int
+  package var signer: Signer?
 }
 
 extension Workspace {
@@ -22,7 +22,7 @@ extension Workspace {
   /// (from now on when nil; from the start when the log is shorter, as after a reset). Opens
   /// the store as every use case does, so renewals and expiries the clock has passed are
   /// committed first, and come with the rest.
-  public func transactionUpdates(after position: Int?) throws(IAPError) -> TransactionUpdates {
+  package func transactionUpdates(after position: Int?) throws(IAPError) -> TransactionUpdates {
     let opened = try openStore(forWriting: false)
     let end = opened.session.transactionLogEnd
     guard let position else { return TransactionUpdates(transactions: [], position: end, signer: nil) }
@@ -33,7 +33,7 @@ extension Workspace {
 
   /// The size of the transaction log, from one `stat`: whether anything was committed since
   /// a reader last looked, without opening the state (-1 when there is no log).
-  public func transactionLogSize() -> Int {
+  package func transactionLogSize() -> Int {
     var info = stat()
     guard stat(stateDirectory.path + "/transactions.log", &info) == 0 else { return -1 }
     return Int(info.st_size)

@@ -3,11 +3,11 @@ import IAPCore
 /// What a use case that acts on transactions hands back: the transactions as they now
 /// stand, in the order the app's observer receives them, and the signer for their
 /// `jwsRepresentation` when the caller asked for it.
-public struct TransactionsResult {
-  public var transactions: [Transaction]
-  public var signer: Signer?
+package struct TransactionsResult {
+  package var transactions: [Transaction]
+  package var signer: Signer?
 
-  public init(transactions: [Transaction], signer: Signer?) {
+  package init(transactions: [Transaction], signer: Signer?) {
     self.transactions = transactions
     self.signer = signer
   }
@@ -27,7 +27,7 @@ extension Workspace {
 
   /// The latest version of this account's transaction `id`, from history, or the refusal
   /// that names it unknown.
-  public func transactionFromHistory(_ id: UInt64, _ session: StateSession) throws(IAPError) -> Transaction {
+  package func transactionFromHistory(_ id: UInt64, _ session: StateSession) throws(IAPError) -> Transaction {
     if let transaction = try session.transaction(id, account: account) { return transaction }
     throw .refused(.unknownTransaction(String(id)))
   }

@@ -2,7 +2,7 @@ import IAPCore
 import IAPFormats
 
 /// Where the receipt data to verify comes from.
-public enum ReceiptDataSource: Sendable {
+package enum ReceiptDataSource: Sendable {
   /// The account's current receipt, as the app would send it now.
   case current
   /// A file of Base64 text, as the user named it (resolved against the working folder).
@@ -14,22 +14,22 @@ public enum ReceiptDataSource: Sendable {
 }
 
 /// What a `verifyReceipt` call sends.
-public struct VerifyReceiptRequest: Sendable {
-  public var data: ReceiptDataSource = .current
+package struct VerifyReceiptRequest: Sendable {
+  package var data: ReceiptDataSource = .current
   /// The app's shared secret (`password`).
-  public var password: String?
+  package var password: String?
   /// Whether the call goes to the production endpoint (else the sandbox one).
-  public var production = false
+  package var production = false
 
-  public init() {}
+  package init() {}
 }
 
 /// `verifyReceipt`'s response.
-public struct VerifyReceiptResult {
+package struct VerifyReceiptResult {
   /// The response body: `status`, and for status 0 the receipt and the latest info.
-  public var response: JSONValue
+  package var response: JSONValue
   /// Whether the data verified (status 0).
-  public var verified: Bool { response["status"] == .int(0) }
+  package var verified: Bool { response["status"] == .int(0) }
 }
 
 extension Workspace {
@@ -37,7 +37,7 @@ extension Workspace {
   /// malformed data, 21003 for data this store did not sign, 21007 for sandbox data sent to
   /// production, 21004 for a wrong shared secret (when the catalog sets one), else status 0
   /// with the receipt and the latest receipt of the account the data names.
-  public func verifyReceipt(_ request: VerifyReceiptRequest) throws(IAPError) -> VerifyReceiptResult {
+  package func verifyReceipt(_ request: VerifyReceiptRequest) throws(IAPError) -> VerifyReceiptResult {
     // The data first, then the lock: standard input or a FIFO may be slow to come, and
     // every other command (and `iap serve`) would wait for it meanwhile.
     let given: String?

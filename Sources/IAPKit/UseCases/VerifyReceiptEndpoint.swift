@@ -7,7 +7,7 @@ extension Workspace {
   /// `iap receipt verify` answers them. A body that is not such JSON is status 21002, as
   /// Apple answers malformed data; a failure of the store itself is 21009 (internal data
   /// access error).
-  public func verifyReceiptEndpoint(_ body: [UInt8], production: Bool) -> JSONValue {
+  package func verifyReceiptEndpoint(_ body: [UInt8], production: Bool) -> JSONValue {
     guard let json = try? JSONParser.parse(body), let data = json["receipt-data"]?.stringValue else {
       return .object([("status", .int(21002))])
     }

@@ -2,10 +2,10 @@ import IAPCore
 import IAPFormats
 
 /// The app transaction as JSON (`app-transaction --json`, the control plane).
-public enum AppTransactionJSON {
+package enum AppTransactionJSON {
   /// The decoded `AppTransaction` fields, then `signedAppTransaction` and
   /// `deviceVerificationID`.
-  public static func document(_ result: AppTransactionResult) -> JSONValue {
+  package static func document(_ result: AppTransactionResult) -> JSONValue {
     let fields = result.appTransaction.payload.objectValue ?? []
     return .object(
       fields + [("signedAppTransaction", .string(result.signed)), ("deviceVerificationID", .string(result.deviceVerificationID))])

@@ -2,10 +2,10 @@ import IAPCore
 import IAPFormats
 
 /// The store's clock as JSON (`clock --json`, the control plane).
-public enum ClockJSON {
+package enum ClockJSON {
   /// `{"now", "mode", "transactions"}`: the time, `real` or `simulated`, and the renewals a
   /// move made.
-  public static func document(_ reading: ClockReading, made: [Transaction] = [], signer: Signer? = nil) -> JSONValue {
+  package static func document(_ reading: ClockReading, made: [Transaction] = [], signer: Signer? = nil) -> JSONValue {
     .object([
       ("now", .string(reading.now.iso8601)), ("mode", .string(reading.clock.isReal ? "real" : "simulated")),
       ("transactions", .array(made.map { TransactionJSON.object($0, signer: signer) })),

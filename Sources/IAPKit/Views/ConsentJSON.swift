@@ -2,8 +2,8 @@ import IAPCore
 import IAPFormats
 
 /// The JSON of `iap consent rescind --json` and of the control plane's `/consent/rescind`.
-public enum ConsentJSON {
-  public static func document(_ result: RescindConsentResult, account: String) -> JSONValue {
+package enum ConsentJSON {
+  package static func document(_ result: RescindConsentResult, account: String) -> JSONValue {
     .object([
       ("account", .string(account)),
       ("notificationType", .string(result.notification.type.rawValue)),

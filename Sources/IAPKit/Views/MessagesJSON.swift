@@ -3,8 +3,8 @@ import IAPFormats
 
 /// The JSON of `iap messages --json`, `iap messages dismiss --json` and the control
 /// plane's `/messages` routes.
-public enum MessagesJSON {
-  public static func document(_ messages: [StoreMessage]) -> JSONValue {
+package enum MessagesJSON {
+  package static func document(_ messages: [StoreMessage]) -> JSONValue {
     .object([
       ("messages", .array(messages.map { m in
         .object([
@@ -17,7 +17,7 @@ public enum MessagesJSON {
   }
 
   /// One line of text per message.
-  public static func line(_ m: StoreMessage) -> String {
+  package static func line(_ m: StoreMessage) -> String {
     switch m.reason {
     case .billingIssue: return "billingIssue  \(m.productId): the renewal payment failed; update the payment method"
     case .priceIncreaseConsent: return "priceIncreaseConsent  \(m.productId): the price rises; consent needed"

@@ -2,10 +2,10 @@ import IAPCore
 import IAPFormats
 
 /// App Store Server Notifications as JSON (`notifications --json`, the control plane).
-public enum NotificationsJSON {
+package enum NotificationsJSON {
   /// `{"notifications": [...], "pending": n}`: each with its decoded summary, whether it was
   /// delivered and each attempt to deliver it, and the signed payload the notification URL receives.
-  public static func document(_ result: NotificationsResult) -> JSONValue {
+  package static func document(_ result: NotificationsResult) -> JSONValue {
     let signer = result.signer
     let items = result.notifications.enumerated().map { (index, n) -> JSONValue in
       .object([

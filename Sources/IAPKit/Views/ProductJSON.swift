@@ -8,30 +8,30 @@ import IAPFormats
 
 /// Products as JSON, as `SKProduct` would present them in the store's locale: what
 /// `products list --json` prints and the control plane answers.
-public struct ProductJSON {
-  public let formatter: PriceFormatter
+package struct ProductJSON {
+  package let formatter: PriceFormatter
 
   /// - Parameter currency: the storefront's currency (`Catalog.currency(in:)`); the locale
   ///   only formats it.
-  public init(catalog: Catalog, locale: String?, currency: String) {
+  package init(catalog: Catalog, locale: String?, currency: String) {
     formatter = Self.formatter(catalog: catalog, locale: locale, currency: currency)
   }
 
   /// The storefront's currency in `locale`, else in the catalog's locale: how every view of
   /// products formats prices.
-  public static func formatter(catalog: Catalog, locale: String?, currency: String) -> PriceFormatter {
+  package static func formatter(catalog: Catalog, locale: String?, currency: String) -> PriceFormatter {
     PriceFormatter(locale: locale ?? catalog.locale, currency: currency)
   }
 
   /// `{"products": [...]}`, with `invalidProductIdentifiers` for a fetch.
-  public static func document(_ result: ProductsResult, fetched: Bool) -> JSONValue {
+  package static func document(_ result: ProductsResult, fetched: Bool) -> JSONValue {
     let view = ProductJSON(catalog: result.catalog, locale: result.locale, currency: result.currency)
     var members: [(String, JSONValue)] = [("products", .array(result.products.map(view.object)))]
     if fetched { members.append(("invalidProductIdentifiers", .array(result.invalidProductIdentifiers.map(JSONValue.string)))) }
     return .object(members)
   }
 
-  public func object(_ p: Product) -> JSONValue {
+  package func object(_ p: Product) -> JSONValue {
     let copy = p.localization(for: formatter.locale)
     return .object([
       ("id", .string(p.id)),

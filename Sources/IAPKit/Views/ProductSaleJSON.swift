@@ -3,8 +3,8 @@ import IAPFormats
 
 /// The JSON of `iap products remove-from-sale|restore-to-sale --json` and of the control
 /// plane's `/products/{productId}/sale`.
-public enum ProductSaleJSON {
-  public static func document(_ result: ProductSaleResult) -> JSONValue {
+package enum ProductSaleJSON {
+  package static func document(_ result: ProductSaleResult) -> JSONValue {
     .object([
       ("productId", .string(result.productId)),
       ("onSale", .bool(result.onSale)),

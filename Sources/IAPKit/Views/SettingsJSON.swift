@@ -2,9 +2,9 @@ import IAPCore
 import IAPFormats
 
 /// Settings as JSON (`settings --json`, the control plane).
-public enum SettingsJSON {
+package enum SettingsJSON {
   /// `{"settings": {name: {"value", "source"}}}` for `keys` (default: every setting).
-  public static func document(_ settings: StoreSettings, keys: [String]? = nil) -> JSONValue {
+  package static func document(_ settings: StoreSettings, keys: [String]? = nil) -> JSONValue {
     let members = (keys ?? StoreSettings.specs.map(\.name)).map { name -> (String, JSONValue) in
       (name, .object([
         ("value", .string(settings.values[name] ?? "")),

@@ -2,12 +2,12 @@ import IAPCore
 import IAPFormats
 
 /// The overview as JSON (`status --json`, `GET /iap/v1/status`).
-public enum StatusJSON {
+package enum StatusJSON {
   /// `{"clock", "settings", "account", "device", "unfinished", "entitlements",
   /// "subscriptions", "pendingApproval", "notifications"}`. Transactions and subscriptions
   /// have the keys of `TransactionJSON` and `SubscriptionJSON` (unsigned), each subscription
   /// with `nextEvent` (`{kind, date}` or null).
-  public static func document(_ status: StoreStatus) -> JSONValue {
+  package static func document(_ status: StoreStatus) -> JSONValue {
     let clock = ClockJSON.document(status.clock)
     var clockMembers = clock.objectValue?.filter { $0.0 != "transactions" } ?? []
     clockMembers.append(("timeRate", .string(status.timeRate.name)))

@@ -2,10 +2,10 @@ import IAPCore
 import IAPFormats
 
 /// Subscriptions as JSON (`subscription status --json`, the control plane).
-public enum SubscriptionJSON {
+package enum SubscriptionJSON {
   /// A subscription as `--json` shows it, with its latest transaction, and, given a signer,
   /// its signed renewal info and transaction.
-  public static func object(_ s: Subscription, signer: Signer? = nil) -> JSONValue {
+  package static func object(_ s: Subscription, signer: Signer? = nil) -> JSONValue {
     func date(_ t: Timestamp?) -> JSONValue { .optional(t?.iso8601) }
     var signed: [(String, JSONValue)] = []
     if let signer {
@@ -42,7 +42,7 @@ public enum SubscriptionJSON {
 
 
   /// `{"subscriptions": [...]}`.
-  public static func document(_ subscriptions: [Subscription], signer: Signer? = nil) -> JSONValue {
+  package static func document(_ subscriptions: [Subscription], signer: Signer? = nil) -> JSONValue {
     .object([("subscriptions", .array(subscriptions.map { object($0, signer: signer) }))])
   }
 }

@@ -3,10 +3,10 @@ import IAPFormats
 
 /// A subscription's timeline as JSON (`subscription timeline --json`, the control plane, the
 /// web page's drawing).
-public enum TimelineJSON {
+package enum TimelineJSON {
   /// `{productId, group, originalId, state, autoRenew, now, periods, spans, events}`: the
   /// periods oldest first, each with its transaction as `--json` shows it.
-  public static func document(_ result: SubscriptionTimelineResult) -> JSONValue {
+  package static func document(_ result: SubscriptionTimelineResult) -> JSONValue {
     let timeline = result.timeline
     let s = timeline.subscription
     let periods = timeline.periods.map { p -> JSONValue in

@@ -3,10 +3,10 @@ import IAPFormats
 
 /// Transactions as JSON: the object scripts read from `--json` and the control plane's
 /// answers, one encoding for every front end.
-public enum TransactionJSON {
+package enum TransactionJSON {
   /// The public JSON object: exactly these keys, null where absent. With a signer, it ends
   /// with `jwsRepresentation`.
-  public static func object(_ t: Transaction, signer: Signer? = nil) -> JSONValue {
+  package static func object(_ t: Transaction, signer: Signer? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(String(t.id))),
       ("originalId", .string(String(t.originalId))),
@@ -55,7 +55,7 @@ public enum TransactionJSON {
   }
 
   /// `{code, name, message}` with `SKError`'s number and name.
-  public static func error(_ error: StoreError) -> JSONValue {
+  package static func error(_ error: StoreError) -> JSONValue {
     .object([
       ("code", .int(Int64(error.code.rawValue))),
       ("name", .string(error.code.name)),
@@ -64,7 +64,7 @@ public enum TransactionJSON {
   }
 
   /// `{"transactions": [...]}` plus any extra members.
-  public static func document(_ transactions: [Transaction], signer: Signer?, extra: [(String, JSONValue)] = []) -> JSONValue {
+  package static func document(_ transactions: [Transaction], signer: Signer?, extra: [(String, JSONValue)] = []) -> JSONValue {
     .object([("transactions", .array(transactions.map { object($0, signer: signer) }))] + extra)
   }
 }
