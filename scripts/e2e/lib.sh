@@ -20,6 +20,8 @@ IAP_TEST_SCALE=${IAP_TEST_SCALE:-quick}
 scaled() { if [ "$IAP_TEST_SCALE" = full ]; then echo "$2"; else echo "$1"; fi; }
 passed=0
 failed=0
+# What the last `run` saw (empty before any), which a failure prints.
+out="" err="" status=""
 scratch=$(mktemp -d)
 # A server started by start_server and still running is stopped when the script ends.
 trap '[ -n "${server:-}" ] && jobs -p | grep -qx "$server" && kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT

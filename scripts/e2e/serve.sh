@@ -247,8 +247,19 @@ for signals in 1 2; do
   python3 -c 'import fcntl, time; f = open(".iap/lock", "r+"); fcntl.flock(f, fcntl.LOCK_EX); open("held", "w"); time.sleep(20)' &
   holder=$!
   for _ in $(seq 50); do [ -e held ] && break; sleep 0.1; done
-  python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/iap/v1/clock/advance", data=b"{\"by\": \"1d\"}", method="POST"), timeout=30)' "$url" 2>/dev/null &
+  # The caller says when its request is sent: on a loaded machine a fixed pause could
+  # signal the server before the request arrived.
+  python3 -c '
+import socket, sys
+host, port = sys.argv[1].split("//")[1].split(":")
+s = socket.create_connection((host, int(port)))
+body = b"{\"by\": \"1d\"}"
+s.sendall(b"POST /iap/v1/clock/advance HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+open("sent", "w")
+s.settimeout(30)
+s.recv(1)' "$url" 2>/dev/null &
   caller=$!
+  for _ in $(seq 100); do [ -e sent ] && break; sleep 0.1; done
   sleep 0.5
   start=$(date +%s%N)
   kill -TERM $server
@@ -265,7 +276,7 @@ for signals in 1 2; do
   grep -q "stopped with 1 request unanswered" serve.err && ok || not_ok "stderr: $(cat serve.err)"
   kill $holder $caller 2>/dev/null
   wait $holder $caller 2>/dev/null
-  rm -f held
+  rm -f held sent
 done
 
 # Issue 32: the server keeps the state it loaded, the keys and the tokens between requests.

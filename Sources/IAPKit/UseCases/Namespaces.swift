@@ -25,6 +25,11 @@ extension Workspace {
   /// lock files and the folder). A namespace that does not exist is already deleted.
   package func deleteNamespace() throws(IAPError) -> ResetResult {
     guard namespace != nil else { throw .usage("only a namespace can be deleted; reset the state instead", command: []) }
+    // A notification delivery round of an earlier request may still be posting, and writes
+    // its attempts when done: its lock is waited for and held to the end, so that it does not
+    // write into the folder as it is removed (which then could not be).
+    let delivery = stateDirectory.deliveryLock(wait: true)
+    defer { if let delivery { close(delivery) } }
     // `reset` refuses a folder that is not an iap state, before anything is deleted.
     try stateDirectory.reset()
     let path = stateDirectory.path

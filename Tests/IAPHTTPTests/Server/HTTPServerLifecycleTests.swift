@@ -3,7 +3,9 @@ import Testing
 @testable import IAPHTTP
 
 /// What bounds the server: request, idle and write deadlines, the connection limit, and
-/// stopping. Timeouts under test are a few hundred milliseconds; every wait is bounded.
+/// stopping. Timeouts under test are a few hundred milliseconds; every wait is bounded, with
+/// room for a loaded machine (the tests run beside the end-to-end scripts on 2 cores) yet
+/// well short of what a missing deadline would take.
 @Suite struct HTTPServerLifecycleTests {
   @Test func aStalledRequestIsDroppedWithoutHoldingOthersUp() throws {
     try HTTPServerTests.withServer(HTTPServerTests.quick) { server in
@@ -18,7 +20,7 @@ import Testing
       #expect(response.status == 408)
       #expect(response.closes)
       #expect(stalled.isClosedByServer())
-      #expect(took >= 0.3 && took < 2.5, "dropped at the 400 ms request deadline: took \(took) s")
+      #expect(took >= 0.3 && took < 4, "dropped at the 400 ms request deadline: took \(took) s")
     }
   }
 
@@ -36,7 +38,7 @@ import Testing
       }
       let took = Date().timeIntervalSince(start)
       #expect(sent < 20, "cut off after about 4 bytes, not \(sent)")
-      #expect(took < 2.5, "the whole request would take 6 s")
+      #expect(took < 4.5, "the whole request would take 6 s")
       #expect(try client.readResponse().status == 408)
     }
   }
@@ -49,7 +51,7 @@ import Testing
       let used = try HTTPTestClient(port: server.port)
       #expect(try used.request("GET", "/").status == 200)
       #expect(used.isClosedByServer())
-      #expect(Date().timeIntervalSince(start) < 2.5)
+      #expect(Date().timeIntervalSince(start) < 4)
     }
   }
 
