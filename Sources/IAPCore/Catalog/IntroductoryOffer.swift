@@ -32,4 +32,19 @@ package struct IntroductoryOffer: Equatable, Sendable {
     self.numberOfPeriods = numberOfPeriods
     self.price = price
   }
+
+  /// `offerDiscountType` as Apple spells this offer's payment mode.
+  package var discountType: OfferDiscountType {
+    switch paymentMode {
+    case .free: return .freeTrial
+    case .payAsYouGo: return .payAsYouGo
+    case .payUpFront: return .payUpFront
+    }
+  }
+
+  /// Apple's `offerPeriod`: the offer's whole duration (pay as you go for 3 × P1M is P3M),
+  /// on the period that redeems it, on each renewal it prices, and in renewal info.
+  package var wholeDuration: String {
+    (OfferPeriod(count: period.count * numberOfPeriods, unit: period.unit) ?? period).iso8601
+  }
 }

@@ -118,9 +118,8 @@ package enum SignedPayloads {
     if let offer = s.scheduledOffer, offer.productId == s.autoRenewProductId {
       members.append(("offerType", .int(Int64(offer.offerType))))
       members.append(("offerIdentifier", .string(offer.id)))
-      members.append(("offerDiscountType", .string(Store.discountType(offer.terms.paymentMode).rawValue)))
-      let total = OfferPeriod(count: offer.terms.period.count * offer.terms.numberOfPeriods, unit: offer.terms.period.unit)
-      members.append(("offerPeriod", .string(total?.iso8601 ?? offer.terms.period.iso8601)))
+      members.append(("offerDiscountType", .string(offer.terms.discountType.rawValue)))
+      members.append(("offerPeriod", .string(offer.terms.wholeDuration)))
     } else if s.introRenewalsLeft > 0 {
       members.append(("offerType", .int(Int64(s.introOfferType ?? (s.introOfferIdentifier == nil ? 1 : 2)))))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }

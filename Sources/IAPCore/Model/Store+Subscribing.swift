@@ -31,11 +31,8 @@ package extension Store {
     let periods = offer.paymentMode == .payAsYouGo ? 1 : offer.numberOfPeriods
     purchase.expirationDate = rules.end(ofOffer: offer.period, count: periods, from: purchase.purchaseDate)
     purchase.price = offer.paymentMode == .free ? "0" : offer.price.map { "\($0)" } ?? purchase.price
-    purchase.offerDiscountType = Self.discountType(offer.paymentMode)
-    // Apple's offerPeriod is the offer's whole duration: pay as you go for 3 × P1M is P3M,
-    // on the first period and on each renewal the offer prices.
-    let total = offer.period.count * offer.numberOfPeriods
-    purchase.offerPeriod = OfferPeriod(count: total, unit: offer.period.unit)?.iso8601 ?? offer.period.iso8601
+    purchase.offerDiscountType = offer.discountType
+    purchase.offerPeriod = offer.wholeDuration
     return offer.paymentMode == .payAsYouGo ? offer.numberOfPeriods - 1 : 0
   }
 
@@ -50,14 +47,6 @@ package extension Store {
     return WinBackEligibility.nominalDays(product.subscriptionPeriod ?? .oneMonth)
   }
 
-  /// `offerDiscountType` as Apple spells it.
-  static func discountType(_ mode: IntroductoryOffer.PaymentMode) -> OfferDiscountType {
-    switch mode {
-    case .free: return .freeTrial
-    case .payAsYouGo: return .payAsYouGo
-    case .payUpFront: return .payUpFront
-    }
-  }
 
   /// Whether the account may redeem an introductory offer in `product`'s group: it has never
   /// subscribed in the group (`isEligibleForIntroOffer`, which is the group's, whatever

@@ -67,6 +67,11 @@ extension ServerAPITesting {
 
   func get(_ target: String, token: String? = nil) -> HTTPResponse { send("GET", target, token: token) }
 
+  /// The payload of a signed value, as `iap jws decode` reads it.
+  func payload(_ signed: JSONValue?) -> JSONValue? {
+    harness.run(["jws", "decode", signed?.stringValue ?? "", "--json"]).json["payload"]
+  }
+
   /// A request with a valid token (or `token`) and `body`.
   func send(_ method: String, _ target: String, _ body: JSONValue? = nil, token: String? = nil) -> HTTPResponse {
     var headers = HTTPHeaders([("Host", "127.0.0.1")])

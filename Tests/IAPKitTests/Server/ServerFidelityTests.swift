@@ -20,10 +20,6 @@ import Testing
 
   init() throws { (harness, keyId, issuerId, key) = try ServerAPIFixture.make() }
 
-  /// The payload of a signed value, as `iap jws decode` reads it.
-  func payload(_ signed: JSONValue?) -> JSONValue? {
-    harness.run(["jws", "decode", signed?.stringValue ?? "", "--json"]).json["payload"]
-  }
 
   func productIds(_ response: HTTPResponse) -> [String] {
     (response.jsonBody?["signedTransactions"]?.arrayValue ?? []).compactMap { payload($0)?["productId"]?.stringValue }

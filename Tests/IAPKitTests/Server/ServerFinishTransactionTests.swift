@@ -25,9 +25,6 @@ import Testing
 
   init() throws { (harness, keyId, issuerId, key) = try ServerAPIFixture.make() }
 
-  func payload(_ signed: JSONValue?) -> JSONValue? {
-    harness.run(["jws", "decode", signed?.stringValue ?? "", "--json"]).json["payload"]
-  }
 
   /// The customer's app transaction id, as its transactions carry it.
   func appTransactionId(of id: Int) throws -> String {
