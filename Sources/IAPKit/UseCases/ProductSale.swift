@@ -23,7 +23,7 @@ extension Workspace {
       throw .usage(
         "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))", command: command)
     }
-    var opened = try openStore(forWriting: true, catalog: catalog)
+    let opened = try openStore(forWriting: true, catalog: catalog)
     try opened.commit()
     var removed = opened.settings.removedFromSale
     // Removing needs it on sale; restoring needs it removed.
