@@ -17,6 +17,19 @@ extension IAPStore {
     return statuses
   }
 
+  /// `AppStore.showManageSubscriptions(in:subscriptionGroupID:)`: opens the sheet on every
+  /// group the account subscribed in (or on `subscriptionGroupID`, a group or one of its
+  /// products). The customer's choices in it are the store's actions (cancel, resume, buy
+  /// another plan), which reach the app as `updates`; what the app sees here is whether the
+  /// sheet opened, failing as StoreKit's does under `fail-manage-subscriptions`. Returns the
+  /// groups it showed.
+  @discardableResult
+  public func showManageSubscriptions(subscriptionGroupID: String? = nil) async throws(IAPStoreError) -> [String] {
+    let query = subscriptionGroupID.map { "?subscriptionGroupID=" + Self.escape($0) } ?? ""
+    let groups = try Self.request("GET", base + "/subscriptions/manage" + query)["groups"]?.arrayValue ?? []
+    return groups.compactMap { $0["subscriptionGroup"]?.stringValue }
+  }
+
   /// `AppTransaction.shared`.
   public func appTransaction() async throws(IAPStoreError) -> VerificationResult<AppTransaction> {
     guard let jws = try Self.request("GET", base + "/app-transaction")["signedAppTransaction"]?.stringValue else {

@@ -52,7 +52,7 @@ extension IAPStore {
               let update = try? verifier.transaction(jws)
             else { continue }
             let transaction = update.unsafePayloadValue
-            if transaction.revocationDate == nil && returned.contains(transaction.id) { continue }
+            if transaction.revocationDate == nil && returned.returned(transaction.id) { continue }
             continuation.yield(update)
           }
         }

@@ -68,6 +68,9 @@ public final class IAPStore: Sendable {
       case let .simulatedError(error): body.append(("simulatedError", .string(error)))
       }
     }
+    returnedByPurchase.begin()
+    var returned: UInt64?
+    defer { returnedByPurchase.end(returning: returned) }
     let answer = try Self.request("POST", base + "/purchases", body: .object(body))
     guard let outcome = answer["transactions"]?.arrayValue?.last else {
       throw IAPStoreError(status: 0, name: "invalidAnswer", message: "the server answered no transaction")
@@ -78,7 +81,7 @@ public final class IAPStore: Sendable {
         throw IAPStoreError(status: 0, name: "invalidAnswer", message: "a purchased transaction came unsigned")
       }
       let result = try verifier.transaction(jws)
-      returnedByPurchase.insert(result.unsafePayloadValue.id)
+      returned = result.unsafePayloadValue.id
       return .success(result)
     case "deferred", "purchasing": return .pending
     default:

@@ -156,6 +156,22 @@ import Testing
     #expect(cancelled.renewalInfo.unsafePayloadValue.willAutoRenew == false)
   }
 
+  /// Issue 29: the manage-subscriptions sheet opens on the account's groups, and fails as
+  /// StoreKit's does under `fail-manage-subscriptions` (Xcode's "Manage Subscriptions Sheet").
+  @Test func theManageSubscriptionsSheetOpensOrFailsAsSimulated() async throws {
+    #expect(try await store.showManageSubscriptions().isEmpty, "no subscription yet: no group")
+    #expect(try await store.showManageSubscriptions(subscriptionGroupID: Self.monthly) == ["pro"], "a product names its group")
+    _ = try await purchased(Self.monthly)
+    #expect(try await store.showManageSubscriptions() == ["pro"])
+    try server.control("PATCH", "/settings", #"{"fail-manage-subscriptions": "cloudServiceNetworkConnectionFailed"}"#, namespace: "app")
+    do {
+      try await store.showManageSubscriptions()
+      Issue.record("the sheet opened under a simulated failure")
+    } catch {
+      #expect(error.status == 409 && error.message.contains("cloudServiceNetworkConnectionFailed"))
+    }
+  }
+
   @Test func theAppTransactionVerifies() async throws {
     guard case let .verified(app) = try await store.appTransaction() else {
       Issue.record("the app transaction verifies")

@@ -98,7 +98,8 @@ scenario "simulated failures of the other StoreKit APIs"
 iap clock set 2026-01-15T10:00:00Z >/dev/null
 iap buy $P.coins_1000 --finish >/dev/null
 for pair in "fail-app-store-sync:restore --sync" "fail-subscription-status:subscription status" \
-  "fail-app-transaction:app-transaction" "fail-refund-request:refund-request 1"; do
+  "fail-app-transaction:app-transaction" "fail-refund-request:refund-request 1" \
+  "fail-manage-subscriptions:subscription manage"; do
   setting=${pair%%:*}
   iap settings set "$setting" cloudServiceNetworkConnectionFailed >/dev/null
   # shellcheck disable=SC2086

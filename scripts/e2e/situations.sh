@@ -13,7 +13,7 @@ unchanged() { diff -r ../snap .iap >/dev/null && ok || not_ok "a refused action 
 scenario "settings show, set, persist and reset"
 run settings
 expect_status 0
-expect_out_has "ask-to-buy                off           (default)"
+expect_out_has "ask-to-buy                 off           (default)"
 run settings set ask-to-buy on
 expect_out "ask-to-buy  on  (set)"
 run settings --json
@@ -26,7 +26,7 @@ run settings set fail-purchase nonsense
 expect_status 64
 unchanged
 run settings reset
-expect_out_has "ask-to-buy                off           (default)"
+expect_out_has "ask-to-buy                 off           (default)"
 
 scenario "a catalog's settings are the defaults; reset goes back to them"
 python3 - <<'PY'

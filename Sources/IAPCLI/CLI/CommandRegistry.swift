@@ -38,6 +38,7 @@ package enum CommandRegistry {
     Entry(["subscription", "price-increase"], SubscriptionPriceIncreaseCommand.self),
     Entry(["subscription", "price-increase-consent"], SubscriptionPriceConsentCommand.self),
     Entry(["subscription", "timeline"], SubscriptionTimelineCommand.self),
+    Entry(["subscription", "manage"], SubscriptionManageCommand.self),
     Entry(["clock"], ClockCommand.self),
     Entry(["clock", "advance"], ClockAdvanceCommand.self),
     Entry(["clock", "set"], ClockSetCommand.self),

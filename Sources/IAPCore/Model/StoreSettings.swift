@@ -83,6 +83,7 @@ package struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-app-transaction", kind: .storeKitError, help: "AppTransaction.shared fails with this error."),
     SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
     SettingSpec(name: "fail-offer-code-redeem", kind: .storeKitError, help: "Offer code redemptions (iap buy --offer-code) fail with this error."),
+    SettingSpec(name: "fail-manage-subscriptions", kind: .storeKitError, help: "The manage-subscriptions sheet (iap subscription manage) fails with this error."),
     SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What IAPStoreKit verifies is unverified with this VerificationError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
@@ -266,6 +267,7 @@ package struct StoreSettings: Equatable, Sendable {
   package var failAppTransaction: SKErrorCode? { error("fail-app-transaction") }
   package var failRefundRequest: SKErrorCode? { error("fail-refund-request") }
   package var failOfferCodeRedeem: SKErrorCode? { error("fail-offer-code-redeem") }
+  package var failManageSubscriptions: SKErrorCode? { error("fail-manage-subscriptions") }
   package var failVerification: String? { value("fail-verification").flatMap { $0 == "off" ? nil : $0 } }
   package var storefront: String { value("storefront") ?? "USA" }
   package var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }

@@ -20,13 +20,14 @@ package enum StoreKitErrorSettings {
   /// The `_storeKitErrors` entries (by the names Xcode writes, `FailableStoreKitAPI`) that
   /// map to one setting each, as "Load Products" does ("Verification" maps to
   /// `fail-verification`, whose values are `VerificationError`s; "Offer Code Redeem Sheet"
-  /// to `fail-offer-code-redeem`, which fails `iap buy --offer-code`). "Manage Subscriptions
-  /// Sheet" and "Message Extensions" have no counterpart in iap: they are reported, not
-  /// guessed.
+  /// to `fail-offer-code-redeem`, which fails `iap buy --offer-code`; "Manage Subscriptions
+  /// Sheet" to `fail-manage-subscriptions`, which fails `iap subscription manage`). "Message
+  /// Extensions" has no counterpart in iap: it is reported, not guessed.
   static let apiSettings: [(name: String, setting: String)] = [
     ("Load Products", "fail-load-products"), ("App Store Sync", "fail-app-store-sync"),
     ("Subscription Status", "fail-subscription-status"), ("App Transaction", "fail-app-transaction"),
     ("Refund Request Sheet", "fail-refund-request"), ("Offer Code Redeem Sheet", "fail-offer-code-redeem"),
+    ("Manage Subscriptions Sheet", "fail-manage-subscriptions"),
   ]
 
   /// StoreKit 2 failures (`Product.PurchaseError`, `StoreKitError`) with an `SKError`

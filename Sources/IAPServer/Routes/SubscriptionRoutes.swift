@@ -14,6 +14,13 @@ enum SubscriptionRoutes {
       return .json(SubscriptionJSON.document(result.subscriptions, signer: result.signer))
     },
     ControlRoute(
+      method: "GET", path: "/subscriptions/manage",
+      summary: "The manage-subscriptions sheet (AppStore.showManageSubscriptions, iap subscription manage): each group's subscription and the plans on sale in it.",
+      query: [ControlParameter("subscriptionGroupID", .string, "Only this subscription group (or the group of this product), subscribed or not.")]
+    ) { call throws(IAPError) in
+      .json(ManageSubscriptionsJSON.document(try call.workspace.manageSubscriptions(call.request.query("subscriptionGroupID"))))
+    },
+    ControlRoute(
       method: "GET", path: "/subscriptions/{productId}/eligibility",
       summary: "Whether the account may redeem an introductory offer in the product's group (StoreKit's isEligibleForIntroOffer): it never subscribed in the group."
     ) { call throws(IAPError) in

@@ -76,6 +76,12 @@ import Testing
       #expect(h.run("queue").stdout.isEmpty, "nothing was recorded")
       #expect(h.run("buy gems").status == 0, "a purchase without a code is another API")
     },
+    Case(name: "fail-manage-subscriptions", value: "cloudServiceNetworkConnectionFailed", shown: "cloudServiceNetworkConnectionFailed") { h in
+      #expect(h.run("buy pro.monthly").status == 0)
+      let sheet = h.run("subscription manage")
+      #expect(sheet.status == 1 && sheet.stderr.contains("showManageSubscriptions") && sheet.stderr.contains("cloudServiceNetworkConnectionFailed"))
+      #expect(h.run("subscription cancel pro.monthly").status == 0, "cancelling is another API")
+    },
     Case(name: "storefront", value: "FRA", shown: "FRA") { h in
       let payload = signedPayload(h.run("buy gems --json"))
       #expect(payload?["storefront"] == .string("FRA"))

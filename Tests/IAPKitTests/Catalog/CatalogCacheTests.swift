@@ -69,12 +69,12 @@ import Testing
     write(Catalog(products: [Product(id: "a", type: .consumable, title: "t", description: "d", price: 1)]))
     let bytes = try #require(FileManager.default.contents(atPath: file))
     for cut in [0, 10, bytes.count / 2, bytes.count - 1] {
-      FileManager.default.createFile(atPath: file, contents: bytes.prefix(cut))
+      _ = FileManager.default.createFile(atPath: file, contents: bytes.prefix(cut))
       #expect(lookup("a") == nil)
     }
     var damaged = bytes
     damaged[damaged.count - 10] = UInt8(ascii: "{")
-    FileManager.default.createFile(atPath: file, contents: damaged)
+    _ = FileManager.default.createFile(atPath: file, contents: damaged)
     #expect(lookup("a") == nil)
   }
 

@@ -158,12 +158,12 @@ import Testing
   }
 
   @Test func warnsAboutFailuresItCannotSimulate() throws {
-    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Manage Subscriptions Sheet" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
+    let entries = #"[ { "current" : { "index" : 1 }, "enabled" : true, "name" : "Load Products" }, { "current" : null, "enabled" : true, "name" : "Message Extensions" }, { "current" : null, "enabled" : false, "name" : "App Transaction" } ]"#
     let loaded = try load(F.file(#""settings" : { "_storeKitErrors" : \#(entries) }"#))
     #expect(loaded.catalog.settings["fail-load-products"] == "unknown")
     #expect(loaded.warnings == [
       #"Shop.storekit: settings._storeKitErrors[0].current: the chosen error {"index":1} has no SKError counterpart; fail-load-products is unknown"#,
-      "Shop.storekit: settings._storeKitErrors[1]: simulated Manage Subscriptions Sheet errors are not mapped (ignored)",
+      "Shop.storekit: settings._storeKitErrors[1]: simulated Message Extensions errors are not mapped (ignored)",
     ])
   }
 

@@ -10,7 +10,7 @@ import Testing
   @Test func showsEverySettingWithItsSource() {
     let result = harness.run("settings")
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("ask-to-buy                off           (default)\ncan-make-payments         on            (default)\n"))
+    #expect(result.stdout.hasPrefix("ask-to-buy                 off           (default)\ncan-make-payments          on            (default)\n"))
     let json = harness.run("settings --json").json
     #expect(json["settings"]?["locale"]?["value"] == .string("en_US"))
     #expect(json["settings"]?.objectValue?.count == StoreSettings.specs.count)
