@@ -21,7 +21,7 @@ package enum ArgumentParser {
     var globals = GlobalOptions()
     // The command's invocation once words reached one (`hasCommand`); until then a placeholder
     // without options. Not an `Invocation?`: destroying an optional of it made the runtime
-    // build that type's metadata (about 30,000 instructions a command).
+    // build that type's metadata (docs/performance.md, "Shapes kept for start-up").
     var invocation = Invocation(spec: CommandSpec([], abstract: ""))
     var hasCommand = false
     var help = false

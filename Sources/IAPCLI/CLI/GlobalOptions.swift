@@ -27,7 +27,7 @@ package struct GlobalOptions: Sendable {
   /// the working directory itself, and an empty `--catalog` names no file.
   func validate(command path: [String]) throws(IAPError) {
     // Two tests, not a loop over an array of (name, value) pairs: that array's element type
-    // has to be made at run time, about 30,000 instructions on every command.
+    // has to be made at run time on every command (docs/performance.md, "Shapes kept for start-up").
     if catalog?.isEmpty == true { throw .usage("invalid value for '--catalog <path>': empty", command: path) }
     if state?.isEmpty == true { throw .usage("invalid value for '--state <dir>': empty", command: path) }
   }

@@ -2,7 +2,7 @@
 /// `en_US`, `ZH_HANT_tw` → `zh_Hant_TW`), and `@key=value;…` keywords apart.
 ///
 /// Read byte by byte, without arrays of substrings or tuples: each new generic type costs a
-/// process's first use thousands of instructions, and `products list` makes one of these.
+/// process's first use, and `products list` makes one of these (docs/performance.md, "Shapes kept for start-up").
 struct PriceLocale {
   /// The identifier without its keywords: `en_US`, `zh_Hant_TW`, `en_US_POSIX`.
   let base: String

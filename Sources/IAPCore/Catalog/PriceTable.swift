@@ -6,8 +6,8 @@ import IAPFormats
 ///
 /// The data is a few string literals parsed on demand, not array or dictionary literals: those
 /// compile slowly and cost their first use an initializer. A lookup is a binary search of a
-/// literal's sorted lines, and a `PriceFormatter` makes about ten (70,000 instructions, 20 µs);
-/// only the product commands make one.
+/// literal's sorted lines, and a `PriceFormatter` makes about ten; only the product commands
+/// make one (docs/performance.md, "Shapes kept for start-up").
 enum PriceTable {
   /// One locale's currency format, with a currency's symbol in its affixes.
   struct Format: Equatable {

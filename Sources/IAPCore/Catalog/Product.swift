@@ -83,8 +83,8 @@ package struct Product: Equatable, Sendable {
 
   /// The price as plain decimal text (`4.99`), as transactions record it.
   ///
-  /// The catalog cache hands it over with the product: `Decimal`'s own description costs a
-  /// purchase a noticeable part of its start-up the first time it runs.
+  /// The catalog cache hands it over with the product: `Decimal`'s own description is costly
+  /// the first time it runs (docs/performance.md, "Shapes kept for start-up").
   package var priceText: String { knownPriceText.text ?? "\(price)" }
 
   /// This product, its price text given as `text` (which must be `price`'s description).

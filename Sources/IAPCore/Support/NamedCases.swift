@@ -2,8 +2,7 @@
 /// `SKTestSession.TimeRate`.
 ///
 /// Each enum spells its names out in `name` rather than asking `String(describing:)`: that
-/// goes through the runtime's reflection and protocol-conformance scan, which cost a
-/// `buy` about half its instructions at start-up.
+/// goes through the runtime's reflection and protocol-conformance scan (docs/performance.md, "Shapes kept for start-up").
 package protocol NamedCases: CaseIterable, RawRepresentable where RawValue == Int {
   /// The case name as Swift spells it, e.g. `storeProductNotAvailable`.
   var name: String { get }

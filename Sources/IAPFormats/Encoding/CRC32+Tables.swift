@@ -1,8 +1,8 @@
 /// The CRC-32 tables, written out: `CRC32.slices` is eight tables of 256 entries for
 /// slicing-by-8 (table k: a byte followed by k zero bytes); the first is the classic
-/// byte-at-a-time table. Computed at start-up they cost every command about 50,000
-/// instructions; as a literal the compiler lays them out in the binary. `CRC32Tests` checks
-/// them against their definition.
+/// byte-at-a-time table. Computed at start-up they would cost every command
+/// (docs/performance.md, "Shapes kept for start-up"); as a literal the compiler lays them out
+/// in the binary. `CRC32Tests` checks them against their definition.
 extension CRC32 {
   static let slices: [UInt32] = [
     0x00000000, 0x77073096, 0xEE0E612C, 0x990951BA, 0x076DC419, 0x706AF48F, 0xE963A535, 0x9E6495A3,

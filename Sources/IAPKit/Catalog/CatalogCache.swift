@@ -77,7 +77,7 @@ package enum CatalogCache {
     // FNV-1a of the path: a stable name without the path's slashes.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in catalogPath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    // Sixteen hex digits by hand: `String(_:radix:)` runs generic code (9,000 instructions).
+    // Sixteen hex digits by hand: `String(_:radix:)` runs generic code (docs/performance.md, "Shapes kept for start-up").
     let digits = Array("0123456789abcdef".utf8)
     var name = Array("catalog-".utf8)
     for shift in stride(from: 60, through: 0, by: -4) { name.append(digits[Int((hash >> UInt64(shift)) & 0xF)]) }

@@ -41,7 +41,7 @@ package struct Environment: Sendable {
   /// command pays only for the ones it asks about.
   package static var current: Environment {
     // A temporary buffer on the stack: a `[CChar]` costs every command the run-time
-    // instantiation of its array type (about 27,000 instructions), used nowhere else.
+    // instantiation of its array type, used nowhere else (docs/performance.md, "Shapes kept for start-up").
     let cwd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
       getcwd(buffer.baseAddress, buffer.count) != nil ? String(cString: buffer.baseAddress!) : "."
     }

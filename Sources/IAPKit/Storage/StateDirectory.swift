@@ -114,9 +114,9 @@ package struct StateDirectory: Sendable {
 
   /// Opens the state under the shared lock for its settings alone, without loading the store
   /// (the session's `state` stays empty): for the use cases that show the catalog, not the
-  /// store (`products list`, `products fetch`). Reading the snapshot, the seal and the logs
-  /// past the snapshot was a quarter of `products list`'s instructions. Recorded damage is
-  /// still the answer, as for every command.
+  /// store (`products list`, `products fetch`): reading the snapshot, the seal and the logs
+  /// is not needed for them (docs/performance.md, "Shapes kept for start-up"). Recorded damage is still the answer,
+  /// as for every command.
   package func openForSettings() throws(IAPError) -> StateSession {
     guard let folder = try folder(create: false) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
