@@ -21,19 +21,6 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 
-  /// Waits, the lock released meanwhile, until `isReady` holds of the value or `deadline`
-  /// passes, then runs `body` on it with the lock held, telling it which; what `body` returns
-  /// is returned. Whoever changes what `isReady` reads calls `wakeWaiters()`.
-  package func withLock<T>(when isReady: (Value) -> Bool, before deadline: Deadline, _ body: (inout Value, _ ready: Bool) -> T) -> T {
-    mutex.lock()
-    defer { mutex.unlock() }
-    while !isReady(value) && !deadline.hasPassed { mutex.wait(milliseconds: Int(deadline.remainingMilliseconds)) }
-    return body(&value, isReady(value))
-  }
-
-  /// Wakes every thread waiting in `withLock(when:before:_:)`, to check again.
-  package func wakeWaiters() { mutex.withLock { mutex.broadcast() } }
-
   /// A copy of the value, read under the lock.
   package var current: Value { withLock { $0 } }
 }

@@ -47,19 +47,6 @@ package final class Mutex: @unchecked Sendable {
   /// spurious wake-ups.
   package func wait() { pthread_cond_wait(condition, mutex) }
 
-  /// `wait()`, but for at most `milliseconds` (on the wall clock, which `pthread_cond_t`
-  /// keeps by default: a clock change can shorten or stretch one wait, and callers loop on
-  /// their own deadline anyway).
-  package func wait(milliseconds: Int) {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    let nanoseconds = Int(now.tv_nsec) + (max(0, milliseconds) % 1000) * 1_000_000
-    var until = timespec()
-    until.tv_sec = now.tv_sec + max(0, milliseconds) / 1000 + nanoseconds / 1_000_000_000
-    until.tv_nsec = nanoseconds % 1_000_000_000
-    pthread_cond_timedwait(condition, mutex, &until)
-  }
-
   /// Wakes every thread in `wait`.
   package func broadcast() { pthread_cond_broadcast(condition) }
 }

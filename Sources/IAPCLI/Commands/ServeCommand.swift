@@ -57,12 +57,8 @@ struct ServeCommand: Command {
     // lock keeps lines from concurrent requests whole.
     let logLock = Mutex()
     let server: HTTPServer
-    // As many handlers run at once as there are processors, the others in turn: requests
-    // then queue rather than share the processors, which keeps the tail short (docs/performance.md).
-    var configuration = HTTPServer.Configuration()
-    configuration.runningHandlers = max(2, HTTPServer.Configuration.onlineProcessors)
     do {
-      server = try HTTPServer(host: host, port: port, configuration: configuration) { request in
+      server = try HTTPServer(host: host, port: port) { request in
         let response = router.respond(request)
         if let cause = response.log {
           logLock.withLock { Console.standard(environment: environment).error("\(request.method) \(request.path): answered \(response.status): \(cause)") }

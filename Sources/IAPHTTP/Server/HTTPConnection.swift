@@ -19,8 +19,6 @@ struct HTTPConnection {
   let wake: Int32
   let configuration: HTTPServer.Configuration
   let handler: HTTPServer.Handler
-  /// Whose turn it is to run a handler, when the server limits how many run at once.
-  let gate: HTTPHandlerGate?
   /// The server's slots, and this connection's.
   let slots: HTTPConnectionSlots
   let slot: Int
@@ -48,7 +46,7 @@ struct HTTPConnection {
           // A slot taken back as the request arrived: not answered (the client sees the
           // connection close, as after an idle timeout, and may retry).
           guard slots.enter(.busy, id: slot) else { return finish(lingering: false) }
-          let response = gate.map { $0.pass { handler(request) } } ?? handler(request)
+          let response = handler(request)
           let closing = !request.wantsKeepAlive || isStopping() || response.stream != nil
           let bytes = response.serialized(
             closing: closing, keepAliveHeader: request.version == .http10, includeBody: request.method != "HEAD")

@@ -63,14 +63,6 @@ package final class HTTPServer: @unchecked Sendable {
     package var writeTimeoutMilliseconds = 10_000
     /// The parser's size limits.
     package var limits = HTTPRequestParser.Limits()
-    /// Handlers run at once, the others waiting their turn (`HTTPHandlerGate`); nil lets
-    /// every connection's handler run as soon as its request is in.
-    package var runningHandlers: Int?
-    /// How long a handler waits for its turn before it runs anyway.
-    package var handlerPatienceMilliseconds = 50
-
-    /// The processors online now (`runningHandlers`' usual value).
-    package static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     package init() {}
   }
@@ -82,7 +74,6 @@ package final class HTTPServer: @unchecked Sendable {
   package let configuration: Configuration
 
   private let handler: Handler
-  private let gate: HTTPHandlerGate?
   private let listener: Int32
   /// Who holds each connection slot, and what it is doing.
   private let slots: HTTPConnectionSlots
@@ -122,7 +113,6 @@ package final class HTTPServer: @unchecked Sendable {
     self.port = actualPort
     self.configuration = configuration
     self.handler = handler
-    self.gate = configuration.runningHandlers.map { HTTPHandlerGate(width: $0, patienceMilliseconds: configuration.handlerPatienceMilliseconds) }
     self.listener = listener
     self.wakeRead = fds[0]
     self.wakeWrite = fds[1]
@@ -240,7 +230,7 @@ package final class HTTPServer: @unchecked Sendable {
       connections += 1
       condition.unlock()
       let connection = HTTPConnection(
-        fd: fd, wake: wakeRead, configuration: configuration, handler: handler, gate: gate, slots: slots, slot: slot,
+        fd: fd, wake: wakeRead, configuration: configuration, handler: handler, slots: slots, slot: slot,
         isStopping: { [self] in isStopping })
       DetachedThread.start { [self] in
         connection.serve()
