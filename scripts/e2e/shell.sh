@@ -16,7 +16,7 @@ complete_bash() {
 out=$(complete_bash iap buy com.example.fakegame.r)
 expect_out "com.example.fakegame.rocket_car"
 out=$(complete_bash iap subscription "")
-expect_out $'status\ncancel\nresume\nexpire\nrenew\nprice-increase\nprice-increase-consent\ntimeline'
+expect_out $'status\ncancel\nresume\nexpire\nrenew\nprice-increase\nprice-increase-consent\ntimeline\nmanage'
 out=$(complete_bash iap products "")
 expect_out $'list\nfetch\nremove-from-sale\nrestore-to-sale'
 out=$(complete_bash iap consent "")
