@@ -63,15 +63,9 @@ struct HistoryIndex {
   /// The CRC-32 of the record at `offset` (`length` bytes, without its newline) of the log
   /// open at `fd`; nil when it is not all there or not followed by a newline.
   static func crc(ofRecordAt offset: Int, length: Int, in fd: Int32) -> UInt32? {
-    var record = [UInt8](repeating: 0, count: length + 1)
-    var done = 0
-    while done < record.count {
-      let n = record.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return nil }
-      done += n
-    }
-    guard record.last == 0x0A else { return nil }
+    guard let record = try? POSIXFile.read(fd, count: length + 1, at: offset, path: name),
+      record.count == length + 1, record.last == 0x0A
+    else { return nil }
     return CRC32.checksum(record[..<length])
   }
 

@@ -66,14 +66,7 @@ package final class TransactionIdIndex: Sendable {
   }
 
   private static func read(_ offset: Int, _ length: Int, fd: Int32, path: String) throws(IAPError) -> Transaction? {
-    var buffer = [UInt8](repeating: 0, count: length)
-    var done = 0
-    while done < length {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return nil }
-      done += n
-    }
+    guard let buffer = try? POSIXFile.read(fd, count: length, at: offset, path: path), buffer.count == length else { return nil }
     guard case let .transaction(t)? = try? TransactionLogIndex.decodeRecord(buffer[...], at: offset, path: path) else { return nil }
     return t
   }

@@ -139,14 +139,9 @@ package struct TransactionLogIndex {
   /// and returns how many; fewer than `atLeast` means the log was cut while it was read.
   private func read(at offset: Int, count: Int, atLeast: Int, into buffer: inout [UInt8]) throws(IAPError) -> Int {
     if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
-    var done = 0
-    while done < atLeast {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
-      }
-      done += n
+    let done = try? POSIXFile.read(fd, into: &buffer, count: count, at: offset, path: path)
+    guard let done, done >= atLeast else {
+      throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
     }
     return done
   }
@@ -189,10 +184,11 @@ package struct TransactionLogIndex {
     while true {
       let wanted = min(chunk.count, end - position)
       if wanted <= 0 { return }
-      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(position)) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "read", code: errno).description)
+      let n: Int
+      do {
+        n = try POSIXFile.read(fd, into: &chunk, count: wanted, at: position, path: path)
+      } catch {
+        throw .stateUnreadable(path: path, reason: error.description)
       }
       if n == 0 { return }
       var start = 0
