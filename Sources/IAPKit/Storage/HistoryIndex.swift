@@ -1,5 +1,4 @@
 import IAPCore
-import IAPFormats
 
 #if canImport(Glibc)
   import Glibc
