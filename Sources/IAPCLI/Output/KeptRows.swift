@@ -45,34 +45,18 @@ struct KeptRows {
     rowEnds.append(Int32(cellEnds.count))
   }
 
-  /// Calls `body` with each kept row's aligned line (as `TextTable.format` aligns it),
-  /// newline included, in pieces of 64 KB or more.
+  /// Calls `body` with each kept row's aligned line (`TextTable.appendLine`), newline
+  /// included, in pieces of 64 KB or more.
   func printLines(widths: [Int], _ body: (String) -> Void) {
     var out: [UInt8] = []
     out.reserveCapacity(1 << 17)
-    var cell = 0
-    var cellStart = 0
+    var first = 0  // the row's first cell
     for rowEnd in rowEnds {
-      let first = cell
-      var spaces = 0  // padding owed, written only if a non-empty cell follows
-      let lineStart = out.count
-      while cell < Int(rowEnd) {
-        let end = Int(cellEnds[cell])
-        let n = cell - first
-        defer {
-          cellStart = end
-          cell += 1
-        }
-        guard widths[n] > 0 else { continue }
-        let text = bytes[cellStart..<end]
-        if !text.isEmpty {
-          out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
-          out.append(contentsOf: text)
-          spaces = 0
-        }
-        if cell < Int(rowEnd) - 1 { spaces += widths[n] - Self.width(text) + 2 }
+      TextTable.appendLine(Int(rowEnd) - first, widths: widths, to: &out) { n in
+        let cell = first + n
+        return bytes[(cell == 0 ? 0 : Int(cellEnds[cell - 1]))..<Int(cellEnds[cell])]
       }
-      while out.count > lineStart, out.last == UInt8(ascii: " ") { out.removeLast() }  // a cell's own trailing spaces
+      first = Int(rowEnd)
       out.append(UInt8(ascii: "\n"))
       if out.count >= 1 << 16 {
         body(String(decoding: out, as: UTF8.self))
@@ -80,10 +64,5 @@ struct KeptRows {
       }
     }
     if !out.isEmpty { body(String(decoding: out, as: UTF8.self)) }
-  }
-
-  /// The characters `text` shows, as `TextTable.width` counts them.
-  private static func width(_ text: ArraySlice<UInt8>) -> Int {
-    text.contains { $0 >= 0x80 } ? String(decoding: text, as: UTF8.self).count : text.count
   }
 }

@@ -23,16 +23,9 @@ extension Downloader {
   }
 
   func read(_ fd: Int32, _ file: ContentEntry, at offset: Int, length: Int) throws(IAPError) -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: length)
-    var done = 0
-    while done < length {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 {
-        throw .inputInvalid(
-          path: source.sourcePath(of: file), reason: "changed during the download: resuming the download starts over")
-      }
-      done += n
+    let path = source.sourcePath(of: file)
+    guard let buffer = try? POSIXFile.read(fd, count: length, at: offset, path: path), buffer.count == length else {
+      throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
     }
     return buffer
   }

@@ -22,11 +22,7 @@ package enum FileDigest {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var offset = 0
     while true {
-      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFileError(path: path, operation: "read", code: errno)
-      }
+      let n = try POSIXFile.read(fd, into: &chunk, count: chunk.count, at: offset, path: path)
       if n == 0 { break }
       hasher.update(n == chunk.count ? chunk : Array(chunk[0..<n]))
       offset += n

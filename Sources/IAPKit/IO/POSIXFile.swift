@@ -78,25 +78,63 @@ package enum POSIXFile {
     // One byte more than expected, so that a full buffer means the file grew meanwhile.
     var room = expected + 1
     while true {
-      var failure: Int32 = 0
-      let part = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-        while count < buffer.count {
-          let n = pread(fd, buffer.baseAddress! + count, buffer.count - count, off_t(position))
-          if n < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return
-          }
-          if n == 0 { return }
-          count += n
-          position += n
-        }
-      }
-      if failure != 0 { throw POSIXFileError(path: path, operation: "read", code: failure) }
+      let part = try read(fd, count: room, at: position, path: path)
+      position += part.count
       if result.isEmpty { result = part } else { result.append(contentsOf: part) }
       if part.count < room { return result }
       room = 1 << 16
     }
+  }
+
+  /// Reads from `offset` until `buffer` is full or the file ends, and returns how many bytes
+  /// it read: fewer than asked only at the end of the file. The one positioned read of the
+  /// package: `pread` may return less than asked (or fail with `EINTR`) and is retried.
+  package static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, path: String
+  ) throws(POSIXFileError) -> Int {
+    var done = 0
+    while done < buffer.count {
+      let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFileError(path: path, operation: "read", code: errno)
+      }
+      if n == 0 { break }
+      done += n
+    }
+    return done
+  }
+
+  /// `read(_:into:at:path:)` into the first `count` bytes of `buffer` (which has that many), a
+  /// buffer kept from one read to the next.
+  package static func read(
+    _ fd: Int32, into buffer: inout [UInt8], count: Int, at offset: Int, path: String
+  ) throws(POSIXFileError) -> Int {
+    var failure: POSIXFileError?
+    let done = buffer.withUnsafeMutableBytes { bytes in
+      do throws(POSIXFileError) {
+        return try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<count]), at: offset, path: path)
+      } catch {
+        failure = error
+        return 0
+      }
+    }
+    if let failure { throw failure }
+    return done
+  }
+
+  /// The `count` bytes at `offset`, or fewer where the file ends first.
+  package static func read(_ fd: Int32, count: Int, at offset: Int, path: String) throws(POSIXFileError) -> [UInt8] {
+    var failure: POSIXFileError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      do throws(POSIXFileError) {
+        initialized = try read(fd, into: UnsafeMutableRawBufferPointer(buffer), at: offset, path: path)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return bytes
   }
 
   /// Writes all of `bytes` at `offset`.

@@ -1,5 +1,4 @@
 import IAPCore
-import IAPFormats
 
 #if canImport(Glibc)
   import Glibc
@@ -7,9 +6,19 @@ import IAPFormats
   import Darwin
 #endif
 
-/// `history.index`: `TransactionLogIndex`'s fold of the log (where each transaction's latest
-/// version lies) saved in the state folder, so that `history` reads it and the records
-/// appended since instead of the whole log (a 200 MB log took a third of its time, issue 12).
+/// The one index of `transactions.log`: where the latest version of each transaction lies,
+/// by id (a deleted one kept, marked, as the log keeps its tombstone), and how far into the
+/// log it reaches. It is the log's fold by id, and every reader of latest versions goes
+/// through it: `history` and the other commands walk it in id order (`TransactionLogIndex`),
+/// a single transaction is one read of one record (`transaction(_:fd:path:)`), and the
+/// server keeps one from one request to the next (`TransactionIdIndex`).
+///
+/// Building it reads the log in fixed-size chunks and takes what it needs from each record's
+/// bytes (`RecordPeek`), parsing only what that leaves undecided (the records are as iap
+/// wrote them: `load` checked the log against its seal, or read it whole): 16 bytes and an
+/// account name a transaction, never a `Transaction`. Once the log is long, a command saves
+/// it as `history.index` and the next one starts from it, reading only the records appended
+/// since (a 200 MB log took a third of `history`'s time, issue 12; `HistoryIndex+File`).
 ///
 /// It is a cache, never a record: it is used only when it checks out against the log as it
 /// is now, and rebuilt otherwise. It names the log file (device and inode: a repair writes a
@@ -29,15 +38,32 @@ struct HistoryIndex {
   /// Logs shorter than this (1 MB, some 2,500 transactions) are read whole, without a file.
   static let minimumLogSize = 1 << 20
 
+  /// Where a transaction's latest version lies, whose it is, and whether it is a tombstone.
+  typealias Version = (offset: Int, length: Int, account: String, deleted: Bool)
+
   /// The log file it covers.
   var device: UInt64
   var inode: UInt64
   /// The log's bytes it covers: complete records, from the start.
   var end: Int
-  /// The last record it covers (nil when it covers none): where, and its bytes' CRC-32.
+  /// The last record it covers (nil when it covers none): where, and its bytes' CRC-32 (0
+  /// until it is saved: `write(in:log:)` reads it back).
   var last: (offset: Int, length: Int, crc: UInt32)?
   /// The fold: each id's latest version.
-  var latest: [UInt64: TransactionLogIndex.Version]
+  var latest: [UInt64: Version]
+
+  /// An index of nothing yet of the log file `identity` (device, inode).
+  init(of identity: (UInt64, UInt64)) {
+    self.init(device: identity.0, inode: identity.1, end: 0, last: nil, latest: [:])
+  }
+
+  init(device: UInt64, inode: UInt64, end: Int, last: (offset: Int, length: Int, crc: UInt32)?, latest: [UInt64: Version]) {
+    self.device = device
+    self.inode = inode
+    self.end = end
+    self.last = last
+    self.latest = latest
+  }
 
   /// The log file open at `fd` as (device, inode).
   static func identity(of fd: Int32) -> (UInt64, UInt64)? {
@@ -46,139 +72,84 @@ struct HistoryIndex {
     return (UInt64(st.st_dev), UInt64(st.st_ino))
   }
 
-  /// The saved index, if there is one that checks out against the log open at `fd`, whose
-  /// complete records end at `validEnd`; nil otherwise (missing, damaged, another file's,
-  /// or a log that changed under it).
-  static func read(in folder: Folder, log fd: Int32, validEnd: Int) -> HistoryIndex? {
-    guard let bytes = try? folder.readIfExists(name), let index = decode(bytes),
-      let (device, inode) = identity(of: fd), index.device == device, index.inode == inode, index.end <= validEnd
-    else { return nil }
-    guard let last = index.last else { return index.end == 0 ? index : nil }
-    // The last covered record is still there, whole, just before the covered end.
-    guard last.offset + last.length + 1 == index.end, crc(ofRecordAt: last.offset, length: last.length, in: fd) == last.crc
-    else { return nil }
-    return index
+  /// Whether it indexes the log file `identity` and no more of it than `validEnd`: a log that
+  /// is another file now, or shorter than what was indexed (a repair rewrote it), is indexed
+  /// afresh.
+  func describes(_ identity: (UInt64, UInt64), upTo validEnd: Int) -> Bool {
+    device == identity.0 && inode == identity.1 && end <= validEnd
   }
 
-  /// The CRC-32 of the record at `offset` (`length` bytes, without its newline) of the log
-  /// open at `fd`; nil when it is not all there or not followed by a newline.
-  static func crc(ofRecordAt offset: Int, length: Int, in fd: Int32) -> UInt32? {
-    var record = [UInt8](repeating: 0, count: length + 1)
-    var done = 0
-    while done < record.count {
-      let n = record.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return nil }
-      done += n
+  /// The index of the log open at `fd`, whose complete records end at `validEnd`.
+  ///
+  /// - Parameters:
+  ///   - cache: the state folder, to start from its `history.index` when it checks out
+  ///     against the log (reading only the records appended since) and to save the index
+  ///     there when it reached further; nil to read the whole log.
+  ///   - cacheFrom: the log's size from which the cache is used: a shorter log is read
+  ///     whole, as quickly as the cache would be, and leaves no file behind.
+  /// - Returns: the index, and whether it started from the saved file.
+  static func open(fd: Int32, path: String, validEnd: Int, cache: Folder?, cacheFrom: Int = minimumLogSize) throws(IAPError)
+    -> (index: HistoryIndex, fromFile: Bool)
+  {
+    let cache = validEnd >= cacheFrom ? cache : nil
+    let saved = cache.flatMap { read(in: $0, log: fd, validEnd: validEnd) }
+    guard var index = saved ?? identity(of: fd).map(HistoryIndex.init(of:)) else {
+      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "stat", code: errno).description)
     }
-    guard record.last == 0x0A else { return nil }
-    return CRC32.checksum(record[..<length])
+    try index.catchUp(fd: fd, path: path, to: validEnd)
+    if let cache, index.end != saved?.end { index.write(in: cache, log: fd) }
+    return (index, saved != nil)
   }
 
-  /// Saves the index; a failure only means the next `history` reads the whole log. Written
-  /// without the exclusive lock (`history` holds the shared one, and the server answers
-  /// requests on several threads), so under a temporary name of this writer's own (the
-  /// process id and a random number), made afresh (`O_EXCL`) and renamed into place: readers
-  /// see the old file or the new. It is not fsynced: what a power cut could leave of it
-  /// fails its checksum and is rebuilt.
-  func write(in folder: Folder) {
-    let bytes = encode()
-    let temporary = Self.name + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-    try? folder.unlink(temporary)
-    do {
-      let fd = try folder.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
-      defer { close(fd) }
-      try POSIXFile.write(fd, bytes, at: 0, path: folder.path(temporary))
-      try folder.rename(temporary, to: Self.name)
-    } catch {
-      try? folder.unlink(temporary)
+  /// Folds the records from `end` to `validEnd` into the index.
+  mutating func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
+    guard validEnd > end else { return }
+    var last = self.last
+    try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) {
+      (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
+      try Self.fold(record, at: offset, path: path, into: &latest)
+      last = (offset, record.count, 0)
+    }
+    self.last = last
+    end = last.map { $0.offset + $0.length + 1 } ?? 0
+  }
+
+  /// Folds one log record into `latest` (each id's latest version): a transaction version
+  /// replaces its id's, `clear` drops its account's, other events change nothing.
+  static func fold(_ record: ArraySlice<UInt8>, at offset: Int, path: String, into latest: inout [UInt64: Version]) throws(IAPError) {
+    switch RecordPeek.peek(record) {
+    case let .transaction(id, account, deleted):
+      latest[id] = (offset, record.count, account, deleted)
+      return
+    case .otherEvent:
+      return
+    case .decode:
+      break
+    }
+    switch try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
+    case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
+    case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
+    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .dismissMessages, .notification:
+      break
     }
   }
 
-  func encode() -> [UInt8] {
-    var out = Self.magic
-    func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-    var accounts: [String: UInt32] = [:]
-    var names: [String] = []
-    for version in latest.values where accounts[version.account] == nil {
-      accounts[version.account] = UInt32(names.count)
-      names.append(version.account)
-    }
-    put(device)
-    put(inode)
-    put(UInt64(end))
-    put(UInt64(last?.offset ?? 0))
-    put(UInt64(last?.length ?? 0))
-    put(last?.crc ?? 0)
-    put(UInt32(names.count))
-    put(UInt64(latest.count))
-    for name in names {
-      put(UInt32(name.utf8.count))
-      out.append(contentsOf: name.utf8)
-    }
-    out.reserveCapacity(out.count + latest.count * 24 + 4)
-    for (id, version) in latest {
-      put(id)
-      put(UInt64(version.offset))
-      put(UInt32(version.length))
-      put(accounts[version.account]! | (version.deleted ? 1 << 31 : 0))
-    }
-    put(CRC32.checksum(out))
-    return out
+  /// What a lookup found: the latest version, none (never bought, deleted or cleared), or a
+  /// record that no longer holds the id it was indexed under (the log was rewritten in place
+  /// since, past every check): the index must be built afresh.
+  enum Lookup {
+    case found(Transaction)
+    case none
+    case stale
   }
 
-  /// The index in `bytes`, or nil for anything but a whole, intact one.
-  static func decode(_ bytes: [UInt8]) -> HistoryIndex? {
-    guard bytes.count >= magic.count + 56 + 4, bytes.starts(with: magic) else { return nil }
-    let body = bytes.count - 4
-    var trailer = Reader(bytes: bytes, position: body, end: bytes.count)
-    var reader = Reader(bytes: bytes, position: magic.count, end: body)
-    guard let stated: UInt32 = trailer.next(), CRC32.checksum(bytes[..<body]) == stated,
-      let device: UInt64 = reader.next(), let inode: UInt64 = reader.next(), let end: UInt64 = reader.next(),
-      let lastOffset: UInt64 = reader.next(), let lastLength: UInt64 = reader.next(), let lastCRC: UInt32 = reader.next(),
-      let accountCount: UInt32 = reader.next(), let count: UInt64 = reader.next(),
-      end < 1 << 62, lastOffset < 1 << 62, lastLength < 1 << 62,
-      // Each account takes 4 bytes or more and each entry 24: no count beyond what is there.
-      Int(accountCount) <= (body - reader.position) / 4, count <= UInt64((body - reader.position) / 24)
-    else { return nil }
-    var names: [String] = []
-    for _ in 0..<accountCount {
-      guard let length: UInt32 = reader.next(), let name = reader.take(Int(length)) else { return nil }
-      names.append(String(decoding: name, as: UTF8.self))
-    }
-    var latest: [UInt64: TransactionLogIndex.Version] = [:]
-    latest.reserveCapacity(Int(count))
-    for _ in 0..<count {
-      guard let id: UInt64 = reader.next(), let offset: UInt64 = reader.next(), let length: UInt32 = reader.next(),
-        let account: UInt32 = reader.next(), Int(account & ~(1 << 31)) < names.count,
-        offset < end, UInt64(length) < end - offset  // within what it covers (and no overflow)
-      else { return nil }
-      latest[id] = (Int(offset), Int(length), names[Int(account & ~(1 << 31))], account & (1 << 31) != 0)
-    }
-    guard reader.position == body else { return nil }
-    let last = end == 0 ? nil : (offset: Int(lastOffset), length: Int(lastLength), crc: lastCRC)
-    return HistoryIndex(device: device, inode: inode, end: Int(end), last: last, latest: latest)
-  }
-
-  /// Reads little-endian integers and byte runs, refusing to go past `end`.
-  private struct Reader {
-    let bytes: [UInt8]
-    var position: Int
-    let end: Int
-
-    mutating func next<T: FixedWidthInteger>() -> T? {
-      let size = MemoryLayout<T>.size
-      guard position + size <= end else { return nil }
-      var value: T = 0
-      for i in 0..<size { value |= T(bytes[position + i]) << (8 * i) }
-      position += size
-      return value
-    }
-
-    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-      guard count >= 0, position + count <= end else { return nil }
-      defer { position += count }
-      return bytes[position..<(position + count)]
-    }
+  /// The latest version of transaction `id`: one read of one record of the log open at `fd`.
+  func transaction(_ id: UInt64, fd: Int32, path: String) -> Lookup {
+    guard let version = latest[id], !version.deleted else { return .none }
+    guard let record = try? POSIXFile.read(fd, count: version.length, at: version.offset, path: path),
+      record.count == version.length,
+      case let .transaction(t)? = try? TransactionLogIndex.decodeRecord(record[...], at: version.offset, path: path), t.id == id
+    else { return .stale }
+    return .found(t)
   }
 }

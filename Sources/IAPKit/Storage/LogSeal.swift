@@ -74,9 +74,8 @@ struct LogSeal: Equatable {
   /// Read on every command, so it works on the bytes: no `String`, no `split` (which showed
   /// as a sixth of `queue`'s instructions in a profile).
   static func read(_ fd: Int32) -> LogSeal? {
-    var buffer = [UInt8](repeating: 0, count: length)
-    let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, 0) }
-    guard n == length, buffer[length - 1] == 0x0A, buffer.starts(with: magic.utf8) else { return nil }
+    guard let buffer = try? POSIXFile.read(fd, count: length, at: 0, path: "seal"), buffer.count == length,
+      buffer[length - 1] == 0x0A, buffer.starts(with: magic.utf8) else { return nil }
     // magic, 2 × (inode size seconds nanoseconds), nextId, then the CRC-32 (hex) of the rest.
     // Ints, not Int64s: an array of a type the process has not used yet costs a runtime
     // metadata instantiation (tens of thousands of instructions) on this hot path.

@@ -12,6 +12,7 @@ package enum SnapshotCodec {
     var notifications = 0
   }
 
+  /// The snapshot as a tree: `writeText`'s document, for tests to compare with.
   static func encode(_ state: StoreState, offsets: Offsets) -> JSONValue {
     let accounts = state.accounts.keys.sorted().map { name -> (String, JSONValue) in
       let account = state.accounts[name]!
@@ -20,19 +21,34 @@ package enum SnapshotCodec {
       }
       return (name, .object([("queues", .object(queues))] + members(of: account)))
     }
-    return .object([
+    return .object(head(of: state, offsets: offsets) + [("accounts", .object(accounts))] + tail(of: state))
+  }
+
+  /// The document's members before `accounts`: numbers and a string of digits.
+  private static func head(of state: StoreState, offsets: Offsets) -> [(String, JSONValue)] {
+    [
       ("format", .int(format)),
       ("logOffset", .int(Int64(offsets.transactions))),
       ("notificationsOffset", .int(Int64(offsets.notifications))),
       ("notificationCount", .int(Int64(state.notificationCount))),
       ("nextId", .string(String(state.nextId))),
-      ("accounts", .object(accounts)),
-    ] + (state.usedOfferNonces.isEmpty ? [] : [("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string)))])
-      + (state.massExtensions.isEmpty
-        ? [] : [("massExtensions", .array(state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }))])
-      + (state.families.isEmpty
-        ? []
-        : [("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) }))]))
+    ]
+  }
+
+  /// The document's members after `accounts`, each only when it holds something.
+  private static func tail(of state: StoreState) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if !state.usedOfferNonces.isEmpty {
+      members.append(("offerNonces", .array(state.usedOfferNonces.sorted().map(JSONValue.string))))
+    }
+    if !state.massExtensions.isEmpty {
+      let requests = state.massExtensions.keys.sorted().map { ExtensionRecord.encode(state.massExtensions[$0]!) }
+      members.append(("massExtensions", .array(requests)))
+    }
+    if !state.families.isEmpty {
+      members.append(("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) })))
+    }
+    return members
   }
 
   /// An account's members after its queues.
@@ -52,22 +68,16 @@ package enum SnapshotCodec {
     ] + (account.dismissedMessages.isEmpty ? [] : [("dismissedMessages", .array(account.dismissedMessages.sorted().map(JSONValue.string)))])
   }
 
-  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but made
-  /// one queued transaction at a time and handed to `emit` in pieces of about
-  /// `pieceSize` bytes: a queue of a hundred thousand unfinished renewals is about 50 MB of
-  /// text, which is never held whole (as a tree, then text, then bytes, it was 2.5 KB a
-  /// transaction; as one buffer, a third of a century's peak memory).
+  /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
+  /// as a stream: the document's structure in order, one queued transaction at a time, handed
+  /// to `emit` in pieces of about `pieceSize` bytes. A queue of a hundred thousand unfinished
+  /// renewals is about 50 MB of text, which is never held whole (as a tree, then text, then
+  /// bytes, it was 2.5 KB a transaction; as one buffer, a third of a century's peak memory).
+  ///
+  /// Bytes only: `String + Substring` is a generic append the standard library does not
+  /// specialise, whose first use looks a type up by name and so reads every protocol
+  /// conformance record in the binary (a third of a commit that writes the snapshot).
   static func writeText<E: Error>(_ state: StoreState, offsets: Offsets, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
-    var rest = state
-    rest.accounts = [:]
-    let head = JSONWriter.compact(encode(rest, offsets: offsets))
-    // The accounts go where the empty object stands (the members before it are numbers and
-    // a string of digits, which cannot hold that text).
-    let slot = #""accounts":{}"#
-    guard let range = Substring(head).firstRange(ofText: slot) else {
-      try emit(Array((JSONWriter.compact(encode(state, offsets: offsets)) + "\n").utf8))
-      return
-    }
     var out: [UInt8] = []
     out.reserveCapacity(pieceSize + 4_096)
     func flushIfFull() throws(E) {
@@ -75,17 +85,33 @@ package enum SnapshotCodec {
       try emit(out)
       out.removeAll(keepingCapacity: true)
     }
-    out.append(contentsOf: head[..<range.lowerBound].utf8)
-    out.append(contentsOf: #""accounts":{"#.utf8)
+    /// `"name":`, after a comma unless it is its object's first member.
+    func key(_ name: String, first: Bool = false) {
+      if !first { out.append(UInt8(ascii: ",")) }
+      JSONWriter.compact(.string(name), into: &out)
+      out.append(UInt8(ascii: ":"))
+    }
+    /// Each of `list` as `"name":value`.
+    func write(_ list: [(String, JSONValue)], first: Bool = false) {
+      for (n, (name, value)) in list.enumerated() {
+        key(name, first: first && n == 0)
+        JSONWriter.compact(value, into: &out)
+      }
+    }
+    out.append(UInt8(ascii: "{"))
+    write(head(of: state, offsets: offsets), first: true)
+    key("accounts")
+    out.append(UInt8(ascii: "{"))
     for (n, name) in state.accounts.keys.sorted().enumerated() {
       let account = state.accounts[name]!
-      if n > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: (JSONWriter.compact(.string(name)) + #":{"queues":{"#).utf8)
+      key(name, first: n == 0)
+      out.append(UInt8(ascii: "{"))
+      key("queues", first: true)
+      out.append(UInt8(ascii: "{"))
       for (m, device) in account.queues.keys.sorted().enumerated() {
-        if m > 0 { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: (JSONWriter.compact(.string(device)) + ":").utf8)
-        var first = true
+        key(device, first: m == 0)
         out.append(UInt8(ascii: "["))
+        var first = true
         for transaction in account.queues[device]! {
           if !first { out.append(UInt8(ascii: ",")) }
           first = false
@@ -95,16 +121,13 @@ package enum SnapshotCodec {
         out.append(UInt8(ascii: "]"))
       }
       out.append(UInt8(ascii: "}"))
-      // The account's other members, without their object's opening brace.
-      // (As bytes: `String + Substring` is a generic append the standard library does not
-      // specialise, whose first use looks a type up by name and so reads every protocol
-      // conformance record in the binary: a third of a commit that writes the snapshot.)
-      out.append(UInt8(ascii: ","))
-      out.append(contentsOf: JSONWriter.compact(.object(members(of: account))).utf8.dropFirst())
+      write(members(of: account))
+      out.append(UInt8(ascii: "}"))
       try flushIfFull()
     }
     out.append(UInt8(ascii: "}"))
-    out.append(contentsOf: head[range.upperBound...].utf8)
+    write(tail(of: state))
+    out.append(UInt8(ascii: "}"))
     out.append(UInt8(ascii: "\n"))
     try emit(out)
   }

@@ -19,18 +19,38 @@ extension StateSession {
     }
   }
 
-  /// The latest version of transaction `id` (of any account), looked up in `index`, which
-  /// reads only what the log gained since its last lookup.
-  package func transaction(_ id: UInt64, index: TransactionIdIndex) throws(IAPError) -> Transaction? {
+  /// The latest version of transaction `id` (of any account), if it has one: looked up in
+  /// the log's index (`HistoryIndex`), which is one read of one record once the index is
+  /// there. A server keeps its index in `kept`, which reads only what the log gained since
+  /// its last lookup; a command opens it as `latestVersions()` does (from `history.index`
+  /// when the log is long).
+  package func transaction(_ id: UInt64, kept: TransactionIdIndex? = nil) throws(IAPError) -> Transaction? {
     guard let fd = transactions.fd else { return nil }  // no state yet
-    return try notingDamage { () throws(IAPError) in
-      try index.transaction(id, fd: fd, path: transactions.path, validEnd: transactions.validEnd)
+    let path = transactions.path
+    let validEnd = transactions.validEnd
+    return try notingDamage { () throws(IAPError) -> Transaction? in
+      if let kept { return try kept.transaction(id, fd: fd, path: path, validEnd: validEnd) }
+      let (index, fromFile) = try HistoryIndex.open(fd: fd, path: path, validEnd: validEnd, cache: folder, cacheFrom: historyIndexFrom)
+      switch index.transaction(id, fd: fd, path: path) {
+      case let .found(t): return t
+      case .none: return nil
+      case .stale:
+        // Only a saved index that no longer describes the log gets here (a fresh fold is
+        // of the log as it is): drop it, and fold the log afresh.
+        guard fromFile, let identity = HistoryIndex.identity(of: fd) else { return nil }
+        try? folder?.unlink(HistoryIndex.name)
+        var fresh = HistoryIndex(of: identity)
+        try fresh.catchUp(fd: fd, path: path, to: validEnd)
+        guard case let .found(t) = fresh.transaction(id, fd: fd, path: path) else { return nil }
+        return t
+      }
     }
   }
 
   /// The latest version of transaction `id` of `account`, if history has it.
   package func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
-    try history().first { $0.id == id && $0.account == account }
+    guard let found = try transaction(id), found.account == account else { return nil }
+    return found
   }
 
   /// Every notification sent, oldest first.

@@ -6,19 +6,14 @@ import IAPCore
   import Darwin
 #endif
 
-/// Where the latest version of each transaction lies in `transactions.log`, in id order, so
-/// that `history` can go through 100,000 transactions in bounded memory. Store events in the
-/// log count too: `clear` drops an account's transactions, and deleted ones are left out.
+/// The latest version of each transaction in id order: `HistoryIndex`, the log's one index,
+/// walked so that `history` can go through 100,000 transactions in bounded memory. Store
+/// events in the log count too: `clear` drops an account's transactions, and deleted ones
+/// are left out.
 ///
-/// Building it reads the log once in fixed-size chunks and takes what it needs from each
-/// record's bytes (`RecordPeek`), parsing only what that leaves undecided (the records are as
-/// iap wrote them: `load` checked the log against its seal, or read it whole); only the
-/// position of each id's latest version is kept (16 bytes a transaction). Once the log is
-/// long, that fold is saved as `history.index` and the next build starts from it, reading
-/// only what the log gained since (`HistoryIndex`).
-/// `forEach` then reads those records back, a megabyte of log at a time, and decodes them
-/// one at a time. Holding every version as a `Transaction` instead (a dictionary by id) took
-/// 146 MB at 100,000 transactions.
+/// `forEach` reads the records back, a megabyte of log at a time, and decodes them one at a
+/// time. Holding every version as a `Transaction` instead (a dictionary by id) took 146 MB
+/// at 100,000 transactions.
 package struct TransactionLogIndex {
   private let fd: Int32
   private let path: String
@@ -36,67 +31,34 @@ package struct TransactionLogIndex {
   static let chunkSize = 1 << 20
 
   /// Indexes the complete records of the log open at `fd`, up to `end` (the bytes that hold
-  /// complete, committed records).
-  ///
-  /// - Parameters:
-  ///   - cache: the state folder, to start from its `history.index` when it checks out
-  ///     against the log (reading only the records appended since) and to save the index
-  ///     there when it changed; nil to read the whole log.
-  ///   - cacheFrom: the log's size from which the cache is used: a shorter log is read
-  ///     whole, as quickly as the cache would be, and leaves no file behind.
+  /// complete, committed records), with `HistoryIndex.open`, whose `cache` and `cacheFrom`
+  /// say whether `history.index` is used and kept.
   init(fd: Int32?, path: String, end: Int, cache: Folder? = nil, cacheFrom: Int = HistoryIndex.minimumLogSize) throws(IAPError) {
-    self.path = path
-    self.end = end
     guard let fd else {
-      self.fd = -1
-      spans = []
-      self.cache = nil
+      self.init(path: path)
       return
     }
-    self.fd = fd
-    let cache = end >= cacheFrom ? cache : nil
-    let saved = cache.flatMap { HistoryIndex.read(in: $0, log: fd, validEnd: end) }
-    var latest = saved?.latest ?? [:]
-    var last = saved?.last.map { (offset: $0.offset, length: $0.length) }
-    try Self.forEachRecord(fd: fd, path: path, from: saved?.end ?? 0, end: end) {
-      (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
-      try Self.fold(record, at: offset, path: path, into: &latest)
-      last = (offset, record.count)
-    }
-    let covered = last.map { $0.offset + $0.length + 1 } ?? 0
-    if let cache, covered != saved?.end, let (device, inode) = HistoryIndex.identity(of: fd) {
-      let crc = last.flatMap { HistoryIndex.crc(ofRecordAt: $0.offset, length: $0.length, in: fd) }
-      if last == nil || crc != nil {
-        let lastRecord = last.map { (offset: $0.offset, length: $0.length, crc: crc ?? 0) }
-        HistoryIndex(device: device, inode: inode, end: covered, last: lastRecord, latest: latest).write(in: cache)
-      }
-    }
-    spans = latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.offset, $0.value.length) }
-    self.cache = saved == nil ? nil : cache
+    let (index, fromFile) = try HistoryIndex.open(fd: fd, path: path, validEnd: end, cache: cache, cacheFrom: cacheFrom)
+    self.init(index, fd: fd, path: path, end: end, cache: fromFile ? cache : nil)
   }
 
-  /// Where a transaction's latest version lies, whose it is, and whether it is a tombstone.
-  typealias Version = (offset: Int, length: Int, account: String, deleted: Bool)
+  /// The walk of `index`, of the log open at `fd` whose complete records end at `end`.
+  /// - Parameter cache: the folder whose `history.index` `index` was read from, if it was.
+  init(_ index: HistoryIndex, fd: Int32, path: String, end: Int, cache: Folder?) {
+    self.fd = fd
+    self.path = path
+    self.end = end
+    spans = index.latest.filter { !$0.value.deleted }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.offset, $0.value.length) }
+    self.cache = cache
+  }
 
-  /// Folds one log record into `latest` (each id's latest version): a transaction version
-  /// replaces its id's, `clear` drops its account's, other events change nothing. Both this
-  /// index and the server's `TransactionIdIndex` read the log this way.
-  static func fold(_ record: ArraySlice<UInt8>, at offset: Int, path: String, into latest: inout [UInt64: Version]) throws(IAPError) {
-    switch RecordPeek.peek(record) {
-    case let .transaction(id, account, deleted):
-      latest[id] = (offset, record.count, account, deleted)
-      return
-    case .otherEvent:
-      return
-    case .decode:
-      break
-    }
-    switch try decodeRecord(record, at: offset, path: path) {
-    case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
-    case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .dismissMessages, .notification:
-      break
-    }
+  /// No transactions: there is no log yet.
+  private init(path: String) {
+    fd = -1
+    self.path = path
+    end = 0
+    spans = []
+    cache = nil
   }
 
   /// Calls `body` with the latest version of each transaction, oldest id first.
@@ -139,14 +101,9 @@ package struct TransactionLogIndex {
   /// and returns how many; fewer than `atLeast` means the log was cut while it was read.
   private func read(at offset: Int, count: Int, atLeast: Int, into buffer: inout [UInt8]) throws(IAPError) -> Int {
     if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
-    var done = 0
-    while done < atLeast {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
-      }
-      done += n
+    let done = try? POSIXFile.read(fd, into: &buffer, count: count, at: offset, path: path)
+    guard let done, done >= atLeast else {
+      throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
     }
     return done
   }
@@ -189,10 +146,11 @@ package struct TransactionLogIndex {
     while true {
       let wanted = min(chunk.count, end - position)
       if wanted <= 0 { return }
-      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(position)) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "read", code: errno).description)
+      let n: Int
+      do {
+        n = try POSIXFile.read(fd, into: &chunk, count: wanted, at: position, path: path)
+      } catch {
+        throw .stateUnreadable(path: path, reason: error.description)
       }
       if n == 0 { return }
       var start = 0

@@ -188,11 +188,8 @@ extension Workspace {
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
     return try reading { () throws(IAPError) in
-      // The server keeps an index from one request to the next; otherwise, one read of the log.
-      if let index = transactionIndex { return try opened.session.transaction(number, index: index) }
-      var found: Transaction?
-      try opened.session.latestVersions().forEach { t in if t.id == number { found = t } }
-      return found
+      // The server keeps the log's index from one request to the next.
+      try opened.session.transaction(number, kept: transactionIndex)
     }
   }
 

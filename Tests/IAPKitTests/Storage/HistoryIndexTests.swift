@@ -76,6 +76,36 @@ import Testing
     #expect(ids() == ["1", "2"])
   }
 
+  /// Issue 33: a single transaction is looked up in the same index as `history` (one read
+  /// of its record): an index that checks out but lacks it hides it from `refund` too.
+  @Test func aSingleTransactionIsLookedUpInTheIndex() throws {
+    harness.run("buy gems --finish")
+    harness.run("buy sword --finish")
+    _ = ids()
+    var emptied = try index()
+    emptied.latest[1] = nil
+    try save(emptied)
+    #expect(harness.run("refund 1").stderr.contains("unknown transaction"))
+    #expect(harness.run("refund 2").status == 0)
+  }
+
+  /// A lookup through an index that places a transaction at another's record finds the
+  /// record does not hold it: the index is dropped and the log read afresh, so the right
+  /// transaction is refunded.
+  @Test func aLookupThroughAMisplacingIndexReadsTheLogAfresh() throws {
+    harness.run("buy gems --finish")
+    harness.run("buy sword --finish")
+    _ = ids()
+    var swapped = try index()
+    let first = try #require(swapped.latest[1])
+    swapped.latest[1] = swapped.latest[2]
+    swapped.latest[2] = first
+    try save(swapped)
+    let result = harness.run("refund 1 --json")
+    #expect(result.status == 0 && result.json.transactions.first?["productId"]?.stringValue == "gems")
+    #expect(ids() == ["1", "2"])
+  }
+
   /// An index of another file, covering more than the log holds, whose last record differs,
   /// or damaged is not used, and is written again.
   @Test func anIndexThatDoesNotCheckOutIsRebuilt() throws {

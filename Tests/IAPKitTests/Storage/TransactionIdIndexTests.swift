@@ -12,7 +12,7 @@ import Testing
 
   func lookup(_ id: UInt64, _ index: TransactionIdIndex) throws -> Transaction? {
     let session = try StateDirectory(path: harness.directory + "/.iap").open(forWriting: false)
-    return try session.transaction(id, index: index)
+    return try session.transaction(id, kept: index)
   }
 
   @Test func followsTheLogAcrossCommands() throws {
