@@ -68,8 +68,8 @@ package enum POSIXFile {
   /// Reads from `offset` to the end of an open file.
   ///
   /// Every command reads a few small files this way, so the bytes go straight into the
-  /// array's storage, sized by `fstat`: a zero-filled 64 KB chunk to copy from cost each read
-  /// about 67,000 instructions (most of a small file's cost).
+  /// array's storage, sized by `fstat`, not through a zero-filled 64 KB chunk to copy from
+  /// (docs/performance.md, "Shapes kept for start-up").
   package static func readAll(_ fd: Int32, path: String, from offset: Int) throws(POSIXFileError) -> [UInt8] {
     var st = stat()
     let expected = fstat(fd, &st) == 0 ? max(0, Int(st.st_size) - offset) : 0

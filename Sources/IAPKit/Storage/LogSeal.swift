@@ -71,14 +71,14 @@ struct LogSeal: Equatable {
 
   /// The seal in the lock file `fd`, or nil when there is none or it does not read whole.
   ///
-  /// Read on every command, so it works on the bytes: no `String`, no `split` (which showed
-  /// as a sixth of `queue`'s instructions in a profile).
+  /// Read on every command, so it works on the bytes: no `String`, no `split`
+  /// (docs/performance.md, "Shapes kept for start-up").
   static func read(_ fd: Int32) -> LogSeal? {
     guard let buffer = try? POSIXFile.read(fd, count: length, at: 0, path: "seal"), buffer.count == length,
       buffer[length - 1] == 0x0A, buffer.starts(with: magic.utf8) else { return nil }
     // magic, 2 × (inode size seconds nanoseconds), nextId, then the CRC-32 (hex) of the rest.
     // Ints, not Int64s: an array of a type the process has not used yet costs a runtime
-    // metadata instantiation (tens of thousands of instructions) on this hot path.
+    // metadata instantiation on this hot path.
     var numbers: [Int] = []
     var index = magic.utf8.count
     var bodyEnd = 0
