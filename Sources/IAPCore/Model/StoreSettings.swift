@@ -91,7 +91,7 @@ package struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
     SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
     SettingSpec(
-      name: "environment", kind: .choice(AppStoreEnvironment.allCases.map(\.rawValue)),
+      name: "environment", kind: .choice(AppStoreEnvironment.allCases.map { $0.rawValue }),
       help: "The environment signed data names; Sandbox and Production sign with ES256 and the state's certificate chain."),
     SettingSpec(
       name: "app-apple-id", kind: .appleId, help: "The app's Apple ID, carried in notifications and the app transaction; required in Production."),
