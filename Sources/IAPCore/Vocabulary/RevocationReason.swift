@@ -2,7 +2,7 @@
 /// `Transaction.RevocationReason` in StoreKit): why the App Store refunded a purchase.
 ///
 /// The raw values are the words iap's records and `--json` views have always used (StoreKit's
-/// names); Apple's payloads and receipts number them (`code`).
+/// names); Apple's payloads and receipts number them (`receiptCode`).
 package enum RevocationReason: String, CaseIterable, Sendable {
   /// The customer refunded because of a problem with the app.
   case developerIssue
