@@ -21,6 +21,28 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 
+  /// Waits until `ready` holds of the value, then runs `body` on it with the lock held, as a
+  /// condition variable's wait loop does: the lock is released while waiting, and `ready` is
+  /// asked again after each wake-up (POSIX allows spurious ones). Only a change made through
+  /// `withLockWakingWaiters` wakes the waiter.
+  package func withLock<T, E: Error>(when ready: (Value) -> Bool, _ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    mutex.lock()
+    defer { mutex.unlock() }
+    while !ready(value) { mutex.wait() }
+    return try body(&value)
+  }
+
+  /// Runs `body` on the value with the lock held, then wakes every thread waiting in
+  /// `withLock(when:_:)`: for a change what they wait for may depend on.
+  package func withLockWakingWaiters<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    mutex.lock()
+    defer {
+      mutex.broadcast()
+      mutex.unlock()
+    }
+    return try body(&value)
+  }
+
   /// A copy of the value, read under the lock.
   package var current: Value { withLock { $0 } }
 }

@@ -50,18 +50,27 @@ private func forwardSignal(_ number: Int32) {
 /// parent set to be ignored is caught all the same.
 ///
 /// One installation per signal at a time (the last one gets the signal).
-package final class TerminationSignal: @unchecked Sendable {
+///
+/// What `restore()` puts back lives inside its lock; only the table the handler reads
+/// (`signalPipes`) is shared by convention, because a signal handler may take no lock.
+package final class TerminationSignal: Sendable {
   /// What stops a server: Ctrl-C and `kill`.
   package static let standard: [Int32] = [SIGINT, SIGTERM]
 
   private let signals: [Int32]
   private let readEnd: Int32
   private let writeEnd: Int32
-  private var previousHandlers: [(Int32, SignalHandler?)] = []
-  private var previousMask = sigset_t()
-  /// The thread whose mask was changed: only there can it be put back.
-  private let installer = pthread_self()
-  private var restored = false
+  /// What `restore()` puts back, and whether it has.
+  private let installation: Locked<Installation>
+
+  /// What installing changed, for `restore()` to put back.
+  private struct Installation {
+    /// The thread whose mask was changed: only there can it be put back.
+    let installer = pthread_self()
+    var previousHandlers: [(Int32, SignalHandler?)] = []
+    var previousMask = sigset_t()
+    var restored = false
+  }
 
   /// Catches `signals` from now on, until `restore()`.
   package init(catching signals: [Int32] = TerminationSignal.standard) {
@@ -78,12 +87,14 @@ package final class TerminationSignal: @unchecked Sendable {
     writeEnd = fds[1]
     signalLock.lock()
     defer { signalLock.unlock() }
+    var installed = Installation()
     for number in signals where (0..<128).contains(number) { signalPipes[Int(number)] = writeEnd }
-    previousHandlers = signals.map { number in (number, signal(number, forwardSignal)) }
+    installed.previousHandlers = signals.map { number in (number, signal(number, forwardSignal)) }
     var unblock = sigset_t()
     sigemptyset(&unblock)
     for number in signals { sigaddset(&unblock, number) }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, &installed.previousMask)
+    installation = Locked(installed)
   }
 
   deinit { restore() }
@@ -108,15 +119,17 @@ package final class TerminationSignal: @unchecked Sendable {
   package func restore() {
     signalLock.lock()
     defer { signalLock.unlock() }
-    guard !restored else { return }
-    restored = true
-    if pthread_equal(installer, pthread_self()) != 0 { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-    for (number, handler) in previousHandlers { signal(number, handler) }
-    for number in signals where (0..<128).contains(number) && signalPipes[Int(number)] == writeEnd {
-      signalPipes[Int(number)] = -1
+    installation.withLock { installed in
+      guard !installed.restored else { return }
+      installed.restored = true
+      if pthread_equal(installed.installer, pthread_self()) != 0 { pthread_sigmask(SIG_SETMASK, &installed.previousMask, nil) }
+      for (number, handler) in installed.previousHandlers { signal(number, handler) }
+      for number in signals where (0..<128).contains(number) && signalPipes[Int(number)] == writeEnd {
+        signalPipes[Int(number)] = -1
+      }
+      if readEnd >= 0 { close(readEnd) }
+      if writeEnd >= 0 { close(writeEnd) }
     }
-    if readEnd >= 0 { close(readEnd) }
-    if writeEnd >= 0 { close(writeEnd) }
   }
 
   /// Waits for SIGINT or SIGTERM (or `signals`) and returns its number: the helper a front

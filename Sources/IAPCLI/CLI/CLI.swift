@@ -43,7 +43,7 @@ package enum CLI {
   /// Prints a failure: `error: …` lines on stderr (plus the usage line and a hint to help for
   /// usage errors), and with `--json` the `{"error": …}` document on stdout.
   static func report(_ error: IAPError, json: Bool, console: Console) {
-    for message in error.messages { console.error(message) }
+    for message in error.userMessages { console.error(message) }
     switch error {
     case let .usage(_, path):
       console.detail("usage: \(HelpFormatter.usage(for: path))")

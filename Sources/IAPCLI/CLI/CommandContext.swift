@@ -36,7 +36,7 @@ package final class CommandContext {
       guard let report = try workspace.deliverNotifications(), let failure = report.failure else { return }
       console.warning("notifications: \(report.url) failed (\(failure)); \(report.pending) pending, retried at the next command")
     } catch {
-      console.warning("notifications: \(error.messages.joined(separator: "; "))")
+      console.warning("notifications: \(error.userMessages.joined(separator: "; "))")
     }
   }
 }

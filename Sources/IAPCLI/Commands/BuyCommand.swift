@@ -113,7 +113,7 @@ struct BuyCommand: Command {
     } else {
       TransactionView.lines(shown).forEach { context.console.line($0) }
     }
-    if let failure = result.failure { failure.messages.forEach { context.console.error($0) } }
+    if let failure = result.failure { failure.userMessages.forEach { context.console.error($0) } }
     if outcome.state == .failed && outcome.purchaseIssue {
       context.console.note("note: transaction \(outcome.id) was interrupted: iap resolve \(outcome.id) completes it outside the app")
     }

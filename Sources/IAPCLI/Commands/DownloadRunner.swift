@@ -21,7 +21,7 @@ struct DownloadRunner {
       guard context.globals.json else { throw error }
       // A JSON-lines stream ends with its error as a line, not a pretty-printed document.
       reporter.stopped("error", nil, address: request.address, error: error)
-      error.messages.forEach { context.console.error($0) }
+      error.userMessages.forEach { context.console.error($0) }
       return error.exitCode
     }
   }
@@ -64,7 +64,7 @@ struct DownloadRunner {
     _ event: String, _ status: DownloadStatus, _ error: IAPError, _ context: CommandContext, _ reporter: DownloadReporter
   ) -> ExitCode {
     reporter.stopped(event, status, address: request.address, error: error)
-    error.messages.forEach { context.console.error($0) }
+    error.userMessages.forEach { context.console.error($0) }
     return error.exitCode
   }
 }

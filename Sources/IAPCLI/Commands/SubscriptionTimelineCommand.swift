@@ -50,7 +50,7 @@ struct SubscriptionTimelineCommand: Command {
   /// `free trial P1W`, `introductory P3M`, `promotional loyalty.free_month`; nil for none.
   static func offer(_ t: Transaction) -> String? {
     guard let type = t.offerType else { return nil }
-    if type == 2 { return "promotional \(t.offerIdentifier ?? "")" }
+    if type == .promotional { return "promotional \(t.offerIdentifier ?? "")" }
     let name = t.offerDiscountType == .freeTrial ? "free trial" : "introductory"
     return [name, t.offerPeriod].compactMap { $0 }.joined(separator: " ")
   }

@@ -79,10 +79,10 @@ package enum TransactionView {
     if let date = t.expirationDate { notes.append("expires \(date.iso8601)") }
     // The offer this period was bought with: a redeemed offer is part of what `buy` did.
     if let offer = t.offerIdentifier {
-      let kind = [3: "offer code", 4: "win-back offer"][t.offerType ?? 2] ?? "promotional offer"
+      let kind = t.offerType == .offerCode ? "offer code" : t.offerType == .winBack ? "win-back offer" : "promotional offer"
       notes.append("\(kind) \(offer)")
     } else if let type = t.offerDiscountType {
-      notes.append("introductory offer \(type)" + (t.offerPeriod.map { " \($0)" } ?? ""))
+      notes.append("introductory offer \(type.rawValue)" + (t.offerPeriod.map { " \($0)" } ?? ""))
     }
     if let date = t.revocationDate {
       // A family share is revoked (REVOKE), never refunded: the member paid nothing.

@@ -100,8 +100,8 @@ package struct AppReceipt {
       members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
       // An offer code is named by its reference name (`offer_code_ref_name`); a win-back
       // offer, newer than receipts, by nothing.
-      if let offer = t.offerIdentifier, t.offerType == 2 { members.append(("promotional_offer_id", .string(offer))) }
-      if let offer = t.offerIdentifier, t.offerType == 3 { members.append(("offer_code_ref_name", .string(offer))) }
+      if let offer = t.offerIdentifier, t.offerType == .promotional { members.append(("promotional_offer_id", .string(offer))) }
+      if let offer = t.offerIdentifier, t.offerType == .offerCode { members.append(("offer_code_ref_name", .string(offer))) }
     }
     members.append(("in_app_ownership_type", .string(t.inAppOwnershipType)))
     if latest, t.productType == .autoRenewable {

@@ -4,8 +4,9 @@ import IAPFormats
 /// account's first use of the store), as Apple's App Store Server Library decodes it.
 /// Pure: the identifiers and the device verification value are made by the caller.
 package struct AppTransaction: Equatable, Sendable {
-  /// `receiptType`: the environment (`Sandbox`, `Production`, `Xcode`, `LocalTesting`).
-  package var environment: String
+  /// `receiptType`: the environment; nil for one kept without it (a RESCIND_CONSENT's, which
+  /// takes the signer's when signed).
+  package var environment: AppStoreEnvironment?
   package var bundleId: String
   /// The app's Apple ID, when the settings give one.
   package var appAppleId: Int64?
@@ -29,7 +30,7 @@ package struct AppTransaction: Equatable, Sendable {
   package static let sandboxOriginalPurchaseDate = Timestamp(milliseconds: 1_375_340_400_000)
 
   package init(
-    environment: String, bundleId: String, appAppleId: Int64?, appTransactionId: String, originalPurchaseDate: Timestamp,
+    environment: AppStoreEnvironment?, bundleId: String, appAppleId: Int64?, appTransactionId: String, originalPurchaseDate: Timestamp,
     receiptCreationDate: Timestamp, deviceVerification: String?, deviceVerificationNonce: String?
   ) {
     self.environment = environment
@@ -44,7 +45,7 @@ package struct AppTransaction: Equatable, Sendable {
 
   /// The decoded payload, with Apple's field names; absent values are left out.
   package var payload: JSONValue {
-    var members: [(String, JSONValue)] = [("receiptType", .string(environment))]
+    var members: [(String, JSONValue)] = [("receiptType", .string(environment?.rawValue ?? ""))]
     if let appAppleId { members.append(("appAppleId", .int(appAppleId))) }
     members += [
       ("bundleId", .string(bundleId)),

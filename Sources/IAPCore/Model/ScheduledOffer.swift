@@ -16,15 +16,15 @@ package struct ScheduledOffer: Equatable, Sendable {
   /// The offer identifier (`offerIdentifier` of the renewal it prices).
   package var id: String
   package var terms: IntroductoryOffer
-  /// Apple's `offerType`: 2 a promotional offer, 3 an offer code (a win-back offer is for
+  /// Apple's `offerType`: a promotional offer or an offer code (a win-back offer is for
   /// lapsed customers only, so never waits).
-  package var offerType: Int
+  package var offerType: OfferType
 
-  package init(productId: String, offer: PromotionalOffer, offerType: Int? = nil) {
-    self.init(productId: productId, id: offer.id, terms: offer.terms, offerType: offerType ?? 2)
+  package init(productId: String, offer: PromotionalOffer, offerType: OfferType? = nil) {
+    self.init(productId: productId, id: offer.id, terms: offer.terms, offerType: offerType ?? .promotional)
   }
 
-  package init(productId: String, id: String, terms: IntroductoryOffer, offerType: Int = 2) {
+  package init(productId: String, id: String, terms: IntroductoryOffer, offerType: OfferType = .promotional) {
     self.productId = productId
     self.id = id
     self.terms = terms

@@ -44,7 +44,7 @@ package enum SignedPayloads {
   ///
   /// - Parameter appTransactionId: the customer's app transaction id, which Apple's
   ///   JWSTransaction carries beside the app transaction's own (`appTransactionId`).
-  package static func transaction(_ t: Transaction, environment: String, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
+  package static func transaction(_ t: Transaction, environment: AppStoreEnvironment, signedDate: Timestamp, appTransactionId: String? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("transactionId", .string(String(t.id))),
       ("originalTransactionId", .string(String(t.originalId))),
@@ -65,18 +65,18 @@ package enum SignedPayloads {
     add("revocationReason", t.revocationReason.map { .int(Int64($0.receiptCode)) })
     add("revocationDate", t.revocationDate.map { .int($0.milliseconds) })
     add("isUpgraded", t.isUpgraded ? .bool(true) : nil)
-    add("environment", .string(environment))
+    add("environment", .string(environment.rawValue))
     add("storefront", t.storefront.map(JSONValue.string))
     add("storefrontId", t.storefront.map { .string(Storefronts.storefrontId($0)) })
-    add("transactionReason", .string(t.isRenewal ? "RENEWAL" : "PURCHASE"))
-    add("offerType", t.offerType.map { .int(Int64($0)) })
+    add("transactionReason", .string(t.transactionReason.rawValue))
+    add("offerType", t.offerType.map { .int(Int64($0.rawValue)) })
     add("offerIdentifier", t.offerIdentifier.map(JSONValue.string))
     add("offerDiscountType", t.offerDiscountType.map { .string($0.rawValue) })
     add("offerPeriod", t.offerPeriod.map(JSONValue.string))
     add("currency", t.currency.map(JSONValue.string))
     add("price", milliunits(t.price).map { .int($0) })
     add("appTransactionId", appTransactionId.map(JSONValue.string))
-    add("revocationType", t.revocationType.map(JSONValue.string))
+    add("revocationType", t.revocationType.map { .string($0.rawValue) })
     add("revocationPercentage", t.revocationType == nil ? nil : t.revocationPercentage.map { .int(Int64($0)) })
     return .object(members)
   }
@@ -88,7 +88,7 @@ package enum SignedPayloads {
   /// - Parameter eligibleWinBackOfferIds: the win-back offers the customer may redeem, best
   ///   first (`WinBackEligibility`); left out when there is none.
   package static func renewalInfo(
-    _ s: Subscription, environment: String, signedDate: Timestamp, appTransactionId: String? = nil, eligibleWinBackOfferIds: [String] = []
+    _ s: Subscription, environment: AppStoreEnvironment, signedDate: Timestamp, appTransactionId: String? = nil, eligibleWinBackOfferIds: [String] = []
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("originalTransactionId", .string(String(s.originalId))),
@@ -97,7 +97,7 @@ package enum SignedPayloads {
       ("autoRenewStatus", .int(s.autoRenew ? 1 : 0)),
       ("isInBillingRetryPeriod", .bool(s.isInBillingRetry)),
       ("signedDate", .int(signedDate.milliseconds)),
-      ("environment", .string(environment)),
+      ("environment", .string(environment.rawValue)),
       ("recentSubscriptionStartDate", .int(s.originalPurchaseDate.milliseconds)),
     ]
     if let intent = s.reportedExpirationIntent { members.append(("expirationIntent", .int(Int64(intent.rawValue)))) }
@@ -116,12 +116,12 @@ package enum SignedPayloads {
     // A promotional offer (or offer code) redeemed for the next renewal, or a pay-as-you-go
     // offer still running, applies to the next renewal.
     if let offer = s.scheduledOffer, offer.productId == s.autoRenewProductId {
-      members.append(("offerType", .int(Int64(offer.offerType))))
+      members.append(("offerType", .int(Int64(offer.offerType.rawValue))))
       members.append(("offerIdentifier", .string(offer.id)))
       members.append(("offerDiscountType", .string(offer.terms.discountType.rawValue)))
       members.append(("offerPeriod", .string(offer.terms.wholeDuration)))
     } else if s.introRenewalsLeft > 0 {
-      members.append(("offerType", .int(Int64(s.introOfferType ?? (s.introOfferIdentifier == nil ? 1 : 2)))))
+      members.append(("offerType", .int(Int64((s.introOfferType ?? (s.introOfferIdentifier == nil ? .introductory : .promotional)).rawValue))))
       if let offer = s.introOfferIdentifier { members.append(("offerIdentifier", .string(offer))) }
       members.append(("offerDiscountType", .string(OfferDiscountType.payAsYouGo.rawValue)))
       // The offer's whole duration, as the purchase that redeemed it carries it.

@@ -24,12 +24,12 @@ package extension Store {
       if let why = WinBackEligibility.refusal(offer, subscription: subscription, rules: rules, now: now) {
         return .failure(StoreError(.ineligibleForOffer, "account '\(account)' is not eligible for win-back offer '\(id)': \(why)"))
       }
-      return .success(RedeemedOffer(id: id, terms: offer.terms, type: 4))
+      return .success(RedeemedOffer(id: id, terms: offer.terms, type: .winBack))
     case let .offerCode(id):
       guard let code = product.offerCode(id) else {
         return .failure(unknown("offer code", id, product, known: product.offerCodes.map(\.id)))
       }
-      guard let terms = code.terms else { return .success(RedeemedOffer(id: id, oneTimePrice: code.price, type: 3)) }
+      guard let terms = code.terms else { return .success(RedeemedOffer(id: id, oneTimePrice: code.price, type: .offerCode)) }
       let standing: OfferCode.Eligibility
       switch subscription?.status {
       case nil: standing = .new
@@ -44,7 +44,7 @@ package extension Store {
       if terms.paymentMode != .free && terms.price == nil {
         return .failure(StoreError(.invalidOfferPrice, "offer code '\(id)' is \(terms.paymentMode.rawValue) but the catalog gives it no price"))
       }
-      return .success(RedeemedOffer(id: id, terms: terms, type: 3))
+      return .success(RedeemedOffer(id: id, terms: terms, type: .offerCode))
     }
   }
 

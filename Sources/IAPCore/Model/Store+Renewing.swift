@@ -189,8 +189,8 @@ package extension Store {
       // you go the next ones too, as a purchase with it would (`ScheduledOffer`).
       let left = applyIntroductoryOffer(offer.terms, to: &renewal)
       renewal.offerIdentifier = offer.id
-      renewal.redeemedOfferType = offer.offerType == 2 ? nil : offer.offerType
-      subscription.introOfferType = left > 0 && offer.offerType != 2 ? offer.offerType : nil
+      renewal.redeemedOfferType = offer.offerType == .promotional ? nil : offer.offerType
+      subscription.introOfferType = left > 0 && offer.offerType != .promotional ? offer.offerType : nil
       subscription.introRenewalsLeft = left
       subscription.introPrice = left > 0 ? offer.firstPrice : nil
       subscription.introPeriod = left > 0 ? offer.terms.period.iso8601 : nil

@@ -61,13 +61,13 @@ package extension Store {
   ///   prices and times the first period(s) instead of any introductory offer; for a current
   ///   subscriber moving up it takes effect at once, with `OFFER_REDEEMED` UPGRADE (one for
   ///   the same product or a lower level waits for the renewal: `buy` schedules it).
-  /// - Parameter offerType: 3 when `promotional` is an offer code's terms, 4 a win-back
-  ///   offer's; nil for a promotional offer.
+  /// - Parameter offerType: `.offerCode` when `promotional` is an offer code's terms,
+  ///   `.winBack` a win-back offer's; nil for a promotional offer.
   /// - Parameter allowIntroductoryOffer: a signed eligibility answer that overrides the
   ///   store's (`isEligibleForIntroductoryOffer`), either way.
   mutating func subscribe(
     with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil,
-    offerType: Int? = nil, allowIntroductoryOffer: Bool? = nil
+    offerType: OfferType? = nil, allowIntroductoryOffer: Bool? = nil
   ) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
@@ -117,7 +117,7 @@ package extension Store {
       subscription.introOfferType = promotional == nil ? nil : offerType
     }
     subscription.paidDays = (previous?.paidDays ?? 0) + Self.paidDays(of: purchase, offer: running, product: product)
-    subscription.lastWinBackRedemption = offerType == 4 ? now : previous?.lastWinBackRedemption
+    subscription.lastWinBackRedemption = offerType == .winBack ? now : previous?.lastWinBackRedemption
     record(.subscription(subscription))
     if upgrade, promotional != nil {
       notify(.offerRedeemed, offerRedemptionSubtype(change), subscription, at: now)

@@ -92,7 +92,7 @@ package struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "billing-retry", kind: .toggle, help: "Renewals fail and enter billing retry."),
     SettingSpec(name: "grace-period", kind: .toggle, help: "A failing renewal keeps access for a billing grace period first."),
     SettingSpec(
-      name: "environment", kind: .choice(["LocalTesting", "Xcode", "Sandbox", "Production"]),
+      name: "environment", kind: .choice(AppStoreEnvironment.allCases.map { $0.rawValue }),
       help: "The environment signed data names; Sandbox and Production sign with ES256 and the state's certificate chain."),
     SettingSpec(
       name: "app-apple-id", kind: .appleId, help: "The app's Apple ID, carried in notifications and the app transaction; required in Production."),
@@ -272,16 +272,16 @@ package struct StoreSettings: Equatable, Sendable {
   package var storefront: String { value("storefront") ?? "USA" }
   package var timeRate: TimeRate { value("time-rate").flatMap { TimeRate(nameOrNumber: $0) } ?? .realTime }
   package var renewalLimit: Int? { value("renewal-limit").flatMap { Int($0) } }
-  package var environment: String { value("environment") ?? "LocalTesting" }
+  package var environment: AppStoreEnvironment { value("environment").flatMap(AppStoreEnvironment.init(rawValue:)) ?? .localTesting }
   /// Whether signed data is signed as the App Store signs it (ES256 and a certificate chain):
   /// in the Sandbox and Production environments, which Apple's verifiers check.
-  package var signsWithCertificates: Bool { environment == "Sandbox" || environment == "Production" }
+  package var signsWithCertificates: Bool { environment.signsWithCertificates }
   package var appAppleId: Int64? { value("app-apple-id").flatMap { Int64($0) } }
 
   /// Why these settings cannot sign what the store hands out, if they cannot: Apple's
   /// verifier takes no Production data without the app's Apple ID, so neither does the store.
   package var incompleteness: String? {
-    environment == "Production" && appAppleId == nil
+    environment == .production && appAppleId == nil
       ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does "
         + "(iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox)" : nil
   }

@@ -57,7 +57,7 @@ package struct Subscription: Equatable, Sendable {
   package var introOfferIdentifier: String?
   /// The kind of offer those renewals belong to when it is an offer code (3) or a win-back
   /// offer (4); nil for an introductory or promotional offer.
-  package var introOfferType: Int?
+  package var introOfferType: OfferType?
   /// The paid time of the subscription so far, in nominal days (a week 7, a month 30, a
   /// year 365; free periods count nothing): a win-back offer's paid-duration rule reads it.
   package var paidDays = 0

@@ -80,8 +80,8 @@ package struct Transaction: Equatable, Sendable {
     set { changeRare(clearing: newValue == nil) { $0.offerIdentifier = newValue } }
   }
   /// The kind of offer this period redeemed when it is one the identifier alone does not
-  /// tell: 3 an offer code, 4 a win-back offer (Apple's `offerType`); nil otherwise.
-  package var redeemedOfferType: Int? {
+  /// tell: an offer code or a win-back offer (Apple's `offerType` 3, 4); nil otherwise.
+  package var redeemedOfferType: OfferType? {
     get { rare?.fields.redeemedOfferType }
     set { changeRare(clearing: newValue == nil) { $0.redeemedOfferType = newValue } }
   }
@@ -175,10 +175,10 @@ package struct Transaction: Equatable, Sendable {
 
   /// `offerType` as Apple numbers it: 1 an introductory offer, 2 a promotional offer, 3 an
   /// offer code, 4 a win-back offer; nil when no offer applies to this period.
-  package var offerType: Int? {
+  package var offerType: OfferType? {
     if let redeemedOfferType { return redeemedOfferType }
-    if offerIdentifier != nil { return 2 }
-    return offerDiscountType == nil ? nil : 1
+    if offerIdentifier != nil { return .promotional }
+    return offerDiscountType == nil ? nil : .introductory
   }
 
   /// Whether the customer asked for a refund of this purchase and Apple has not answered yet
@@ -193,11 +193,14 @@ package struct Transaction: Equatable, Sendable {
   /// (however the sharing ended), REFUND_PRORATED for a refund of part of the price,
   /// REFUND_FULL for the rest; nil when the transaction is not revoked. Derived, so that
   /// states written before it existed read right.
-  package var revocationType: String? {
+  package var revocationType: RevocationType? {
     guard revocationDate != nil else { return nil }
-    if familySharedFrom != nil { return "FAMILY_REVOKE" }
-    return revocationPercentage == nil ? "REFUND_FULL" : "REFUND_PRORATED"
+    if familySharedFrom != nil { return .familyRevoke }
+    return revocationPercentage == nil ? .refundFull : .refundProrated
   }
+
+  /// `transactionReason`: a renewal the subscription made by itself, else a purchase.
+  package var transactionReason: TransactionReason { isRenewal ? .renewal : .purchase }
 
   /// A refund's percentage as `iap refund --percentage` takes it (a decimal number above 0
   /// and below 100, up to three decimals) in milliunits, the unit of `revocationPercentage`;
@@ -216,15 +219,4 @@ package struct Transaction: Equatable, Sendable {
 
   /// Whether this purchase grants its product: purchased and not refunded or deleted.
   package var grantsProduct: Bool { state == .purchased && revocationDate == nil && !deleted }
-}
-
-/// `Transaction.RevocationReason`: why the App Store refunded a purchase.
-package enum RevocationReason: String, CaseIterable, Sendable {
-  /// The customer refunded because of a problem with the app.
-  case developerIssue
-  /// Any other reason.
-  case other
-
-  /// The receipt's `cancellation_reason`: "1" for an app issue, "0" otherwise.
-  package var receiptCode: Int { self == .developerIssue ? 1 : 0 }
 }

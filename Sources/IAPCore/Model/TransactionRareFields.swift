@@ -15,7 +15,7 @@ struct TransactionRareFields: Equatable, Sendable {
   var offerDiscountType: OfferDiscountType?
   var offerPeriod: String?
   var offerIdentifier: String?
-  var redeemedOfferType: Int?
+  var redeemedOfferType: OfferType?
   var appAccountToken: String?
   var finishedAtReceiptUpdate: Int?
   var refundRequest: RefundRequest?

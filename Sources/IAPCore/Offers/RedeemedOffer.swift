@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// What an accepted redemption applies: an auto-renewable subscription's terms, or a
-/// one-time price, and Apple's `offerType` (3 an offer code, 4 a win-back offer).
+/// one-time price, and Apple's `offerType` (an offer code or a win-back offer).
 package struct RedeemedOffer: Equatable, Sendable {
   var id: String
   var terms: IntroductoryOffer?
   var oneTimePrice: Decimal?
-  var type: Int
+  var type: OfferType
 }

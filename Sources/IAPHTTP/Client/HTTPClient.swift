@@ -33,8 +33,8 @@ package enum HTTPClient {
   ) throws(HTTPPoster.Failure) -> Response {
     let stream = try open(method, url, headers: headers, body: body, timeout: timeout)
     defer { stream.close() }
-    var bytes = stream.pending
-    stream.pending = []
+    // The first read hands out what came with the head.
+    var bytes: [UInt8] = []
     let length = stream.headers["Content-Length"].flatMap { Int($0) }
     while length.map({ bytes.count < $0 }) ?? true {
       guard let chunk = try stream.read() else { break }

@@ -8,14 +8,23 @@ import IAPSystem
 
 /// An answer whose head is read and whose body is read as it arrives: a Server-Sent Events
 /// stream, or a body `HTTPClient.send` reads whole. Owns its socket until `close()`.
-package final class HTTPResponseStream: @unchecked Sendable {
+///
+/// Sendable: a reader's thread may read it while another closes it (a task that stops
+/// listening), so what they share is inside its lock.
+package final class HTTPResponseStream: Sendable {
   package let status: Int
   package let headers: HTTPHeaders
-  /// Bytes of the body read with the head, not handed out yet.
-  var pending: [UInt8]
   private let fd: Int32
   private let timeout: Int
-  private var closed = false
+  private let state: Locked<ReadState>
+
+  /// What reading and closing share.
+  private struct ReadState {
+    /// Bytes of the body read with the head, not handed out yet.
+    var pending: [UInt8]
+    /// `close()` was called: the descriptor is closed.
+    var closed = false
+  }
 
   /// Reads the head (at most 64 KiB) off `fd`.
   init(fd: Int32, timeout: Int) throws(HTTPPoster.Failure) {
@@ -40,7 +49,7 @@ package final class HTTPResponseStream: @unchecked Sendable {
       headEnd = Self.find([0x0D, 0x0A, 0x0D, 0x0A], in: received)
     }
     let head = String(decoding: received[0..<headEnd!], as: UTF8.self)
-    pending = Array(received[(headEnd! + 4)...])
+    state = Locked(ReadState(pending: Array(received[(headEnd! + 4)...])))
     var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
     let statusLine = lines.removeFirst().split(separator: " ")
     guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
@@ -65,10 +74,11 @@ package final class HTTPResponseStream: @unchecked Sendable {
   /// The next bytes of the body: what came with the head first, then each read; nil at the
   /// end of the body (the server closed). A read that waits longer than the timeout fails.
   package func read() throws(HTTPPoster.Failure) -> [UInt8]? {
-    if !pending.isEmpty {
-      defer { pending = [] }
-      return pending
+    let (pending, closed) = state.withLock { state in
+      defer { state.pending = [] }
+      return (state.pending, state.closed)
     }
+    if !pending.isEmpty { return pending }
     guard !closed else { return nil }
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
     while true {
@@ -83,9 +93,11 @@ package final class HTTPResponseStream: @unchecked Sendable {
 
   /// Closes the connection; later reads see the end of the body.
   package func close() {
-    guard !closed else { return }
-    closed = true
-    systemClose(fd)
+    let first = state.withLock { state in
+      defer { state.closed = true }
+      return !state.closed
+    }
+    if first { systemClose(fd) }
   }
 
   private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {

@@ -36,7 +36,7 @@ import IAPSystem
 /// _ = TerminationSignal.wait()
 /// server.stop()
 /// ```
-package final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: Sendable {
   /// Answers one request. Called on the connection's thread, one request at a time per
   /// connection and concurrently across connections.
   package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
@@ -82,13 +82,22 @@ package final class HTTPServer: @unchecked Sendable {
   /// polls does not wake it on Linux).
   private let wakeRead: Int32
   private let wakeWrite: Int32
-  /// Guards the fields below, and is signalled when a thread ends.
-  private let condition = Mutex()
-  private var started = false
-  private var stopping = false
-  private var accepting = false
-  private var connections = 0
-  private var closed = false
+  /// Where the server is in its life, inside its lock; a thread that ends wakes `stop()`.
+  private let state = Locked(LifeState())
+
+  /// Where the server is in its life: what `start()`, `stop()` and the threads share.
+  private struct LifeState {
+    /// `start()` was called (or the listener was closed without it).
+    var started = false
+    /// `stop()` was called.
+    var stopping = false
+    /// The accept loop is running.
+    var accepting = false
+    /// Connection threads running.
+    var connections = 0
+    /// The wake pipe is closed: the server has stopped.
+    var closed = false
+  }
 
   /// Binds `host:port` and listens. `host` is an IP address (`127.0.0.1`, `::1`) or
   /// `localhost` (127.0.0.1); port 0 lets the kernel choose, which `port` then tells.
@@ -121,19 +130,16 @@ package final class HTTPServer: @unchecked Sendable {
 
   deinit {
     // Only a server never started or already stopped gets here: the threads hold it.
-    if !closed {
-      if !started { close(listener) }
+    let life = state.current
+    if !life.closed {
+      if !life.started { close(listener) }
       close(wakeRead)
       close(wakeWrite)
     }
   }
 
   /// Connections being served now.
-  package var activeConnections: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return connections
-  }
+  package var activeConnections: Int { state.withLock { $0.connections } }
 
   /// Connections whose request is being answered now (the rest may be taken back by a
   /// newcomer): what a test waits on, since a client reads its answer a moment before the
@@ -142,12 +148,12 @@ package final class HTTPServer: @unchecked Sendable {
 
   /// Starts accepting connections on a thread of its own, and returns. Once only.
   package func start() {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !started, !stopping else { return }
-    started = true
-    accepting = true
-    DetachedThread.start { [self] in acceptLoop() }
+    state.withLock { state in
+      guard !state.started, !state.stopping else { return }
+      state.started = true
+      state.accepting = true
+      DetachedThread.start { [self] in acceptLoop() }
+    }
   }
 
   /// Stops: closes the listener and idle connections, waits for requests under way to be
@@ -155,24 +161,23 @@ package final class HTTPServer: @unchecked Sendable {
   /// from several threads; later calls wait as the first does.
   package func stop() {
     let first = beginStopping()
-    condition.lock()
-    if first && !started { close(listener) }
-    while accepting || connections > 0 { condition.wait() }
-    if !closed {
-      closed = true
+    state.withLock(when: { !$0.accepting && $0.connections == 0 }) { state in
+      // A server never started had no threads to wait for: only its listener to close.
+      if first && !state.started { close(listener) }
+      guard !state.closed else { return }
+      state.closed = true
       close(wakeRead)
       close(wakeWrite)
     }
-    condition.unlock()
   }
 
   /// Marks the server stopping and wakes the accept loop; true for the first caller, which
   /// closes the listener.
   private func beginStopping() -> Bool {
-    condition.lock()
-    let first = !stopping
-    stopping = true
-    condition.unlock()
+    let first = state.withLock { state in
+      defer { state.stopping = true }
+      return !state.stopping
+    }
     if first {
       var byte: UInt8 = 1
       _ = write(wakeWrite, &byte, 1)
@@ -188,13 +193,13 @@ package final class HTTPServer: @unchecked Sendable {
     let first = beginStopping()
     let deadline = Deadline(milliseconds: milliseconds)
     while true {
-      condition.lock()
-      if first && !started {
-        started = true  // the listener is closed once
-        close(listener)
+      let left = state.withLock { state in
+        if first && !state.started {
+          state.started = true  // the listener is closed once
+          close(listener)
+        }
+        return state.accepting ? max(state.connections, 1) : state.connections
       }
-      let left = accepting ? max(connections, 1) : connections
-      condition.unlock()
       if left == 0 {
         stop()
         return 0
@@ -204,11 +209,7 @@ package final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private var isStopping: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return stopping
-  }
+  private var isStopping: Bool { state.withLock { $0.stopping } }
 
   private func acceptLoop() {
     // Once a minute with nothing to do, which costs nothing; the wake pipe ends the wait.
@@ -226,24 +227,16 @@ package final class HTTPServer: @unchecked Sendable {
         HTTPSocket.close(fd, lingering: false)
         continue
       }
-      condition.lock()
-      connections += 1
-      condition.unlock()
+      state.withLock { $0.connections += 1 }
       let connection = HTTPConnection(
         fd: fd, wake: wakeRead, configuration: configuration, handler: handler, slots: slots, slot: slot,
         isStopping: { [self] in isStopping })
       DetachedThread.start { [self] in
         connection.serve()
-        condition.lock()
-        connections -= 1
-        condition.broadcast()
-        condition.unlock()
+        state.withLockWakingWaiters { $0.connections -= 1 }
       }
     }
     close(listener)
-    condition.lock()
-    accepting = false
-    condition.broadcast()
-    condition.unlock()
+    state.withLockWakingWaiters { $0.accepting = false }
   }
 }

@@ -19,11 +19,16 @@ import IAPSystem
 /// Written only by the handler; a plain word is all a signal handler may touch.
 nonisolated(unsafe) private var receivedSignal: Int32 = 0
 /// How many downloads of this process have the handlers installed, and what was there before
-/// the first: in-process tests run downloads in parallel, and the last one out restores.
-nonisolated(unsafe) private var installs = 0
-nonisolated(unsafe) private var previousHandlers: [(Int32, SignalHandler?)] = []
-nonisolated(unsafe) private var previousMask = sigset_t()
-private let installLock = Mutex()
+/// the first, inside its lock: in-process tests run downloads in parallel, and the last one
+/// out restores.
+private let installation = Locked(Installation())
+
+/// What installing the handlers changed, and for how many downloads.
+private struct Installation {
+  var installs = 0
+  var previousHandlers: [(Int32, SignalHandler?)] = []
+  var previousMask = sigset_t()
+}
 
 /// Ctrl-C, `kill` and a closed terminal during a download: caught, so that the downloader
 /// stops at a chunk boundary with its progress recorded, then raised again, so that the
@@ -37,17 +42,17 @@ package struct InterruptSignal {
 
   /// Installs the handlers until `restore()`.
   package static func install() -> InterruptSignal {
-    installLock.lock()
-    defer { installLock.unlock() }
-    if installs == 0 {
-      receivedSignal = 0
-      previousHandlers = signals.map { number in (number, signal(number) { caught in receivedSignal = caught }) }
-      var unblock = sigset_t()
-      sigemptyset(&unblock)
-      for number in signals { sigaddset(&unblock, number) }
-      pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+    installation.withLock { installed in
+      if installed.installs == 0 {
+        receivedSignal = 0
+        installed.previousHandlers = signals.map { number in (number, signal(number) { caught in receivedSignal = caught }) }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &installed.previousMask)
+      }
+      installed.installs += 1
     }
-    installs += 1
     return InterruptSignal()
   }
 
@@ -57,13 +62,13 @@ package struct InterruptSignal {
   /// Puts the handlers that were there before back, once every download that installed
   /// them is done.
   package func restore() {
-    installLock.lock()
-    defer { installLock.unlock() }
-    installs -= 1
-    guard installs == 0 else { return }
-    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-    for (number, handler) in previousHandlers { signal(number, handler) }
-    previousHandlers = []
+    installation.withLock { installed in
+      installed.installs -= 1
+      guard installed.installs == 0 else { return }
+      pthread_sigmask(SIG_SETMASK, &installed.previousMask, nil)
+      for (number, handler) in installed.previousHandlers { signal(number, handler) }
+      installed.previousHandlers = []
+    }
   }
 
   /// Ends the process by `number`, as if it had not been caught.

@@ -13,7 +13,7 @@ package enum NotificationPayload {
   /// The decoded payload of notification number `sequence`, signed as of its own date.
   package static func payload(_ n: ServerNotification, sequence: Int, signer: Signer) -> JSONValue {
     let at = signer.at(n.date)
-    var app: [(String, JSONValue)] = [("environment", .string(signer.environment))]
+    var app: [(String, JSONValue)] = [("environment", .string(signer.environment.rawValue))]
     if let appAppleId = signer.appAppleId { app.append(("appAppleId", .int(appAppleId))) }
     app.append(("bundleId", .optional(n.appBundleId)))
     var members: [(String, JSONValue)] = [("notificationType", .string(n.type.rawValue))]

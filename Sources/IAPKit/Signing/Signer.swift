@@ -15,7 +15,7 @@ package struct Signer: Sendable {
   /// The HMAC key (the signing secret).
   package let key: [UInt8]
   /// The `environment` payloads name.
-  package let environment: String
+  package let environment: AppStoreEnvironment
   /// `signedDate`: the store's clock, so a scenario on a set clock signs the same twice.
   package let signedDate: Timestamp
   /// The chain that signs, in Sandbox and Production; nil where the HMAC signs.
@@ -25,7 +25,7 @@ package struct Signer: Sendable {
   /// The win-back offers renewal info checks the customer's eligibility for.
   package var winBack: WinBackCatalog?
 
-  package init(key: [UInt8], environment: String, signedDate: Timestamp, chain: SigningChain? = nil, appAppleId: Int64? = nil) {
+  package init(key: [UInt8], environment: AppStoreEnvironment, signedDate: Timestamp, chain: SigningChain? = nil, appAppleId: Int64? = nil) {
     self.key = key
     self.environment = environment
     self.signedDate = signedDate

@@ -55,7 +55,7 @@ package struct DownloadsFolder: Sendable {
 
   private func stateFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     do { return try state.folder(create: create) } catch {
-      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.messages.joined(separator: "; "))
+      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.userMessages.joined(separator: "; "))
     }
   }
 

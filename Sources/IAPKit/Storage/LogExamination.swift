@@ -35,7 +35,7 @@ package struct LogExamination: Sendable {
         if case let .stateDamaged(_, offset, reason) = error {
           damaged.append(Damage(offset: offset, reason: reason))
         } else {
-          damaged.append(Damage(offset: start, reason: error.messages.joined(separator: "; ")))
+          damaged.append(Damage(offset: start, reason: error.userMessages.joined(separator: "; ")))
         }
       }
       start = newline + 1

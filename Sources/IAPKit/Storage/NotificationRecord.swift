@@ -96,7 +96,7 @@ package enum NotificationRecord {
     guard let original = json["originalPurchaseDate"]?.intValue else { throw RecordError(field: "appTransaction.originalPurchaseDate") }
     guard let created = json["receiptCreationDate"]?.intValue else { throw RecordError(field: "appTransaction.receiptCreationDate") }
     return AppTransaction(
-      environment: "", bundleId: bundleId, appAppleId: nil, appTransactionId: id, originalPurchaseDate: Timestamp(milliseconds: original),
+      environment: nil, bundleId: bundleId, appAppleId: nil, appTransactionId: id, originalPurchaseDate: Timestamp(milliseconds: original),
       receiptCreationDate: Timestamp(milliseconds: created), deviceVerification: nil, deviceVerificationNonce: nil)
   }
 }

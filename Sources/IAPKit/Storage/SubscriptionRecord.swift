@@ -36,7 +36,7 @@ package enum SubscriptionRecord {
     ]
     // Written only when set: most subscriptions never run a promotional offer.
     if let offer = s.introOfferIdentifier { members.append(("introOfferIdentifier", .string(offer))) }
-    if let type = s.introOfferType { members.append(("introOfferType", .int(Int64(type)))) }
+    if let type = s.introOfferType { members.append(("introOfferType", .int(Int64(type.rawValue)))) }
     // Absent in records written before win-back offers.
     if s.paidDays > 0 { members.append(("paidDays", .int(Int64(s.paidDays)))) }
     if let date = s.lastWinBackRedemption { members.append(("lastWinBackRedemption", .int(date.milliseconds))) }
@@ -61,7 +61,7 @@ package enum SubscriptionRecord {
       var terms: [(String, JSONValue)] = [
         ("productId", .string(offer.productId)), ("id", .string(offer.id)),
         ("paymentMode", .string(offer.terms.paymentMode.rawValue)), ("period", .string(offer.terms.period.iso8601)),
-        ("numberOfPeriods", .int(Int64(offer.terms.numberOfPeriods))), ("offerType", .int(Int64(offer.offerType))),
+        ("numberOfPeriods", .int(Int64(offer.terms.numberOfPeriods))), ("offerType", .int(Int64(offer.offerType.rawValue))),
       ]
       if let price = offer.terms.price { terms.append(("price", .string("\(price)"))) }
       members.append(("scheduledOffer", .object(terms)))
@@ -116,7 +116,10 @@ package enum SubscriptionRecord {
     subscription.introOfferIdentifier = json["introOfferIdentifier"]?.stringValue
     subscription.regularPrice = json["regularPrice"]?.stringValue
     subscription.introPeriod = json["introPeriod"]?.stringValue
-    subscription.introOfferType = try optionalInt("introOfferType")
+    if let number = try optionalInt("introOfferType") {
+      guard let type = OfferType(rawValue: number) else { throw RecordError(field: "introOfferType") }
+      subscription.introOfferType = type
+    }
     subscription.paidDays = try optionalInt("paidDays") ?? 0
     subscription.lastWinBackRedemption = try optionalDate("lastWinBackRedemption")
     if let list = json["extensions"] {
@@ -141,7 +144,8 @@ package enum SubscriptionRecord {
       guard let productId = value["productId"]?.stringValue, let id = value["id"]?.stringValue,
         let mode = value["paymentMode"]?.stringValue.flatMap(IntroductoryOffer.PaymentMode.init(rawValue:)),
         let period = value["period"]?.stringValue.flatMap(OfferPeriod.init(iso8601:)),
-        let count = value["numberOfPeriods"]?.intValue.flatMap({ Int(exactly: $0) }), count >= 1
+        let count = value["numberOfPeriods"]?.intValue.flatMap({ Int(exactly: $0) }), count >= 1,
+        let offerType = OfferType(rawValue: value["offerType"]?.intValue.flatMap { Int(exactly: $0) } ?? 2)
       else { throw RecordError(field: "scheduledOffer") }
       var price: Decimal?
       if let text = value["price"]?.stringValue {
@@ -150,7 +154,7 @@ package enum SubscriptionRecord {
       }
       subscription.scheduledOffer = ScheduledOffer(
         productId: productId, id: id, terms: IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price),
-        offerType: value["offerType"]?.intValue.flatMap { Int(exactly: $0) } ?? 2)
+        offerType: offerType)
     }
     return subscription
   }

@@ -43,7 +43,7 @@ package enum TransactionRecord {
     if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v.rawValue))) }
     if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
     if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
-    if let v = t.redeemedOfferType { members.append(("offerType", .int(Int64(v)))) }
+    if let v = t.redeemedOfferType { members.append(("offerType", .int(Int64(v.rawValue)))) }
     if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
     if let v = t.appAccountToken { members.append(("appAccountToken", .string(v))) }
     if let request = t.refundRequest {
@@ -141,7 +141,7 @@ package enum TransactionRecord {
     // Absent in records written before offer codes and win-back offers, and on most.
     if let value = json["offerType"], value != .null {
       guard let n = value.intValue, n == 3 || n == 4 else { throw RecordError(field: "offerType") }
-      transaction.redeemedOfferType = Int(n)
+      transaction.redeemedOfferType = OfferType(rawValue: Int(n))
     }
     transaction.appAccountToken = try optionalString("appAccountToken")
     // Absent in records written before refund requests, and on most transactions.

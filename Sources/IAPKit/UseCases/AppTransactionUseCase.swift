@@ -39,7 +39,7 @@ extension Workspace {
   /// The app transaction of `account`, without device verification (no device asked).
   static func appTransaction(of account: String, bundleId: String, opened: OpenedStore, signer: Signer) throws(IAPError) -> AppTransaction {
     var originalPurchaseDate = AppTransaction.sandboxOriginalPurchaseDate
-    if signer.environment != "Sandbox" {
+    if signer.environment != .sandbox {
       // iap has no app download to date: the account's first transaction stands for it,
       // the history read once, as a stream.
       var first: Timestamp?

@@ -64,7 +64,7 @@ extension Workspace {
       }
     }
     if let damage = state.recordedDamage(in: folder), !result.isDamaged {
-      result.problems.append("a command found damage (\(damage.messages[0])), but every record now reads intact")
+      result.problems.append("a command found damage (\(damage.userMessages[0])), but every record now reads intact")
     }
     guard repair, result.isDamaged else { return result }
     result.repairs = try state.salvage(result.logs, in: folder)

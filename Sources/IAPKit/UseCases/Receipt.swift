@@ -62,7 +62,7 @@ enum ReceiptData {
   /// The data of `receipt`, signed by `signer`.
   static func encode(_ receipt: AppReceipt, account: String, signer: Signer) -> String {
     let token = signer.signWithSecret(.object([
-      ("environment", .string("Sandbox")), ("account", .string(account)), ("receipt", receipt.receipt),
+      ("environment", .string(AppStoreEnvironment.sandbox.rawValue)), ("account", .string(account)), ("receipt", receipt.receipt),
     ]))
     return Data(token.utf8).base64EncodedString()
   }

@@ -93,7 +93,7 @@ package struct ServerAPIError: Error, Equatable, Sendable {
   /// The server's own failure `error` as Apple's general error: 503 (retryable) when the
   /// system ran out of descriptors or memory, else 500.
   package static func serverFailure(_ error: IAPError) -> ServerAPIError {
-    let reason = error.messages.joined(separator: "; ")
+    let reason = error.userMessages.joined(separator: "; ")
     let exhausted = [EMFILE, ENFILE, ENOMEM, EAGAIN].contains { reason.contains(String(cString: strerror($0))) }
     return exhausted ? .unavailable(reason) : .general(reason)
   }

@@ -25,7 +25,7 @@ package enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringC
     case let .wrongClaim(claim): return "the token's '\(claim)' is not this store's"
     case .expired: return "the token has expired"
     case .tooLong: return "the token expires more than 60 minutes from now"
-    case let .unavailable(error): return "the token could not be checked: \(error.messages.joined(separator: "; "))"
+    case let .unavailable(error): return "the token could not be checked: \(error.userMessages.joined(separator: "; "))"
     }
   }
 }

@@ -205,7 +205,7 @@ extension Workspace {
     let bundle = catalogFieldsQuietly()?.bundleId ?? ""
     var fields: [(String, JSONValue)] = [("bundleId", .string(bundle))]
     if let id = signer.appAppleId { fields.append(("appAppleId", .int(id))) }
-    fields.append(("environment", .string(signer.environment)))
+    fields.append(("environment", .string(signer.environment.rawValue)))
     return fields
   }
 }

@@ -3,7 +3,7 @@ import IAPCore
 /// What a client checks the store's signed values with (IAPStoreKit's `VerificationResult`).
 package struct VerificationKeys: Sendable {
   /// The environment the store signs for.
-  package var environment: String
+  package var environment: AppStoreEnvironment
   /// The root certificate (DER) the `x5c` chains of Sandbox and Production lead to.
   package var rootCertificate: [UInt8]
   /// In `LocalTesting` and `Xcode`, the HMAC key values are signed with (as Xcode's local

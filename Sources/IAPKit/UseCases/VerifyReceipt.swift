@@ -61,13 +61,13 @@ extension Workspace {
     guard let receipt = decoded.payload["receipt"], let owner = decoded.payload["account"]?.stringValue else {
       return status(21002)
     }
-    let environment = decoded.payload["environment"]?.stringValue ?? "Sandbox"
-    if request.production && environment == "Sandbox" {
-      return VerifyReceiptResult(response: .object([("status", .int(21007)), ("environment", .string("Sandbox"))]))
+    let environment = decoded.payload["environment"]?.stringValue.flatMap(AppStoreEnvironment.init(rawValue:)) ?? .sandbox
+    if request.production && environment == .sandbox {
+      return VerifyReceiptResult(response: .object([("status", .int(21007)), ("environment", .string(environment.rawValue))]))
     }
     if let secret = catalog.sharedSecret, request.password != secret { return status(21004) }
     let latest = try appReceipt(for: owner, opened, catalog: catalog)
-    var members: [(String, JSONValue)] = [("status", .int(0)), ("environment", .string(environment)), ("receipt", receipt)]
+    var members: [(String, JSONValue)] = [("status", .int(0)), ("environment", .string(environment.rawValue)), ("receipt", receipt)]
     // Apple (verifyReceipt's responseBody): these three are "only returned for receipts that
     // contain auto-renewable subscriptions".
     if latest.containsAutoRenewable {

@@ -37,9 +37,15 @@ package enum TransactionJSON {
   /// null when none.
   static func offer(_ t: Transaction) -> JSONValue {
     guard let type = t.offerType else { return .null }
-    let names = [1: "introductory", 2: "promotional", 3: "code", 4: "winBack"]
+    let name: String
+    switch type {
+    case .introductory: name = "introductory"
+    case .promotional: name = "promotional"
+    case .offerCode: name = "code"
+    case .winBack: name = "winBack"
+    }
     return .object([
-      ("type", .string(names[type] ?? "introductory")), ("id", .optional(t.offerIdentifier)),
+      ("type", .string(name)), ("id", .optional(t.offerIdentifier)),
       ("discountType", .optional(t.offerDiscountType?.rawValue)), ("period", .optional(t.offerPeriod)),
     ])
   }

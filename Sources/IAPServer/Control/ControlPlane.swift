@@ -49,7 +49,7 @@ enum ControlPlane {
   /// `{"error": …}` with the error's status (or `status`).
   static func failure(_ error: IAPError, status: Int? = nil) -> HTTPResponse {
     var response = HTTPResponse.json(.object([("error", error.json)]), status: status ?? error.httpStatus)
-    if response.status >= 500 { response.log = error.messages.joined(separator: "; ") }
+    if response.status >= 500 { response.log = error.userMessages.joined(separator: "; ") }
     return response
   }
 }

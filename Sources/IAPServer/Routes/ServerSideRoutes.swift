@@ -41,7 +41,7 @@ enum ServerSideRoutes {
     ) { call throws(IAPError) in
       let keys = try call.workspace.verificationKeys()
       return .json(.object([
-        ("environment", .string(keys.environment)), ("rootCertificate", .string(PEM(label: "CERTIFICATE", bytes: keys.rootCertificate).text)),
+        ("environment", .string(keys.environment.rawValue)), ("rootCertificate", .string(PEM(label: "CERTIFICATE", bytes: keys.rootCertificate).text)),
         ("localTestingKey", .optional(keys.localTestingKey.map(Base64URL.encode))),
         ("simulatedFailure", .optional(keys.simulatedFailure)),
       ]))

@@ -73,7 +73,7 @@ import Testing
 
   @Test mutating func theOfferIsSignedAndInTheReceipt() {
     let trial = buy("trial")
-    let payload = SignedPayloads.transaction(trial, environment: "LocalTesting", signedDate: t0)
+    let payload = SignedPayloads.transaction(trial, environment: .localTesting, signedDate: t0)
     #expect(payload["offerType"] == .int(1))
     #expect(payload["offerDiscountType"] == .string("FREE_TRIAL"))
     #expect(payload["offerPeriod"] == .string("P1W"))

@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func aRenewalPayloadCarriesWhatApplesDecoderReads() {
-    let payload = SignedPayloads.transaction(transaction(.autoRenewable), environment: "LocalTesting", signedDate: t0)
+    let payload = SignedPayloads.transaction(transaction(.autoRenewable), environment: .localTesting, signedDate: t0)
     #expect(payload["transactionId"] == .string("7"))
     #expect(payload["originalTransactionId"] == .string("3"))
     #expect(payload["type"] == .string("Auto-Renewable Subscription"))
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aOneTimePurchaseLeavesOutSubscriptionFields() {
-    let payload = SignedPayloads.transaction(transaction(.consumable, username: "bob"), environment: "Xcode", signedDate: t0)
+    let payload = SignedPayloads.transaction(transaction(.consumable, username: "bob"), environment: .xcode, signedDate: t0)
     #expect(payload["type"] == .string("Consumable"))
     #expect(payload["quantity"] == .int(2))
     #expect(payload["environment"] == .string("Xcode"))
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func onlyTransactionsWithAnOutcomeAreSigned() {
-    let signer = Signer(key: Array("k".utf8), environment: "LocalTesting", signedDate: t0)
+    let signer = Signer(key: Array("k".utf8), environment: .localTesting, signedDate: t0)
     var t = transaction(.nonConsumable)
     #expect(signer.transaction(t) != nil)
     for state in [TransactionState.failed, .deferred, .purchasing] {

@@ -10,7 +10,7 @@ import Testing
   @Test func rescindingConsentSendsTheAppTransactionAndChangesNothingElse() {
     var store = SubscribedStore.make()
     let app = AppTransaction(
-      environment: "Sandbox", bundleId: "com.example", appAppleId: nil, appTransactionId: "123", originalPurchaseDate: start,
+      environment: .sandbox, bundleId: "com.example", appAppleId: nil, appTransactionId: "123", originalPurchaseDate: start,
       receiptCreationDate: start, deviceVerification: nil, deviceVerificationNonce: nil)
     let before = store.state.accounts
     let notification = store.rescindConsent(appTransaction: app, at: start)

@@ -48,7 +48,7 @@ import Testing
   @Test mutating func aNewCustomersCodeStartsTheSubscription() {
     let t = buy("gold", code: "NEWBIES")
     #expect(t.state == .purchased)
-    #expect(t.offerType == 3)
+    #expect(t.offerType == .offerCode)
     #expect(t.offerIdentifier == "NEWBIES")
     #expect(t.offerDiscountType == .payAsYouGo)
     #expect(t.price == "1.99")
@@ -58,7 +58,7 @@ import Testing
     // The second period renews at the code's price, still an offer code's.
     store.advance(to: Timestamp(iso8601: "2026-02-15T10:00:00Z")!)
     let renewal = store.accountState.subscriptions["club"]!.latest
-    #expect(renewal.isRenewal && renewal.offerType == 3 && renewal.price == "1.99")
+    #expect(renewal.isRenewal && renewal.offerType == .offerCode && renewal.price == "1.99")
   }
 
   @Test mutating func eachCodeIsForTheCustomersItNames() {
@@ -70,20 +70,20 @@ import Testing
     let loyal = buy("gold", code: "LOYAL")
     #expect(loyal.state == .restored)
     #expect(lastNotification?.type == .offerRedeemed)
-    #expect(store.accountState.subscriptions["club"]?.scheduledOffer?.offerType == 3)
+    #expect(store.accountState.subscriptions["club"]?.scheduledOffer?.offerType == .offerCode)
     store.advance(to: Timestamp(iso8601: "2026-02-15T10:00:00Z")!)
     let renewal = store.accountState.subscriptions["club"]!.latest
-    #expect(renewal.isRenewal && renewal.offerType == 3 && renewal.offerIdentifier == "LOYAL")
+    #expect(renewal.isRenewal && renewal.offerType == .offerCode && renewal.offerIdentifier == "LOYAL")
   }
 
   @Test mutating func aOneTimeCodePricesTheConsumable() {
     let t = buy("gems", code: "HALF")
     #expect(t.state == .purchased)
     #expect(t.price == "0.49")
-    #expect(t.offerType == 3)
+    #expect(t.offerType == .offerCode)
     #expect(t.offerDiscountType == .oneTime)
     #expect(t.offerPeriod == nil)
-    let payload = SignedPayloads.transaction(t, environment: "Sandbox", signedDate: t0)
+    let payload = SignedPayloads.transaction(t, environment: .sandbox, signedDate: t0)
     #expect(payload["offerType"] == .int(3))
     #expect(payload["offerDiscountType"] == .string("ONE_TIME"))
     #expect(payload["price"] == .int(490))

@@ -81,7 +81,7 @@ import Testing
     _ = buy("basic")
     let redeemed = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000002"))
     #expect(redeemed.offerIdentifier == "plus.free")
-    #expect(redeemed.offerType == 2)
+    #expect(redeemed.offerType == .promotional)
     let receipt = AppReceipt(bundleId: OfferSigning.bundleId, history: [redeemed], account: store.accountState, now: t0)
     let item = try #require(receipt.receipt["in_app"]?.arrayValue?.first)
     #expect(item["promotional_offer_id"] == .string("plus.free"))
@@ -89,7 +89,7 @@ import Testing
     // One waiting for the renewal is named by the renewal info, with its price.
     _ = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000004"))
     let subscription = try #require(store.accountState.subscriptions["club"])
-    let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
+    let info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: t0)
     #expect(info["offerType"] == .int(2))
     #expect(info["offerIdentifier"] == .string("basic.cheap"))
     #expect(info["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
@@ -106,7 +106,7 @@ import Testing
     #expect(lastNotification?.type == .offerRedeemed)
     let subscription = try #require(store.accountState.subscriptions["club"])
     #expect(subscription.latest.price == "0")
-    let info = SignedPayloads.renewalInfo(subscription, environment: "LocalTesting", signedDate: t0)
+    let info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: t0)
     #expect(info["renewalPrice"] == .int(19_990))
   }
 
@@ -144,10 +144,10 @@ import Testing
       originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: .freeTrial, offerPeriod: "P1W")
     t.offerIdentifier = "basic.free"
     #expect(try TransactionRecord.decode(TransactionRecord.encode(t)) == t)
-    let payload = SignedPayloads.transaction(t, environment: "LocalTesting", signedDate: t0)
+    let payload = SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)
     #expect(payload["offerType"] == .int(2))
     #expect(payload["offerIdentifier"] == .string("basic.free"))
     t.offerIdentifier = nil
-    #expect(SignedPayloads.transaction(t, environment: "LocalTesting", signedDate: t0)["offerType"] == .int(1))
+    #expect(SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)["offerType"] == .int(1))
   }
 }

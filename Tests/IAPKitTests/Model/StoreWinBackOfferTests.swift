@@ -121,14 +121,14 @@ import Testing
     let now = at("2026-05-01T00:00:00Z")
     let redeemed = buy(.winBack("back.free"), at: now)
     #expect(redeemed.state == .purchased)
-    #expect(redeemed.offerType == 4)
+    #expect(redeemed.offerType == .winBack)
     #expect(redeemed.offerIdentifier == "back.free")
     #expect(redeemed.offerDiscountType == .freeTrial)
     #expect(redeemed.price == "0")
     #expect(redeemed.offerPeriod == "P1M")
     #expect(lastNotification?.type == .subscribed)
     #expect(lastNotification?.subtype == .resubscribe)
-    let payload = SignedPayloads.transaction(redeemed, environment: "Sandbox", signedDate: now)
+    let payload = SignedPayloads.transaction(redeemed, environment: .sandbox, signedDate: now)
     #expect(payload["offerType"] == .int(4))
     #expect(subscription?.lastWinBackRedemption == now)
     // Lapsed again: the free offer waits twelve months from the redemption.
@@ -144,10 +144,10 @@ import Testing
     let now = at("2026-05-01T00:00:00Z")
     let table = WinBackCatalog(offers: ["gold": catalog.product("gold")!.winBackOffers], rules: store.rules)
     let info = SignedPayloads.renewalInfo(
-      try #require(subscription), environment: "Sandbox", signedDate: now, eligibleWinBackOfferIds: table.eligibleIds(subscription!, at: now))
+      try #require(subscription), environment: .sandbox, signedDate: now, eligibleWinBackOfferIds: table.eligibleIds(subscription!, at: now))
     #expect(info["eligibleWinBackOfferIds"] == .array([.string("back.free"), .string("back.cheap")]))
     // A subscriber has none, and the key is left out.
-    let none = SignedPayloads.renewalInfo(try #require(subscription), environment: "Sandbox", signedDate: now)
+    let none = SignedPayloads.renewalInfo(try #require(subscription), environment: .sandbox, signedDate: now)
     #expect(none["eligibleWinBackOfferIds"] == nil)
   }
 
@@ -158,6 +158,6 @@ import Testing
     #expect(s.paidDays == 150)
     let decoded = try SubscriptionRecord.decode(SubscriptionRecord.encode(s))
     #expect(decoded == s)
-    #expect(decoded.latest.offerType == 4)
+    #expect(decoded.latest.offerType == .winBack)
   }
 }

@@ -73,12 +73,12 @@ import Testing
     _ = buy("monthly", at: "2026-01-15T10:00:00Z")
     store.advance(to: at("2026-02-16T00:00:00Z"))
     #expect(subscription.status == .inGracePeriod)
-    var info = SignedPayloads.renewalInfo(subscription, environment: "Xcode", signedDate: at("2026-02-16T00:00:00Z"))
+    var info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-02-16T00:00:00Z"))
     #expect(info["isInBillingRetryPeriod"] == .bool(true))
     #expect(info["expirationIntent"] == .int(2))
     store.advance(to: at("2026-03-10T00:00:00Z"))
     #expect(subscription.status == .inBillingRetryPeriod)
-    info = SignedPayloads.renewalInfo(subscription, environment: "Xcode", signedDate: at("2026-03-10T00:00:00Z"))
+    info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-03-10T00:00:00Z"))
     #expect(info["expirationIntent"] == .int(2))
     let pending = AppReceipt(bundleId: "b", history: [], account: store.accountState, now: at("2026-03-10T00:00:00Z"))
       .pendingRenewalInfo
@@ -88,7 +88,7 @@ import Testing
 
   @Test mutating func aHealthySubscriptionHasNoExpirationIntent() {
     _ = buy("monthly", at: "2026-01-15T10:00:00Z")
-    let info = SignedPayloads.renewalInfo(subscription, environment: "Xcode", signedDate: at("2026-01-16T00:00:00Z"))
+    let info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-01-16T00:00:00Z"))
     #expect(info["expirationIntent"] == nil)
     #expect(info["isInBillingRetryPeriod"] == .bool(false))
   }
@@ -100,7 +100,7 @@ import Testing
     _ = try store.setAutoRenew(false, for: "monthly", now: at("2026-01-16T00:00:00Z"))
     store.advance(to: at("2026-03-01T00:00:00Z"))
     #expect(subscription.status == .expired)
-    let info = SignedPayloads.renewalInfo(subscription, environment: "Xcode", signedDate: at("2026-03-01T00:00:00Z"))
+    let info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-03-01T00:00:00Z"))
     #expect(info["renewalDate"] == .int(at("2026-02-15T10:00:00Z").milliseconds))
     #expect(info["expirationIntent"] == .int(1))
   }

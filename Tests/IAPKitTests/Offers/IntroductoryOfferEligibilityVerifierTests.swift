@@ -69,7 +69,7 @@ import Testing
     ).outcome
     #expect(t.state == .purchased)
     #expect(t.offerDiscountType == .freeTrial)
-    #expect(t.offerType == 1)
+    #expect(t.offerType == .introductory)
   }
 
   @Test mutating func aBadJWSIsInvalidSignature() {

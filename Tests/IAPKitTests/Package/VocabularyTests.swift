@@ -38,4 +38,34 @@ import Testing
     #expect(NotificationSubtype.autoRenewDisabled.rawValue == "AUTO_RENEW_DISABLED")
     #expect(NotificationSubtype.allCases.count == 17)
   }
+
+  /// The rest of Apple's closed vocabularies, each value checked against Apple's libraries
+  /// (app-store-server-library: Environment, OfferType, TransactionReason, RevocationType,
+  /// RevocationReason), since these words go on the wire and into the state files as they are.
+  @Test func theOtherVocabulariesSpellApplesValues() {
+    #expect(AppStoreEnvironment.allCases.map(\.rawValue) == ["LocalTesting", "Xcode", "Sandbox", "Production"])
+    #expect(AppStoreEnvironment.allCases.filter(\.signsWithCertificates) == [.sandbox, .production])
+    #expect(OfferType.allCases.map(\.rawValue) == [1, 2, 3, 4])
+    #expect(OfferType(rawValue: 3) == .offerCode && OfferType(rawValue: 4) == .winBack)
+    #expect(TransactionReason.allCases.map(\.rawValue) == ["PURCHASE", "RENEWAL"])
+    #expect(RevocationType.allCases.map(\.rawValue) == ["REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE"])
+    #expect(RevocationReason.developerIssue.receiptCode == 1 && RevocationReason.other.receiptCode == 0)
+    // The words iap's records and --json views have always written.
+    #expect(RevocationReason.allCases.map(\.rawValue) == ["developerIssue", "other"])
+  }
+
+  /// No source spells an environment, a transaction reason or a revocation type as a string
+  /// literal outside its enum.
+  @Test func noOtherVocabularyWordIsAStringLiteralOutsideItsEnum() {
+    let words = Set(
+      AppStoreEnvironment.allCases.map(\.rawValue) + TransactionReason.allCases.map(\.rawValue)
+        + RevocationType.allCases.map(\.rawValue))
+    var found: [String] = []
+    for (path, text) in Self.sources {
+      for word in words where text.contains("\"\(word)\"") {
+        found.append("\(URL(fileURLWithPath: path).lastPathComponent): \"\(word)\"")
+      }
+    }
+    #expect(found.isEmpty, "spelled outside its enum: \(found.sorted())")
+  }
 }

@@ -1,4 +1,7 @@
 /// The exit statuses `iap` documents, after `sysexits(3)` where one fits.
+///
+/// The CLI's, kept below it in IAPKit's views because the `{"error": …}` document, which the
+/// control plane answers too, carries the status (`IAPError+JSON`).
 package enum ExitCode: Int32, Sendable {
   /// Success.
   case success = 0
