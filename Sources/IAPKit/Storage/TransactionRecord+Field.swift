@@ -123,7 +123,9 @@ extension TransactionRecord {
     }
 
     /// Reads the member into `t` from `members` (either reader's), throwing when it is
-    /// missing or wrong; a member that is absent leaves the field unset.
+    /// missing or wrong; a member that is absent leaves the field unset. (`t` starts with
+    /// every field unset; the out-of-line fields are assigned only when set, as assigning
+    /// one nil once another is set copies their box.)
     func decode<M: TransactionRecordMembers>(from members: M, into t: inout Transaction) throws(RecordError) {
       switch self {
       case .id: t.id = try members.id(self)
@@ -138,8 +140,8 @@ extension TransactionRecord {
       case .purchaseDate: t.purchaseDate = try members.date(self)
       case .originalPurchaseDate: t.originalPurchaseDate = try members.date(self)
       case .expirationDate: t.expirationDate = try members.optionalDate(self)
-      case .revocationDate: t.revocationDate = try members.optionalDate(self)
-      case .applicationUsername: t.applicationUsername = try members.optionalString(self)
+      case .revocationDate: if let date = try members.optionalDate(self) { t.revocationDate = date }
+      case .applicationUsername: if let name = try members.optionalString(self) { t.applicationUsername = name }
       case .error:
         guard members.isPresent(self), !members.isNull(self) else { return }
         guard let value = members.nested(self), let number = value["code"]?.intValue,
@@ -151,7 +153,7 @@ extension TransactionRecord {
       case .finished:
         guard let finished = members.bool(self) else { throw RecordError(field: name) }
         t.finished = finished
-      case .revocationReason: t.revocationReason = try members.optional(self, RevocationReason.init(rawValue:))
+      case .revocationReason: if let reason = try members.optional(self, RevocationReason.init(rawValue:)) { t.revocationReason = reason }
       case .purchaseIssue: t.purchaseIssue = try members.flag(self)
       case .deleted: t.deleted = try members.flag(self)
       case .subscriptionGroup: t.subscriptionGroup = try members.optionalString(self)
@@ -162,17 +164,17 @@ extension TransactionRecord {
       case .price: t.price = try members.optionalString(self)
       case .currency: t.currency = try members.optionalString(self)
       // Taken leniently, as it always was: anything but an integer reads as unset.
-      case .finishedAtReceiptUpdate: t.finishedAtReceiptUpdate = members.int(self).flatMap { Int(exactly: $0) }
-      case .offerDiscountType: t.offerDiscountType = try members.optional(self, OfferDiscountType.init(rawValue:))
-      case .offerPeriod: t.offerPeriod = try members.optionalString(self)
-      case .offerIdentifier: t.offerIdentifier = try members.optionalString(self)
+      case .finishedAtReceiptUpdate: if let n = members.int(self).flatMap({ Int(exactly: $0) }) { t.finishedAtReceiptUpdate = n }
+      case .offerDiscountType: if let type = try members.optional(self, OfferDiscountType.init(rawValue:)) { t.offerDiscountType = type }
+      case .offerPeriod: if let period = try members.optionalString(self) { t.offerPeriod = period }
+      case .offerIdentifier: if let offer = try members.optionalString(self) { t.offerIdentifier = offer }
       case .offerType:
         // Absent in records written before offer codes and win-back offers, and on most.
         guard members.isPresent(self), !members.isNull(self) else { return }
         guard let n = members.int(self), n == 3 || n == 4 else { throw RecordError(field: name) }
         t.redeemedOfferType = Int(n)
       case .hasDownloads: t.hasDownloads = try members.flag(self)
-      case .appAccountToken: t.appAccountToken = try members.optionalString(self)
+      case .appAccountToken: if let token = try members.optionalString(self) { t.appAccountToken = token }
       case .refundRequest:
         // Absent in records written before refund requests, and on most transactions.
         guard members.isPresent(self), !members.isNull(self) else { return }
@@ -183,7 +185,7 @@ extension TransactionRecord {
         var request = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
         request.consumptionInformation = value["consumptionInformation"]?.stringValue
         t.refundRequest = request
-      case .refundReversalDate: t.refundReversalDate = try members.optionalDate(self)
+      case .refundReversalDate: if let date = try members.optionalDate(self) { t.refundReversalDate = date }
       case .familySharedFrom: if members.isPresent(self) { t.familySharedFrom = try members.id(self) }
       case .revocationPercentage:
         // Absent in records written before prorated refunds, and on most transactions.

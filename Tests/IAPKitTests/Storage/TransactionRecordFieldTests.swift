@@ -58,6 +58,14 @@ import Testing
       t.refundRequest = nil
       let line = TransactionRecordReaderTests.line(t)
       #expect(TransactionRecordReader.transaction(line) == t, "read without the fallback: \(String(decoding: line, as: UTF8.self))")
+      // As the state's load reads it: the general decoder (the one fallback) is not called.
+      var fellBack = false
+      let read = try RecordLine.decode(line, at: 0, path: "log", quick: TransactionRecordReader.logRecord) {
+        (json: JSONValue) throws(RecordError) -> LogRecord in
+        fellBack = true
+        return try LogRecordCodec.decode(json)
+      }
+      #expect(read == .transaction(t) && !fellBack)
       let probes = try #require(TransactionRecordReader.keyProbes(line))
       #expect(probes <= TransactionRecord.Field.count, "one walk of the declaration: \(String(decoding: line, as: UTF8.self))")
     }
