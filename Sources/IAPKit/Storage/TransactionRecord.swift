@@ -42,13 +42,21 @@ package enum TransactionRecord {
     return try result.get()
   }
 
+  /// A transaction with every field unset, which a read starts from.
+  private static let blank = Transaction(
+    id: 0, originalId: 0, productId: "", productType: nil, state: .purchased, quantity: 1,
+    purchaseDate: Timestamp(milliseconds: 0), originalPurchaseDate: Timestamp(milliseconds: 0), account: "", device: "")
+
   /// The transaction `members` describe, whichever reader gathered them: each field read by
   /// its declaration, then the rules that span fields.
   static func transaction<M: TransactionRecordMembers>(_ members: M) throws(RecordError) -> Transaction {
-    var t = Transaction(
-      id: 0, originalId: 0, productId: "", productType: nil, state: .purchased, quantity: 1,
-      purchaseDate: Timestamp(milliseconds: 0), originalPurchaseDate: Timestamp(milliseconds: 0), account: "", device: "")
-    for raw in 0..<Field.count { try Field(rawValue: raw)!.decode(from: members, into: &t) }
+    var t = blank
+    for raw in 0..<Field.count {
+      let field = Field(rawValue: raw)!
+      // An absent field that is not always written is unset, as in `blank`.
+      guard field.isWrittenWhenUnset || members.isPresent(field) else { continue }
+      try field.decode(from: members, into: &t)
+    }
     // A payment the store refused may carry any quantity it was asked for; one it accepted
     // carries 1 to 10, and anything else is damage.
     guard t.state == .failed || (1...10).contains(t.quantity) else { throw RecordError(field: Field.quantity.name) }

@@ -47,12 +47,13 @@ extension TransactionRecordReader {
       while true {
         guard next() == UInt8(ascii: "\""), let keyRange = plainString(), next() == UInt8(ascii: ":") else { return false }
         let key = UnsafeBufferPointer(rebasing: bytes[keyRange])
-        if !sawChecksum, key.elementsEqual("crc".utf8) {
+        if !sawChecksum, key.count == 3, key[0] == UInt8(ascii: "c"), key[1] == UInt8(ascii: "r"), key[2] == UInt8(ascii: "c") {
           // The line's checksum (`RecordLine`), checked before any reader.
           guard case .int? = value() else { return false }
           sawChecksum = true
         } else if let field = TransactionRecord.Field.named(key, after: previous, probes: &probes) {
-          guard let value = value() else { return false }
+          // The peek decides three members: the others it only passes over.
+          guard let value = takesAll || Self.peeked(field) ? value() : skipValue() else { return false }
           if values[field.rawValue] == nil, !value.isOther {
             values[field.rawValue] = value
           } else {
@@ -62,7 +63,7 @@ extension TransactionRecordReader {
           }
           previous = field
         } else {
-          guard !takesAll, value() != nil else { return false }
+          guard !takesAll, skipValue() != nil else { return false }
           sawUnknownKey = true
         }
         let separator = next()
@@ -119,6 +120,27 @@ extension TransactionRecordReader {
         // A fraction, an exponent, a leading zero or an overflow: passed over.
         index = start
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+        return index > start ? .other : nil
+      }
+    }
+
+    /// The members `TransactionRecordReader.peek` reads.
+    private static func peeked(_ field: TransactionRecord.Field) -> Bool {
+      field == .id || field == .account || field == .deleted
+    }
+
+    /// Any value, passed over without being read (`.other`); nil when the bytes end first.
+    private mutating func skipValue() -> Value? {
+      guard index < bytes.count else { return nil }
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        return skipString() ? .other : nil
+      case UInt8(ascii: "{"), UInt8(ascii: "["): return skipNested() ? .other : nil
+      default:
+        // A number or a literal: up to the separator.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}") { index += 1 }
         return index > start ? .other : nil
       }
     }

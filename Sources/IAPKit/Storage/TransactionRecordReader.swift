@@ -29,8 +29,9 @@ enum TransactionRecordReader {
   /// A transaction version or a receipt update read from its bytes; nil when the general
   /// decoder must read the record. The quick reader `RecordLine.decode` tries first.
   static func logRecord(_ record: ArraySlice<UInt8>) -> LogRecord? {
-    if let transaction = transaction(record) { return .transaction(transaction) }
-    return receiptUpdateAccount(record).map(LogRecord.receiptUpdate)
+    // An event is written with `"event"` first (`LogRecordCodec`): no field's key.
+    if record.starts(with: #"{"event":"#.utf8) { return receiptUpdateAccount(record).map(LogRecord.receiptUpdate) }
+    return transaction(record).map(LogRecord.transaction)
   }
 
   /// The id, account and tombstone flag of the transaction version in `record`, read by the
