@@ -28,8 +28,16 @@ extension TransactionRecord {
 
     static let count = Field.revocationPercentage.rawValue + 1
 
-    /// Whether the member is written when its field is unset (as null): the head's are.
-    var isWrittenWhenUnset: Bool { rawValue <= Field.finished.rawValue }
+    /// Whether the member is written when its field is unset (as null): the head's are; the
+    /// rest (and any new field) only when set.
+    var isWrittenWhenUnset: Bool {
+      switch self {
+      case .id, .originalId, .productId, .productType, .state, .quantity, .purchaseDate, .originalPurchaseDate,
+        .expirationDate, .revocationDate, .applicationUsername, .error, .account, .device, .finished:
+        true
+      default: false
+      }
+    }
 
     /// The member's key as written.
     var name: String {

@@ -53,7 +53,13 @@ extension TransactionRecordReader {
     /// the general parser does); nil when it is not UTF-8.
     static func text(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
       let slice = UnsafeBufferPointer(rebasing: bytes[range])
-      if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+      // A plain loop: `contains(where:)` called its closure for each byte.
+      var ascii = true
+      for byte in slice where byte >= 0x80 {
+        ascii = false
+        break
+      }
+      if ascii { return String(decoding: slice, as: UTF8.self) }
       return String(validating: slice, as: UTF8.self)
     }
   }

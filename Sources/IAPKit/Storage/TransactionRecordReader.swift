@@ -1,6 +1,12 @@
 import IAPCore
 import IAPFormats
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a transaction record (and a receipt update, the other record every purchase logs)
 /// straight from its bytes, in one pass, without building a `JSONValue` tree: the quick path
 /// of `history`, which reads back 100,000 records, of replaying the log past `store.json`,
@@ -29,8 +35,12 @@ enum TransactionRecordReader {
   /// A transaction version or a receipt update read from its bytes; nil when the general
   /// decoder must read the record. The quick reader `RecordLine.decode` tries first.
   static func logRecord(_ record: ArraySlice<UInt8>) -> LogRecord? {
-    // An event is written with `"event"` first (`LogRecordCodec`): no field's key.
-    if record.starts(with: #"{"event":"#.utf8) { return receiptUpdateAccount(record).map(LogRecord.receiptUpdate) }
+    // An event is written with `"event"` first (`LogRecordCodec`), which is no field's key.
+    let event: StaticString = #"{"event""#
+    let isEvent = record.withUnsafeBufferPointer { bytes in
+      bytes.count > event.utf8CodeUnitCount && memcmp(bytes.baseAddress!, event.utf8Start, event.utf8CodeUnitCount) == 0
+    }
+    if isEvent { return receiptUpdateAccount(record).map(LogRecord.receiptUpdate) }
     return transaction(record).map(LogRecord.transaction)
   }
 
