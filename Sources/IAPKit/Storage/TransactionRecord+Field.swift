@@ -26,6 +26,7 @@ extension TransactionRecord {
     case offerIdentifier, offerType, hasDownloads, appAccountToken, refundRequest, refundReversalDate
     case familySharedFrom, revocationPercentage
 
+    /// The number of fields: the last case's number and one (a test checks it is every case).
     static let count = Field.revocationPercentage.rawValue + 1
 
     /// Whether the member is written when its field is unset (as null): the head's are; the
