@@ -129,10 +129,7 @@ package final class StateSession {
     // Transaction versions and receipt updates are read straight from their bytes
     // (`TransactionRecordReader`, the same result as the general decoder, which reads what it
     // cannot): parsing each into a `JSONValue` tree was a quarter of `queue`.
-    let quick: (ArraySlice<UInt8>) -> LogRecord? = { line in
-      if let transaction = TransactionRecordReader.transaction(line) { return .transaction(transaction) }
-      return TransactionRecordReader.receiptUpdateAccount(line).map(LogRecord.receiptUpdate)
-    }
+    let quick = TransactionRecordReader.logRecord
     transactions.cover(
       try transactions.scan(from: offsets.transactions, quick: quick, decode: LogRecordCodec.decode) { state.apply($0); return true })
     // Notifications of a commit that did not reach its commit point (the transaction log never

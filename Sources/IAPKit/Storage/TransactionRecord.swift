@@ -10,157 +10,57 @@ package enum TransactionRecord {
   /// a state file was damaged; 2^63 purchases are beyond reach.
   static let idLimit: UInt64 = 1 << 63
 
+  /// The record of `t`: its fields in their declared order (`Field`), the head's always and
+  /// the rest when set.
   static func encode(_ t: Transaction) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("id", .string(String(t.id))),
-      ("originalId", .string(String(t.originalId))),
-      ("productId", .string(t.productId)),
-      ("productType", .optional(t.productType?.rawValue)),
-      ("state", .string(t.state.rawValue)),
-      ("quantity", .int(Int64(t.quantity))),
-      ("purchaseDate", .int(t.purchaseDate.milliseconds)),
-      ("originalPurchaseDate", .int(t.originalPurchaseDate.milliseconds)),
-      ("expirationDate", t.expirationDate.map { .int($0.milliseconds) } ?? .null),
-      ("revocationDate", t.revocationDate.map { .int($0.milliseconds) } ?? .null),
-      ("applicationUsername", .optional(t.applicationUsername)),
-      ("error", t.error.map { .object([("code", .int(Int64($0.code.rawValue))), ("message", .string($0.message))]) } ?? .null),
-      ("account", .string(t.account)),
-      ("device", .string(t.device)),
-      ("finished", .bool(t.finished)),
-    ]
-    // Rare fields are written only when set, which keeps the log's lines short.
-    if let reason = t.revocationReason { members.append(("revocationReason", .string(reason.rawValue))) }
-    if t.purchaseIssue { members.append(("purchaseIssue", .bool(true))) }
-    if t.deleted { members.append(("deleted", .bool(true))) }
-    if let group = t.subscriptionGroup { members.append(("subscriptionGroup", .string(group))) }
-    if t.isRenewal { members.append(("isRenewal", .bool(true))) }
-    if t.isUpgraded { members.append(("isUpgraded", .bool(true))) }
-    if let v = t.bundleId { members.append(("bundleId", .string(v))) }
-    if let v = t.storefront { members.append(("storefront", .string(v))) }
-    if let v = t.price { members.append(("price", .string(v))) }
-    if let v = t.currency { members.append(("currency", .string(v))) }
-    if let v = t.finishedAtReceiptUpdate { members.append(("finishedAtReceiptUpdate", .int(Int64(v)))) }
-    if let v = t.offerDiscountType { members.append(("offerDiscountType", .string(v.rawValue))) }
-    if let v = t.offerPeriod { members.append(("offerPeriod", .string(v))) }
-    if let v = t.offerIdentifier { members.append(("offerIdentifier", .string(v))) }
-    if let v = t.redeemedOfferType { members.append(("offerType", .int(Int64(v.rawValue)))) }
-    if t.hasDownloads { members.append(("hasDownloads", .bool(true))) }
-    if let v = t.appAccountToken { members.append(("appAccountToken", .string(v))) }
-    if let request = t.refundRequest {
-      members.append((
-        "refundRequest",
-        .object([
-          ("date", .int(request.date.milliseconds)), ("reason", .string(request.reason.rawValue)),
-          ("status", .string(request.status.rawValue)),
-        ] + (request.consumptionInformation.map { [("consumptionInformation", .string($0))] } ?? []))
-      ))
+    var members: [(String, JSONValue)] = []
+    members.reserveCapacity(Field.count)
+    for raw in 0..<Field.count {
+      let field = Field(rawValue: raw)!
+      if let value = field.value(of: t) {
+        members.append((field.name, value))
+      } else if field.isWrittenWhenUnset {
+        members.append((field.name, .null))
+      }
     }
-    if let v = t.refundReversalDate { members.append(("refundReversalDate", .int(v.milliseconds))) }
-    if let v = t.familySharedFrom { members.append(("familySharedFrom", .string(String(v)))) }
-    // Last: `TransactionRecordReader.Key` expects the members in this order.
-    if let v = t.revocationPercentage { members.append(("revocationPercentage", .int(Int64(v)))) }
     return .object(members)
   }
 
-  /// Reads a record back; the error names the first field that is wrong.
+  /// Reads a record the general parser read back; the error names the first field (in the
+  /// declared order) that is wrong.
   static func decode(_ json: JSONValue) throws(RecordError) -> Transaction {
-    func string(_ key: String) throws(RecordError) -> String {
-      guard let value = json[key]?.stringValue else { throw RecordError(field: key) }
-      return value
+    let members = json.objectValue ?? []
+    let result = withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: Field.count) { values -> Result<Transaction, RecordError> in
+      values.initialize(repeating: nil)
+      defer { values.deinitialize() }
+      do throws(RecordError) {
+        return .success(try transaction(TransactionRecordTree(members, into: values)))
+      } catch {
+        return .failure(error)
+      }
     }
-    func optionalString(_ key: String) throws(RecordError) -> String? {
-      guard let value = json[key] else { return nil }
-      if value == .null { return nil }
-      guard let s = value.stringValue else { throw RecordError(field: key) }
-      return s
+    return try result.get()
+  }
+
+  /// A transaction with every field unset, which a read starts from.
+  private static let blank = Transaction(
+    id: 0, originalId: 0, productId: "", productType: nil, state: .purchased, quantity: 1,
+    purchaseDate: Timestamp(milliseconds: 0), originalPurchaseDate: Timestamp(milliseconds: 0), account: "", device: "")
+
+  /// The transaction `members` describe, whichever reader gathered them: each field read by
+  /// its declaration, then the rules that span fields.
+  static func transaction<M: TransactionRecordMembers>(_ members: M) throws(RecordError) -> Transaction {
+    var t = blank
+    for raw in 0..<Field.count {
+      let field = Field(rawValue: raw)!
+      // An absent field that is not always written is unset, as in `blank`.
+      guard field.isWrittenWhenUnset || members.isPresent(field) else { continue }
+      try field.decode(from: members, into: &t)
     }
-    func discountType() throws(RecordError) -> OfferDiscountType? {
-      guard let text = try optionalString("offerDiscountType") else { return nil }
-      guard let type = OfferDiscountType(rawValue: text) else { throw RecordError(field: "offerDiscountType") }
-      return type
-    }
-    func id(_ key: String) throws(RecordError) -> UInt64 {
-      guard let value = UInt64(try string(key)), value < idLimit else { throw RecordError(field: key) }
-      return value
-    }
-    func date(_ key: String) throws(RecordError) -> Timestamp {
-      guard let ms = json[key]?.intValue else { throw RecordError(field: key) }
-      return Timestamp(milliseconds: ms)
-    }
-    func optionalDate(_ key: String) throws(RecordError) -> Timestamp? {
-      guard let value = json[key], value != .null else { return nil }
-      guard let ms = value.intValue else { throw RecordError(field: key) }
-      return Timestamp(milliseconds: ms)
-    }
-    var productType: ProductType?
-    if let raw = try optionalString("productType") {
-      guard let type = ProductType(rawValue: raw) else { throw RecordError(field: "productType") }
-      productType = type
-    }
-    guard let state = TransactionState(rawValue: try string("state")) else { throw RecordError(field: "state") }
     // A payment the store refused may carry any quantity it was asked for; one it accepted
     // carries 1 to 10, and anything else is damage.
-    guard let quantity = json["quantity"]?.intValue, let q = Int(exactly: quantity),
-      state == .failed || (1...10).contains(q)
-    else {
-      throw RecordError(field: "quantity")
-    }
-    var error: StoreError?
-    if let value = json["error"], value != .null {
-      guard let number = value["code"]?.intValue, let code = SKErrorCode(rawValue: Int(number)),
-        let message = value["message"]?.stringValue
-      else { throw RecordError(field: "error") }
-      error = StoreError(code, message)
-    }
-    guard let finished = json["finished"]?.boolValue else { throw RecordError(field: "finished") }
-    var reason: RevocationReason?
-    if let raw = try optionalString("revocationReason") {
-      guard let value = RevocationReason(rawValue: raw) else { throw RecordError(field: "revocationReason") }
-      reason = value
-    }
-    func flag(_ key: String) throws(RecordError) -> Bool {
-      guard let value = json[key] else { return false }
-      guard let b = value.boolValue else { throw RecordError(field: key) }
-      return b
-    }
-    var transaction = Transaction(
-      id: try id("id"), originalId: try id("originalId"), productId: try string("productId"),
-      productType: productType, state: state, quantity: q, purchaseDate: try date("purchaseDate"),
-      originalPurchaseDate: try date("originalPurchaseDate"), expirationDate: try optionalDate("expirationDate"),
-      revocationDate: try optionalDate("revocationDate"), revocationReason: reason,
-      applicationUsername: try optionalString("applicationUsername"), error: error, account: try string("account"),
-      device: try string("device"), finished: finished, purchaseIssue: try flag("purchaseIssue"),
-      deleted: try flag("deleted"), subscriptionGroup: try optionalString("subscriptionGroup"),
-      isRenewal: try flag("isRenewal"), isUpgraded: try flag("isUpgraded"), bundleId: try optionalString("bundleId"),
-      storefront: try optionalString("storefront"), price: try optionalString("price"),
-      currency: try optionalString("currency"),
-      finishedAtReceiptUpdate: json["finishedAtReceiptUpdate"]?.intValue.flatMap { Int(exactly: $0) },
-      offerDiscountType: try discountType(), offerPeriod: try optionalString("offerPeriod"))
-    transaction.hasDownloads = try flag("hasDownloads")
-    transaction.offerIdentifier = try optionalString("offerIdentifier")
-    // Absent in records written before offer codes and win-back offers, and on most.
-    if let value = json["offerType"], value != .null {
-      guard let n = value.intValue, n == 3 || n == 4 else { throw RecordError(field: "offerType") }
-      transaction.redeemedOfferType = OfferType(rawValue: Int(n))
-    }
-    transaction.appAccountToken = try optionalString("appAccountToken")
-    // Absent in records written before refund requests, and on most transactions.
-    if let value = json["refundRequest"], value != .null {
-      guard let ms = value["date"]?.intValue,
-        let reason = value["reason"]?.stringValue.flatMap(ConsumptionRequestReason.init(rawValue:)),
-        let status = value["status"]?.stringValue.flatMap(RefundRequestStatus.init(rawValue:))
-      else { throw RecordError(field: "refundRequest") }
-      transaction.refundRequest = RefundRequest(date: Timestamp(milliseconds: ms), reason: reason, status: status)
-      transaction.refundRequest?.consumptionInformation = value["consumptionInformation"]?.stringValue
-    }
-    transaction.refundReversalDate = try optionalDate("refundReversalDate")
-    if json["familySharedFrom"] != nil { transaction.familySharedFrom = try id("familySharedFrom") }
-    // Absent in records written before prorated refunds, and on most transactions.
-    if let value = json["revocationPercentage"], value != .null {
-      guard let n = value.intValue, let percentage = Int(exactly: n) else { throw RecordError(field: "revocationPercentage") }
-      transaction.revocationPercentage = percentage
-    }
-    return transaction
+    guard t.state == .failed || (1...10).contains(t.quantity) else { throw RecordError(field: Field.quantity.name) }
+    return t
   }
 }
 

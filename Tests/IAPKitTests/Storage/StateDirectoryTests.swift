@@ -114,7 +114,8 @@ import Testing
     try commit([transaction(1)])
     let snapshot = bytes(directory.snapshotPath)
     append("{\"id\":\"2\"}\n", to: logPath)
-    #expect(throws: IAPError.stateDamaged(path: logPath, offset: bytes(logPath).count - 11, reason: "bad or missing 'state'")) {
+    // The first field the record's declaration lists that is wrong (`TransactionRecord.Field`).
+    #expect(throws: IAPError.stateDamaged(path: logPath, offset: bytes(logPath).count - 11, reason: "bad or missing 'originalId'")) {
       _ = try directory.open(forWriting: true)
     }
     #expect(bytes(directory.snapshotPath) == snapshot)
