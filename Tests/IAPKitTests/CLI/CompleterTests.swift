@@ -13,7 +13,7 @@ import Testing
 
   @Test func completesCommandsAndSubcommands() {
     #expect(complete("b") == ["buy"])
-    #expect(complete("subscription ") == ["status", "cancel", "resume", "expire", "renew", "price-increase", "price-increase-consent", "timeline"])
+    #expect(complete("subscription ") == ["status", "cancel", "resume", "expire", "renew", "price-increase", "price-increase-consent", "timeline", "manage"])
     #expect(complete("clock a") == ["advance"])
     #expect(complete("settings ") == ["set", "reset"])
     #expect(complete("products ") == ["list", "fetch", "remove-from-sale", "restore-to-sale"])
