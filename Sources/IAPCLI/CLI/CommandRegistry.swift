@@ -87,7 +87,7 @@ package enum CommandRegistry {
   /// A command and the words that run it.
   ///
   /// A struct, not a tuple (as `Group`): a labelled tuple's type is made at run time on first
-  /// use, which cost every command about 50,000 instructions for these two tables.
+  /// use, which cost every command for these two tables (docs/performance.md, "Shapes kept for start-up").
   struct Entry {
     let path: [String]
     let type: any Command.Type
@@ -136,7 +136,7 @@ package enum CommandRegistry {
   /// Whether `path` names a group (including the root).
   ///
   /// From `groupWords`, not `groups`: every command line asks, and building the table of
-  /// groups (an array of a type of its own) cost each command about 25,000 instructions.
+  /// groups (an array of a type of its own) cost each command (docs/performance.md, "Shapes kept for start-up").
   static func isGroup(_ path: [String]) -> Bool { path.isEmpty || (path.count == 1 && groupWords.contains(path[0])) }
 
   /// The words of the groups below the root, as in `groups` (a test checks that they agree).

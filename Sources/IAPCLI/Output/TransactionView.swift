@@ -18,8 +18,7 @@ package enum TransactionView {
     var cells = ["#\(t.id)", t.state.rawValue, t.productId, t.quantity == 1 ? "" : "×\(t.quantity)", t.purchaseDate.iso8601]
     if showFinished { cells.append(t.finished ? "finished" : "unfinished") }
     // Joined by hand: the standard library's `joined(separator:)` runs unspecialized here, and
-    // its first call looks up an associated type at run time (about 230,000 instructions,
-    // a sixth of `queue`).
+    // its first call looks up an associated type at run time (docs/performance.md, "Shapes kept for start-up").
     var text = ""
     for note in notes(t) {
       if !text.isEmpty { text += "  " }

@@ -107,7 +107,7 @@ package struct StoreSettings: Equatable, Sendable {
   ///
   /// An array searched by name rather than two dictionaries: every command resolves the
   /// settings, and filling dictionaries of twenty entries (hashing each key, growing the
-  /// tables) was 5% of `iap queue`; a command reads a few of them.
+  /// tables) is more than a command needs: it reads a few of them (docs/performance.md, "Shapes kept for start-up").
   private var entries: [Entry]
 
   private struct Entry: Equatable, Sendable {
@@ -251,7 +251,7 @@ package struct StoreSettings: Equatable, Sendable {
   private func toggle(_ key: String) -> Bool { value(key) == "on" }
   private func error(_ key: String) -> SKErrorCode? {
     // "off" (the default) names no error: answered before a search of every error's name,
-    // each lowercased, which a purchase paid for on every command (18,000 instructions).
+    // each lowercased, which a purchase paid for on every command (docs/performance.md, "Shapes kept for start-up").
     guard let text = value(key), text != "off" else { return nil }
     return SKErrorCode(nameOrNumber: text)
   }

@@ -29,9 +29,9 @@ package enum Base64URL {
     bytes.withUnsafeBufferPointer { encode($0) }
   }
 
-  /// Encodes bytes, without padding, written straight into the string's storage (a
-  /// temporary array per group of four was a sixth of `history --json`, which signs every
-  /// transaction).
+  /// Encodes bytes, without padding, written straight into the string's storage, not through
+  /// a temporary array per group of four: `history --json` signs every transaction
+  /// (docs/performance.md, "Shapes kept for start-up").
   package static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let tail = bytes.count % 3
     let length = bytes.count / 3 * 4 + (tail == 0 ? 0 : tail + 1)

@@ -128,7 +128,7 @@ package final class StateSession {
     // does not cover yet: fold them in.
     // Transaction versions and receipt updates are read straight from their bytes
     // (`TransactionRecordReader`, the same result as the general decoder, which reads what it
-    // cannot): parsing each into a `JSONValue` tree was a quarter of `queue`.
+    // cannot), not parsed into a `JSONValue` tree (docs/performance.md, "Shapes kept for start-up").
     let quick = TransactionRecordReader.logRecord
     transactions.cover(
       try transactions.scan(from: offsets.transactions, quick: quick, decode: LogRecordCodec.decode) { state.apply($0); return true })
@@ -178,7 +178,7 @@ package final class StateSession {
   /// Counts the notifications past the snapshot into the state, when the seal vouched for
   /// the log (every byte of it is iap's own, or was just checked): each line's checksum is
   /// checked and its `"after"` read from its bytes, without parsing it. A loaded notification
-  /// only counts (`StoreState.apply`), and parsing and decoding each was a sixth of `queue`.
+  /// only counts (`StoreState.apply`), so parsing and decoding each is saved (docs/performance.md, "Shapes kept for start-up").
   /// A line of another shape is parsed and decoded as before; the scan stops, as there, at
   /// the first notification whose commit did not happen.
   private func countNotifications(from offset: Int, logLength: Int) throws(IAPError) {

@@ -73,8 +73,8 @@ enum TransactionRecordReader {
 
   /// The account of a receipt-update event as iap writes it (`{"event":"receiptUpdate",
   /// "account":"…","crc":N}`), or nil when the general decoder must read the record. Every
-  /// purchase logs one, and a `JSONValue` tree for it was a quarter of replaying a purchase
-  /// past `store.json`.
+  /// purchase logs one, and a `JSONValue` tree for it was costly in replaying a purchase
+  /// past `store.json` (docs/performance.md, "Shapes kept for start-up").
   static func receiptUpdateAccount(_ record: ArraySlice<UInt8>) -> String? {
     record.withUnsafeBufferPointer { bytes in
       var scanner = Scanner(bytes: bytes, takesAll: true)
