@@ -31,7 +31,9 @@ struct SettingsSetCommand: Command {
     let settings = try context.workspace.setSetting(change)
     SettingsCommand.print(settings, context, keys: [change.key])
     // Stored, but every use case will refuse until it is complete: say so now, with the fix.
-    if let reason = settings.incompleteness { context.console.note("note: \(reason)") }
+    if let reason = settings.incompleteness {
+      IAPError.settingsIncomplete(reason).userMessages.forEach { context.console.note("note: \($0)") }
+    }
     return .success
   }
 }

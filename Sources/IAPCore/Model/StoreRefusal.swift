@@ -67,16 +67,16 @@ package enum StoreRefusal: Error, Equatable, Sendable {
     case let .subscriptionState(product, status, rule): return "the subscription to '\(product)' is \(status.rawValue): \(rule)"
     case let .alreadyRefunded(id): return "transaction \(id) is already refunded"
     case let .refundRequestPending(id):
-      return "transaction \(id) already has a refund request under review: grant it (iap refund \(id)) or decline it (iap refund-decline \(id))"
+      return "transaction \(id) already has a refund request under review: grant it or decline it"
     case let .noRefundRequest(id):
-      return "transaction \(id) has no refund request under review: the customer asks first (iap refund-request \(id))"
+      return "transaction \(id) has no refund request under review: the customer asks first"
     case let .notRefunded(id): return "transaction \(id) is not refunded: only a granted refund can be reversed"
     case let .notAPriceIncrease(product, current, asked):
       return "\(asked) is not above the price of '\(product)' (\(current)): a price increase must raise it"
     case let .increaseNeedsConsent(product, current, asked, limit):
-      return "raising '\(product)' from \(current) to \(asked) needs the customer's consent: without it Apple allows \(limit) (--consent required)"
+      return "raising '\(product)' from \(current) to \(asked) needs the customer's consent: without it Apple allows \(limit)"
     case let .noPriceIncrease(product):
-      return "the subscription to '\(product)' has no price increase waiting for consent (iap subscription price-increase \(product) --price P)"
+      return "the subscription to '\(product)' has no price increase waiting for consent"
     case let .family(why): return "family sharing: \(why)"
     case let .requestFailed(api, error):
       return "\(api) failed with \(error.code.name) (\(error.code.rawValue)): \(error.message)"
@@ -93,13 +93,13 @@ package enum StoreRefusal: Error, Equatable, Sendable {
       return "account '\(account)' does not own '\(product)': buy it before downloading its content"
     case let .downloadState(product, state, rule): return "the download of '\(product)' is \(state.rawValue): \(rule)"
     case let .downloadFailed(product, reason): return "the download of '\(product)' failed: \(reason)"
-    case let .duplicateKey(id): return "a key '\(id)' is already registered: remove it first (iap keys remove \(id))"
-    case let .unknownKey(id): return "no key '\(id)' is registered (iap keys list)"
+    case let .duplicateKey(id): return "a key '\(id)' is already registered: remove it first"
+    case let .unknownKey(id): return "no key '\(id)' is registered"
     case let .saleUnchanged(product, onSale):
       return onSale
-        ? "'\(product)' is on sale already (iap products remove-from-sale \(product) takes it off)"
-        : "'\(product)' is already removed from sale (iap products restore-to-sale \(product) puts it back)"
-    case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first (DELETE /ns/{name}/iap/v1)"
+        ? "'\(product)' is on sale already"
+        : "'\(product)' is already removed from sale"
+    case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first"
     }
   }
 }

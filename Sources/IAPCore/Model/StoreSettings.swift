@@ -282,8 +282,7 @@ package struct StoreSettings: Equatable, Sendable {
   /// verifier takes no Production data without the app's Apple ID, so neither does the store.
   package var incompleteness: String? {
     environment == .production && appAppleId == nil
-      ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does "
-        + "(iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox)" : nil
+      ? "the Production environment needs app-apple-id, the app's Apple ID, as Apple's verifier does" : nil
   }
   package var signingSecret: String? { value("signing-secret").flatMap { $0 == "off" ? nil : $0 } }
   package var notificationURL: String? { value("notification-url").flatMap { $0 == "off" ? nil : $0 } }

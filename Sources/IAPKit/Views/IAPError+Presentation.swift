@@ -8,6 +8,9 @@ extension IAPError {
     switch self {
     case .catalogMissing: return "use --catalog PATH or IAP_CATALOG"
     case .stateDamaged: return "iap doctor --repair"
+    case .settingsIncomplete:
+      return "iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox"
+    case let .refused(refusal): return refusal.remedy
     default: return nil
     }
   }
@@ -18,5 +21,23 @@ extension IAPError {
     var lines = messages
     if let remedy, let last = lines.popLast() { lines.append("\(last) (\(remedy))") }
     return lines
+  }
+}
+
+extension StoreRefusal {
+  /// The command (or route, or option) that gets past the refusal, if there is one to name.
+  package var remedy: String? {
+    switch self {
+    case let .refundRequestPending(id): return "iap refund \(id), or iap refund-decline \(id)"
+    case let .noRefundRequest(id): return "iap refund-request \(id)"
+    case .increaseNeedsConsent: return "--consent required"
+    case let .noPriceIncrease(product): return "iap subscription price-increase \(product) --price P"
+    case let .duplicateKey(id): return "iap keys remove \(id)"
+    case .unknownKey: return "iap keys list"
+    case let .saleUnchanged(product, onSale):
+      return onSale ? "iap products remove-from-sale \(product) takes it off" : "iap products restore-to-sale \(product) puts it back"
+    case .namespaceLimit: return "DELETE /ns/{name}/iap/v1"
+    default: return nil
+    }
   }
 }
