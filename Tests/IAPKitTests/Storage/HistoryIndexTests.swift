@@ -58,10 +58,9 @@ import Testing
     #expect(ids() == ["2"], "only what the log gained since the index was read")
   }
 
-  /// An index that checks out but places a transaction at another's record (which only a
-  /// rewrite of the log in place, past every check, could make) shows no wrong history: the
-  /// command fails, drops the index, and the next one reads the log afresh.
-  @Test func anIndexThatMisplacesARecordIsDroppedNotBelieved() throws {
+  /// Buys two products, then saves an index that checks out but places each transaction at
+  /// the other's record.
+  func saveMisplacingIndex() throws {
     harness.run("buy gems --finish")
     harness.run("buy sword --finish")
     _ = ids()
@@ -70,6 +69,13 @@ import Testing
     swapped.latest[1] = swapped.latest[2]
     swapped.latest[2] = first
     try save(swapped)
+  }
+
+  /// An index that checks out but places a transaction at another's record (which only a
+  /// rewrite of the log in place, past every check, could make) shows no wrong history: the
+  /// command fails, drops the index, and the next one reads the log afresh.
+  @Test func anIndexThatMisplacesARecordIsDroppedNotBelieved() throws {
+    try saveMisplacingIndex()
     let result = harness.run("history")
     #expect(result.status == 74 && result.stderr.contains("the log changed while it was being read"))
     #expect(!FileManager.default.fileExists(atPath: indexPath))
@@ -93,14 +99,7 @@ import Testing
   /// record does not hold it: the index is dropped and the log read afresh, so the right
   /// transaction is refunded.
   @Test func aLookupThroughAMisplacingIndexReadsTheLogAfresh() throws {
-    harness.run("buy gems --finish")
-    harness.run("buy sword --finish")
-    _ = ids()
-    var swapped = try index()
-    let first = try #require(swapped.latest[1])
-    swapped.latest[1] = swapped.latest[2]
-    swapped.latest[2] = first
-    try save(swapped)
+    try saveMisplacingIndex()
     let result = harness.run("refund 1 --json")
     #expect(result.status == 0 && result.json.transactions.first?["productId"]?.stringValue == "gems")
     #expect(ids() == ["1", "2"])
