@@ -1,9 +1,10 @@
 import IAPCore
 
-/// What `TransactionLogIndex` needs of a log record, read from its bytes without parsing the
-/// whole of it: which transaction version it is (id, account, deleted) or that it is a store
-/// event that changes no version. Parsing every record of a 100,000-transaction log as JSON
-/// was most of `history`'s time; the versions it then reads back are parsed in full.
+/// What the index of latest versions (`HistoryIndex`) needs of a log record, read from its
+/// bytes without parsing the whole of it: which transaction version it is (id, account,
+/// deleted) or that it is a store event that changes no version. Parsing every record of a
+/// 100,000-transaction log as JSON was most of `history`'s time; the versions it then reads
+/// back are parsed in full.
 ///
 /// A transaction's three members are read by the byte reader's one pass
 /// (`TransactionRecordReader.peek`), which passes over members it does not take (escaped,
