@@ -3,7 +3,7 @@
 # After every kill the state must load, and every command that had reported success (exit 0
 # and its output, before the kill) must be in it; `iap doctor` finds every record intact, and
 # no notification names a transaction that was not kept (issue 15). The kill times are spread over a whole
-# command's run, measured first, and half of them bunched near its end, where it writes.
+# command's run, measured as the test goes (the load changes), half of them bunched near its end, where it writes.
 source "$(dirname "$0")/lib.sh"
 
 scenario "kill -9 at random moments: the state always loads and keeps what was reported"
@@ -18,13 +18,13 @@ def run(*args):
     r = subprocess.run([iap, *args, "--json"], capture_output=True, text=True)
     return r.returncode, r.stdout, r.stderr
 
-def durations(args, n=5):
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        subprocess.run([iap, *args], capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def duration(args):
+    # Timed as the kills are: from the moment Popen returns (the child is started by then, and
+    # starting it is a good part of a short command's time on a fast machine) to its exit.
+    p = subprocess.Popen([iap, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = time.perf_counter()
+    p.wait()
+    return time.perf_counter() - start
 
 # What was reported: transaction id -> the state and finished flag it must have, at least.
 purchased, finished = set(), set()
@@ -35,17 +35,26 @@ plans = [
     ["finish", "--all"],
     ["restore"],
 ]
-# How long each command takes when left alone: its writes come at the end of that.
-typical = [durations(p) for p in plans]
+# How long each command takes: its writes come at the end of that. The machine's load changes
+# while the test runs (other tests start and end beside it), so the figure follows it: the
+# median of the last five measures, one more of each command every 10 runs. A figure taken
+# once, under a load that later went away, left most commands finishing before their kill.
+recent = [[duration(p) for _ in range(5)] for p in plans]
+def typical(i):
+    return statistics.median(recent[i][-5:])
 killed = completed = interrupted = 0
 for n in range(kills):
-    args = plans[n % len(plans)]
+    i = n % len(plans)
+    args = plans[i]
     p = subprocess.Popen([iap, *args, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     # Half the kills anywhere in the run, half near its end, where the writes are.
-    d = typical[n % len(plans)]
+    d = typical(i)
     time.sleep(rng.uniform(0, 1.3 * d) if n % 2 else rng.uniform(0.75 * d, 1.05 * d))
     p.send_signal(signal.SIGKILL)
     out, err = p.communicate()
+    if n % 10 == 9:
+        for j, plan in enumerate(plans):
+            recent[j].append(duration(plan))
     if p.returncode == -signal.SIGKILL:
         killed += 1
         # Did the kill cut a write short? (A torn last record, or a half-made snapshot.)
