@@ -67,26 +67,6 @@ struct ModularInteger<M: MontgomeryModulus>: Equatable, Sendable, CustomStringCo
   @inline(__always)
   func doubled() -> Self { self + self }
 
-  /// `self` to the power `exponent`, left to right over fixed 4-bit windows:
-  /// 256 squarings and at most 64 multiplications after a table of 14.
-  func power(_ exponent: UInt256) -> Self {
-    var table = [Self](repeating: .one, count: 16)
-    for i in 1..<16 { table[i] = table[i - 1] * self }
-    var result = Self.one
-    for window in stride(from: 63, through: 0, by: -1) {
-      result = result.squared().squared().squared().squared()
-      let digit = exponent.nibble(window)
-      if digit != 0 { result = result * table[digit] }
-    }
-    return result
-  }
-
-  /// The multiplicative inverse by Fermat's little theorem, a^(m-2), as m is prime.
-  /// Zero has none and maps to zero; callers rule it out first.
-  func inverse() -> Self {
-    power(M.modulus.subtractingReportingOverflow(UInt256(2)).partialValue)
-  }
-
   /// Montgomery multiplication a·b·R⁻¹ mod m for a, b below m, interleaving each row of the
   /// product with one reduction step (CIOS, Koç et al. 1996). The accumulator stays below 2m,
   /// with its 257th bit in `top`, so one conditional subtraction finishes it.

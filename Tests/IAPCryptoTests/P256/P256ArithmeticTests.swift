@@ -101,17 +101,45 @@ import Testing
     }
   }
 
-  @Test func inversesAndPowers() {
-    for sample in Self.samples {
-      let a = FieldElement(reducing: sample)
-      if !a.isZero { #expect(a * a.inverse() == .one, "\(sample)") }
-      let k = Scalar(reducing: sample)
-      if !k.isZero { #expect(k * k.inverse() == .one, "\(sample)") }
+  @Test func inversesAgreeWithFermat() {
+    var values = Self.samples
+    // More values than the samples, spread over all the bits: a 64-bit LCG, four steps a value.
+    var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+    for _ in 0..<64 {
+      var limbs: [UInt64] = []
+      for _ in 0..<4 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        limbs.append(state)
+      }
+      values.append(UInt256(limbs[0], limbs[1], limbs[2], limbs[3]))
     }
-    let three = FieldElement(UInt256(3))
-    #expect(three.power(UInt256(5)).value == UInt256(243))
-    #expect(three.power(.zero) == .one)
-    // Fermat: a^(p-1) = 1.
-    #expect(three.power(Self.p.subtractingReportingOverflow(.one).partialValue) == .one)
+    values += [.one, UInt256(2), Self.p.subtractingReportingOverflow(UInt256(2)).partialValue]
+    for value in values {
+      let a = FieldElement(reducing: value)
+      if !a.isZero {
+        #expect(a * a.inverse() == .one, "\(value)")
+        #expect(a.inverse() == Self.fermatInverse(a, Self.p), "\(value)")
+      }
+      let k = Scalar(reducing: value)
+      if !k.isZero {
+        #expect(k * k.inverse() == .one, "\(value)")
+        #expect(k.inverse() == Self.fermatInverse(k, Self.n), "\(value)")
+      }
+    }
+    #expect(FieldElement(UInt256(3)).inverse() * FieldElement(UInt256(3)) == .one)
+  }
+
+  /// a^(m-2) by square and multiply over the bits of m-2, most significant first: the
+  /// inverse by Fermat's little theorem, independently of the binary algorithm under test.
+  static func fermatInverse<M>(_ a: ModularInteger<M>, _ m: UInt256) -> ModularInteger<M> {
+    let exponent = m.subtractingReportingOverflow(UInt256(2)).partialValue
+    var result = ModularInteger<M>.one
+    for limb in [exponent.w3, exponent.w2, exponent.w1, exponent.w0] {
+      for bit in stride(from: 63, through: 0, by: -1) {
+        result = result * result
+        if (limb >> UInt64(bit)) & 1 == 1 { result = result * a }
+      }
+    }
+    return result
   }
 }
