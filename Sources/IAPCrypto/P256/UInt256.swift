@@ -103,6 +103,7 @@ struct UInt256: Hashable, Sendable, Comparable, CustomStringConvertible {
   }
 
   /// The full 512-bit product, schoolbook: each row adds `self * other.wi` one limb higher.
+  @inline(__always)
   func multipliedFullWidth(by other: UInt256) -> (high: UInt256, low: UInt256) {
     var r: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     var c: UInt64

@@ -14,9 +14,9 @@ struct HMACDRBG {
   init(seed: [UInt8]) {
     key = [UInt8](repeating: 0x00, count: 32)
     v = [UInt8](repeating: 0x01, count: 32)
-    key = SHA256.hmac(key: key, message: v + [0x00] + seed)
+    key = SHA256.hmac(key: key, message: Self.joined(v, 0x00, seed))
     v = SHA256.hmac(key: key, message: v)
-    key = SHA256.hmac(key: key, message: v + [0x01] + seed)
+    key = SHA256.hmac(key: key, message: Self.joined(v, 0x01, seed))
     v = SHA256.hmac(key: key, message: v)
   }
 
@@ -26,7 +26,7 @@ struct HMACDRBG {
   mutating func nextScalar() -> UInt256 {
     while true {
       if started {
-        key = SHA256.hmac(key: key, message: v + [0x00])
+        key = SHA256.hmac(key: key, message: Self.joined(v, 0x00, []))
         v = SHA256.hmac(key: key, message: v)
       }
       started = true
@@ -34,5 +34,15 @@ struct HMACDRBG {
       let candidate = UInt256(leftmostBitsOf: v)  // bits2int(T), T = V as qlen = hlen
       if !candidate.isZero, candidate < P256OrderModulus.modulus { return candidate }
     }
+  }
+
+  /// `v || separator || seed`, made in one allocation.
+  private static func joined(_ v: [UInt8], _ separator: UInt8, _ seed: [UInt8]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(v.count + 1 + seed.count)
+    bytes += v
+    bytes.append(separator)
+    bytes += seed
+    return bytes
   }
 }

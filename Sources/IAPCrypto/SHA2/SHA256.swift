@@ -9,7 +9,9 @@ package struct SHA256: Sendable {
   /// Bytes in a block; HMAC pads its key to this.
   package static let blockSize = 64
 
-  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+  /// The eight working words, a to h.
+  private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+  private var state: State = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
   )
   /// A partial block waiting for more input (fewer than 64 bytes).
@@ -28,13 +30,16 @@ package struct SHA256: Sendable {
 
   /// HMAC-SHA256 of `message` under `key` (RFC 2104): keys longer than a block are hashed first.
   package static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-    var block = key.count > blockSize ? hash(key) : key
-    block += [UInt8](repeating: 0, count: blockSize - block.count)
+    let key = key.count > blockSize ? hash(key) : key
+    // The key padded with zeros, XORed with ipad (0x36), then turned into opad (0x5c) in place.
+    var pad = [UInt8](repeating: 0x36, count: blockSize)
+    for index in key.indices { pad[index] ^= key[index] }
     var inner = SHA256()
-    inner.update(block.map { $0 ^ 0x36 })
+    inner.update(pad)
     inner.update(message)
+    for index in pad.indices { pad[index] ^= 0x36 ^ 0x5c }
     var outer = SHA256()
-    outer.update(block.map { $0 ^ 0x5c })
+    outer.update(pad)
     outer.update(inner.finalize())
     return outer.finalize()
   }
@@ -49,13 +54,11 @@ package struct SHA256: Sendable {
         pending.append(contentsOf: input[0..<take])
         offset = take
         guard pending.count == Self.blockSize else { return }
-        // A copy, so that reading the block does not overlap with compress mutating self.
-        let block = pending
+        pending.withUnsafeBufferPointer { Self.compress(&state, $0.baseAddress!) }
         pending.removeAll(keepingCapacity: true)
-        block.withUnsafeBufferPointer { compress($0.baseAddress!) }
       }
       while input.count - offset >= Self.blockSize {
-        compress(input.baseAddress! + offset)
+        Self.compress(&state, input.baseAddress! + offset)
         offset += Self.blockSize
       }
       if offset < input.count { pending.append(contentsOf: input[offset...]) }
@@ -65,22 +68,27 @@ package struct SHA256: Sendable {
   /// Pads the message (a 1 bit, zeros, the bit length) and returns the 32-byte digest.
   package mutating func finalize() -> [UInt8] {
     let bitLength = length &* 8
-    var tail = pending
-    tail.append(0x80)
-    let zeros = (Self.blockSize - 8 - tail.count % Self.blockSize + Self.blockSize) % Self.blockSize
-    tail += [UInt8](repeating: 0, count: zeros)
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-    tail.withUnsafeBufferPointer { buffer in
-      for offset in stride(from: 0, to: buffer.count, by: Self.blockSize) { compress(buffer.baseAddress! + offset) }
+    // The pending bytes, 0x80, zeros and the 64-bit length: one block, or two when fewer than
+    // nine bytes are left in the first.
+    let blocks = pending.count + 9 > Self.blockSize ? 2 : 1
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.blockSize) { tail in
+      _ = tail.initialize(from: repeatElement(0, count: tail.count))
+      for (index, byte) in pending.enumerated() { tail[index] = byte }
+      tail[pending.count] = 0x80
+      let end = blocks * Self.blockSize
+      for index in 0..<8 { tail[end - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(8 * index)) }
+      for block in 0..<blocks { Self.compress(&state, UnsafePointer(tail.baseAddress! + block * Self.blockSize)) }
     }
     pending.removeAll()
-    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-    var digest: [UInt8] = []
-    digest.reserveCapacity(Self.digestSize)
-    for word in words {
-      digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+    return [UInt8](unsafeUninitializedCapacity: Self.digestSize) { digest, count in
+      withUnsafeBytes(of: state) { words in
+        for index in 0..<8 {
+          let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+          for byte in 0..<4 { digest[4 * index + byte] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * byte)) }
+        }
+      }
+      count = Self.digestSize
     }
-    return digest
   }
 
   /// The round constants: the first 32 bits of the fractional parts of the cube roots of the
@@ -97,7 +105,7 @@ package struct SHA256: Sendable {
   ]
 
   /// Mixes one 64-byte block into the state (FIPS 180-4 §6.2.2).
-  private mutating func compress(_ block: UnsafePointer<UInt8>) {
+  private static func compress(_ state: inout State, _ block: UnsafePointer<UInt8>) {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
       for t in 0..<16 {
         let p = block + t * 4
