@@ -117,23 +117,35 @@ package struct SHA256: Sendable {
         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
       }
       var (a, b, c, d, e, f, g, h) = state
+      // Eight rounds a pass, each naming the working words where the previous one left them,
+      // so that no round moves seven words along as the standard's loop writes it.
       Self.k.withUnsafeBufferPointer { k in
-        for t in 0..<64 {
-          let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
-          let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-          h = g
-          g = f
-          f = e
-          e = d &+ t1
-          d = c
-          c = b
-          b = a
-          a = t1 &+ t2
+        for t in stride(from: 0, to: 64, by: 8) {
+          round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+          round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+          round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+          round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+          round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+          round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+          round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+          round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
         }
       }
       state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
   }
+}
+
+/// One round of FIPS 180-4 §6.2.2 step 3, with `kw` = K[t] + W[t]: d takes e's new value
+/// and h takes a's; the caller renames the others.
+@inline(__always) private func round(
+  _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+  _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+) {
+  let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+  let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (c & (a ^ b)))
+  d = d &+ t1
+  h = t1 &+ t2
 }
 
 /// Rotates right by `n` bits.
