@@ -48,10 +48,12 @@ struct ServeCommand: Command {
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let globals = context.globals
     let environment = context.workspace.environment
+    // Asked once: a console is made per request, and stderr stays what it was.
+    let color = Console.colorsDiagnostics(environment: environment)
     let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment)) { namespace in
       Workspace(
         state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
-        device: globals.device, environment: environment, console: Console.standard(environment: environment))
+        device: globals.device, environment: environment, console: Console.standard(environment: environment, colorDiagnostics: color))
     }
     // The server's own failures (5xx) get one line on stderr each, naming the cause; the
     // lock keeps lines from concurrent requests whole.
@@ -61,7 +63,7 @@ struct ServeCommand: Command {
       server = try HTTPServer(host: host, port: port) { request in
         let response = router.respond(request)
         if let cause = response.log {
-          logLock.withLock { Console.standard(environment: environment).error("\(request.method) \(request.path): answered \(response.status): \(cause)") }
+          logLock.withLock { Console.standard(environment: environment, colorDiagnostics: color).error("\(request.method) \(request.path): answered \(response.status): \(cause)") }
         }
         return response
       }

@@ -43,11 +43,19 @@ package final class Console {
 
   /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
   /// a long `history` does not cost a system call per line.
-  package static func standard(environment: Environment) -> Console {
-    let color = isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
+  /// `colorDiagnostics` says whether diagnostics are in color when the caller already knows
+  /// (the server makes a console per request, and asks the terminal once).
+  package static func standard(environment: Environment, colorDiagnostics: Bool? = nil) -> Console {
+    let color = colorDiagnostics ?? colorsDiagnostics(environment: environment)
     let console = Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
     console.isInteractive = { isatty(1) == 1 && isatty(2) == 1 }
     return console
+  }
+
+  /// Whether diagnostics go in color: stderr is a terminal, and neither `NO_COLOR` nor
+  /// `TERM=dumb` says otherwise.
+  package static func colorsDiagnostics(environment: Environment) -> Bool {
+    isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
   }
 
   /// Writes one line of data to stdout.
