@@ -43,10 +43,13 @@ package final class Console {
 
   /// The process's own streams. stdout is buffered (flushed at 64 KiB and at exit), so that
   /// a long `history` does not cost a system call per line.
-  /// `colorDiagnostics` says whether diagnostics are in color when the caller already knows
+  package static func standard(environment: Environment) -> Console {
+    standard(environment: environment, colorDiagnostics: colorsDiagnostics(environment: environment))
+  }
+
+  /// The process's own streams, with diagnostics in color or not as the caller already knows
   /// (the server makes a console per request, and asks the terminal once).
-  package static func standard(environment: Environment, colorDiagnostics: Bool? = nil) -> Console {
-    let color = colorDiagnostics ?? colorsDiagnostics(environment: environment)
+  package static func standard(environment: Environment, colorDiagnostics color: Bool) -> Console {
     let console = Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
     console.isInteractive = { isatty(1) == 1 && isatty(2) == 1 }
     return console
