@@ -102,17 +102,8 @@ import Testing
   }
 
   @Test func inversesAgreeWithFermat() {
-    var values = Self.samples
-    // More values than the samples, spread over all the bits: a 64-bit LCG, four steps a value.
-    var state: UInt64 = 0x9e37_79b9_7f4a_7c15
-    for _ in 0..<64 {
-      var limbs: [UInt64] = []
-      for _ in 0..<4 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        limbs.append(state)
-      }
-      values.append(UInt256(limbs[0], limbs[1], limbs[2], limbs[3]))
-    }
+    // More values than the samples, spread over all the bits.
+    var values = Self.samples + UInt256.spread(64, seed: 0x9e37_79b9_7f4a_7c15)
     values += [.one, UInt256(2), Self.p.subtractingReportingOverflow(UInt256(2)).partialValue]
     for value in values {
       let a = FieldElement(reducing: value)

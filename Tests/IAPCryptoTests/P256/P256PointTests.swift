@@ -43,21 +43,12 @@ import Testing
   /// The table's signed digits against the plain windowed multiplication, over k whose
   /// windows are all at a carry's edge (every 6 bits 100000, 011111, 111111) and random ones.
   @Test func theTableAgreesWithTheWindowedMultiplication() {
-    var ks: [UInt256] = [
+    let ks: [UInt256] = UInt256.spread(24, seed: 0x2545_f491_4f6c_dd1d) + [
       UInt256(0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff),
       UInt256(0x8208_2082_0820_8208, 0x2082_0820_8208_2082, 0x0820_8208_2082_0820, 0x8208_2082_0820_8208),
       UInt256(0x7df7_df7d_f7df_7df7, 0xdf7d_f7df_7df7_df7d, 0xf7df_7df7_df7d_f7df, 0x7df7_df7d_f7df_7df7),
       UInt256(32), UInt256(33), UInt256(31), UInt256(64 * 33), UInt256(1),
     ]
-    var state: UInt64 = 0x2545_f491_4f6c_dd1d
-    for _ in 0..<24 {
-      var limbs: [UInt64] = []
-      for _ in 0..<4 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        limbs.append(state)
-      }
-      ks.append(UInt256(limbs[0], limbs[1], limbs[2], limbs[3]))
-    }
     for k in ks {
       let table = BasePointTable.shared.multiply(k)
       let windowed = JacobianPoint(Self.g).multiplied(by: k)
