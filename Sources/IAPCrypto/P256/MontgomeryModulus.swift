@@ -2,7 +2,7 @@
 ///
 /// P-256 does its arithmetic modulo two primes: the field prime p for coordinates and the
 /// group order n for scalars. Both use the same Montgomery code (`ModularInteger`); a
-/// conforming type only names the constants. They are computed properties returning
+/// conforming type names the constants, and may bring a faster product of its own. They are computed properties returning
 /// literals rather than stored `static let`s so that, once specialized, they fold into the
 /// instructions instead of going through a lazy global on every multiplication.
 protocol MontgomeryModulus {
