@@ -2,9 +2,10 @@
 ///
 /// P-256 does its arithmetic modulo two primes: the field prime p for coordinates and the
 /// group order n for scalars. Both use the same Montgomery code (`ModularInteger`); a
-/// conforming type names the constants, and may bring a faster product of its own. They are computed properties returning
-/// literals rather than stored `static let`s so that, once specialized, they fold into the
-/// instructions instead of going through a lazy global on every multiplication.
+/// conforming type names the constants, and may bring a faster product of its own. The
+/// constants are computed properties returning literals rather than stored `static let`s so
+/// that, once specialized, they fold into the instructions instead of going through a lazy
+/// global on every multiplication.
 protocol MontgomeryModulus {
   /// The modulus m, odd, with 2^255 < m < 2^256 (so any 256-bit value is below 2m).
   static var modulus: UInt256 { get }
