@@ -7,52 +7,43 @@
 /// simulated receipts, not real payments.
 extension ModularInteger {
   /// The multiplicative inverse. Zero has none and maps to zero; callers rule it out first.
+  ///
+  /// Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", algorithm 2.22,
+  /// run on the integer A = a·R that this element's form holds: x1 and x2 are elements with
+  /// x1·A ≡ u and x2·A ≡ v (mod m), and gcd(u, v) = gcd(A, m) = 1, so one of u and v reaches
+  /// 1. The x then found is A⁻¹ = a⁻¹·R⁻¹, and one product by R makes it a⁻¹.
   func inverse() -> Self {
     guard !isZero else { return .zero }
-    // The form a·R inverts to a⁻¹·R⁻¹; two Montgomery multiplications by R² make it a⁻¹·R.
-    let inverted = Self.binaryInverse(montgomery)
-    return Self(montgomery: Self.multiply(Self.multiply(inverted, M.rSquared), M.rSquared))
-  }
-
-  /// a⁻¹ mod m for 0 < a < m (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve
-  /// Cryptography", algorithm 2.22). Invariants: x1·a ≡ u and x2·a ≡ v (mod m), and
-  /// gcd(u, v) = gcd(a, m) = 1, so one of u and v reaches 1.
-  static func binaryInverse(_ a: UInt256) -> UInt256 {
-    var u = a, v = M.modulus
-    var x1 = UInt256.one, x2 = UInt256.zero
+    var u = montgomery, v = M.modulus
+    var x1 = Self.one, x2 = Self.zero
     while u != .one && v != .one {
       while u.w0 & 1 == 0 {
         u = u.halved(carry: false)
-        x1 = halvedModulo(x1)
+        x1 = x1.halved()
       }
       while v.w0 & 1 == 0 {
         v = v.halved(carry: false)
-        x2 = halvedModulo(x2)
+        x2 = x2.halved()
       }
       if u < v {
         v = v.subtractingReportingOverflow(u).partialValue
-        x2 = subtractedModulo(x2, x1)
+        x2 = x2 - x1
       } else {
         u = u.subtractingReportingOverflow(v).partialValue
-        x1 = subtractedModulo(x1, x2)
+        x1 = x1 - x2
       }
     }
-    return u == .one ? x1 : x2
+    // The element whose form is R² is R itself.
+    return (u == .one ? x1 : x2) * Self(montgomery: M.rSquared)
   }
 
-  /// x/2 mod m for x < m: x/2 when x is even, else (x + m)/2, whose 257th bit is the carry.
+  /// Half the element, x/2 mod m. Halving a form halves the value (R is a constant factor):
+  /// the form itself when it is even, else (form + m)/2, whose 257th bit is the carry.
   @inline(__always)
-  private static func halvedModulo(_ x: UInt256) -> UInt256 {
-    if x.w0 & 1 == 0 { return x.halved(carry: false) }
-    let (sum, carry) = x.addingReportingOverflow(M.modulus)
-    return sum.halved(carry: carry)
-  }
-
-  /// x - y mod m for x, y < m.
-  @inline(__always)
-  private static func subtractedModulo(_ x: UInt256, _ y: UInt256) -> UInt256 {
-    let (difference, borrow) = x.subtractingReportingOverflow(y)
-    return borrow ? difference.addingReportingOverflow(M.modulus).partialValue : difference
+  func halved() -> Self {
+    if montgomery.w0 & 1 == 0 { return Self(montgomery: montgomery.halved(carry: false)) }
+    let (sum, carry) = montgomery.addingReportingOverflow(M.modulus)
+    return Self(montgomery: sum.halved(carry: carry))
   }
 }
 

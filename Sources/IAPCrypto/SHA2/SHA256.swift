@@ -72,7 +72,7 @@ package struct SHA256: Sendable {
     // nine bytes are left in the first.
     let blocks = pending.count + 9 > Self.blockSize ? 2 : 1
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.blockSize) { tail in
-      _ = tail.initialize(from: repeatElement(0, count: tail.count))
+      tail.initialize(repeating: 0)
       for (index, byte) in pending.enumerated() { tail[index] = byte }
       tail[pending.count] = 0x80
       let end = blocks * Self.blockSize

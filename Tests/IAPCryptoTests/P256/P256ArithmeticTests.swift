@@ -110,11 +110,13 @@ import Testing
       if !a.isZero {
         #expect(a * a.inverse() == .one, "\(value)")
         #expect(a.inverse() == Self.fermatInverse(a, Self.p), "\(value)")
+        #expect(a.halved().doubled() == a, "\(value)")
       }
       let k = Scalar(reducing: value)
       if !k.isZero {
         #expect(k * k.inverse() == .one, "\(value)")
         #expect(k.inverse() == Self.fermatInverse(k, Self.n), "\(value)")
+        #expect(k.halved().doubled() == k, "\(value)")
       }
     }
     #expect(FieldElement(UInt256(3)).inverse() * FieldElement(UInt256(3)) == .one)
