@@ -30,7 +30,10 @@ struct X509OpenSSLTests {
       built.keyPEMs[position] = String(decoding: try bench.read(name), as: UTF8.self)
       built.keys[position] = try ECPrivateKey(pem: built.keyPEMs[position]!)
     }
-    func point(_ position: X509ChainPosition) throws -> [UInt8] { try #require(built.keys[position]?.publicKey) }
+    func point(_ position: X509ChainPosition) throws -> [UInt8] {
+      guard let key = built.keys[position]?.publicKey else { throw OpenSSLFailure(output: "\(position).key has no public key") }
+      return key
+    }
     var chain = X509TestChain(rootKey: try point(.root), intermediateKey: try point(.intermediate), leafKey: try point(.leaf))
     built.now = Int64(Date().timeIntervalSince1970)
     for keyPath in [\X509TestChain.root, \.intermediate, \.leaf] { chain[keyPath: keyPath].notBefore = built.now - 86_400 }
