@@ -80,7 +80,7 @@ PY
     # shellcheck disable=SC2086
     "$APPLE" "$TOOLS/apple_verify.py" $P transaction "$upper" other.cer $extra <transactions >/dev/null 2>&1 && not_ok "another store's root verified this store's data" || ok
   else
-    skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+    missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
   fi
   run jws decode "$(cat forged)" --json
   expect_status 1

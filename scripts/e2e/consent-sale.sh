@@ -25,7 +25,7 @@ expect_json 'd["notificationType"], len(d["appTransactionId"])' "RESCIND_CONSENT
 
 scenario "Apple's library verifies RESCIND_CONSENT and its app transaction (Sandbox, Production)"
 if [ -z "$APPLE" ]; then
-  skip "Apple's App Store Server Library is not available"
+  missing_tool "Apple's App Store Server Library is not available"
 else
   iap certificates root -o root.cer >/dev/null
   iap settings set environment Sandbox >/dev/null
@@ -115,7 +115,7 @@ expect_same "$(types)" "ONE_TIME_CHARGE CONSUMPTION_REQUEST" "a failed refund re
 
 scenario "Apple's client: Finish Transaction, and lookups by appTransactionId"
 if [ -z "$APPLE" ]; then
-  skip "Apple's App Store Server Library is not available"
+  missing_tool "Apple's App Store Server Library is not available"
 else
   iap settings set environment Sandbox >/dev/null
   iap clock set 2026-01-15T10:00:00Z >/dev/null

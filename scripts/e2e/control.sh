@@ -23,7 +23,7 @@ if [ -n "$APPLE" ]; then
   run --namespace team-1 history
   expect_out_has "com.example.fakegame.unlock_maps"
 else
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
 scenario "the OpenAPI document is valid OpenAPI 3.1"
@@ -38,7 +38,7 @@ validate(json.load(open("openapi.json")))
 print("valid")' 2>&1)
   [ "$run_out" = valid ] && ok || not_ok "openapi-spec-validator: $(printf '%s' "$run_out" | tail -n 3)"
 else
-  skip "openapi-spec-validator is not installed and could not be (pip install openapi-spec-validator)"
+  missing_tool "openapi-spec-validator is not installed and could not be (pip install openapi-spec-validator)"
 fi
 out=$(cat openapi.json)
 expect_json 'sorted(set(m for p in d["paths"].values() for m in p))' "['delete', 'get', 'patch', 'post', 'put']"

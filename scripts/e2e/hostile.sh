@@ -534,7 +534,7 @@ case "$code" in "409 "*notAState*) ok ;; *) not_ok "deleting a namespace holding
 scenario "a buy during a stalled 'receipt verify --data -' finishes at once"
 iap buy com.example.fakegame.extra_lives >/dev/null
 mkfifo stalled
-(sleep 30 >stalled) &
+(exec sleep 30 >stalled) &
 writer=$!
 "$IAP_BIN" receipt verify --data - <stalled >/dev/null 2>&1 &
 verifier=$!

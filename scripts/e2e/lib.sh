@@ -29,8 +29,13 @@ scratch=$(mktemp -d)
 if python_real=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$python_real" ]; then
   mkdir -p "$scratch/bin" && ln -s "$python_real" "$scratch/bin/python3" && PATH="$scratch/bin:$PATH"
 fi
-# A server started by start_server and still running is stopped when the script ends.
-trap '[ -n "${server:-}" ] && jobs -p | grep -qx "$server" && kill "$server" 2>/dev/null; rm -rf "$scratch"' EXIT
+# Whatever the script started in the background and left running (a server started by
+# start_server, a helper) is stopped when the script ends.
+stop_jobs() {
+  local job
+  for job in $(jobs -p); do kill "$job" 2>/dev/null; done
+}
+trap 'stop_jobs; rm -rf "$scratch"' EXIT
 
 iap() { "$IAP_BIN" "$@"; }
 
@@ -111,15 +116,29 @@ apple_python() { python_with appstoreserverlibrary app-store-server-library; }
 # openapi_python: a python3 that has openapi-spec-validator, or nothing (as apple_python).
 openapi_python() { python_with openapi_spec_validator openapi-spec-validator; }
 
-# python_with MODULE PACKAGE: the python3 on PATH if it imports MODULE, else the venv under
-# .build/ with PACKAGE installed there once, or nothing.
+# python_with MODULE PACKAGE: the python3 on PATH if it has MODULE, else the venv under
+# .build/ with PACKAGE installed there once, or nothing. One script at a time makes or mends
+# the venv (they start together), from the interpreter itself: this script's link to it goes
+# with the script's scratch folder. A module is found, not imported (Apple's library takes
+# half a second to import).
 python_with() {
-  if python3 -c "import $1" 2>/dev/null; then echo python3; return; fi
+  local has="import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)"
+  if python3 -c "$has" 2>/dev/null; then echo python3; return; fi
   local venv="$ROOT/.build/e2e-python"
-  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import $1" 2>/dev/null; then
-    { [ -x "$venv/bin/python" ] || python3 -m venv "$venv"; } >/dev/null 2>&1 && "$venv/bin/pip" install -q "$2" >/dev/null 2>&1
-  fi
-  "$venv/bin/python" -c "import $1" 2>/dev/null && echo "$venv/bin/python"
+  mkdir -p "$ROOT/.build"
+  (
+    if command -v flock >/dev/null 2>&1; then flock 9; fi
+    "$venv/bin/python" -c "$has" && exit 0
+    { "$venv/bin/python" -c "" || "${python_real:-python3}" -m venv --clear "$venv"; } &&
+      "$venv/bin/pip" install -q "$2" && "$venv/bin/python" -c "$has"
+  ) 9>"$ROOT/.build/e2e-python.lock" >/dev/null 2>&1 && echo "$venv/bin/python"
+}
+
+# missing_tool WHY: a check whose tool (Apple's library, a validator) a script installs
+# itself: skipped on a workstation that cannot install it, saying so, but a failure under CI,
+# where it can, so that a failed install never passes unnoticed.
+missing_tool() {
+  if [ -n "${CI:-}" ]; then not_ok "$1 (CI installs it)"; else skip "$1"; fi
 }
 
 # start_server: runs `iap serve --port 0` in this folder, in the background: its pid in

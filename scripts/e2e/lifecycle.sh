@@ -90,7 +90,7 @@ expect_same "$(types)" "ONE_TIME_CHARGE ONE_TIME_CHARGE SUBSCRIBED/INITIAL_BUY R
 
 scenario "Apple's library verifies every new notification type (Sandbox)"
 if [ -z "$APPLE" ]; then
-  skip "Apple's App Store Server Library is not available"
+  missing_tool "Apple's App Store Server Library is not available"
 else
   iap settings set environment Sandbox >/dev/null
   iap certificates root -o root.cer >/dev/null

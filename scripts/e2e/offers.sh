@@ -36,7 +36,7 @@ expect_status 1
 
 if [ -z "$APPLE" ]; then
   scenario "purchases with offers signed by Apple's library"
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
   finish
   exit
 fi

@@ -105,7 +105,7 @@ wait "$server" 2>/dev/null
 
 if [ -z "$APPLE" ]; then
   scenario "Apple's library verifies offer codes, win-back offers and eligibility JWS"
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
   finish
   exit
 fi

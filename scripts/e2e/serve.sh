@@ -49,7 +49,7 @@ open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.P
   out=$(grep '"revoked"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
   out=$(grep '"since-revision"' calls); expect_json 'd["result"]' "[['$P.unlock_maps', True]]"
 else
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 # Malformed requests are answered and never end the server.
 out=$(python3 - "$url" <<'PY'
@@ -150,7 +150,7 @@ if [ -n "$APPLE" ]; then
   expect_status 0
   kill $receiver
 else
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
 # Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a

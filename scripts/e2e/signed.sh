@@ -96,7 +96,7 @@ if [ -n "$APPLE" ]; then
   iap queue --json | python3 -c "import json,sys; print(json.load(sys.stdin)['transactions'][0]['jwsRepresentation'])" >xcode-token
   "$APPLE" "$TOOLS/apple_verify.py" $P transaction <xcode-token >/dev/null 2>&1 && not_ok "an Xcode token passed as LocalTesting" || ok
 else
-  skip "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
+  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
 scenario "server notifications reach a local server, retried while it is down"
@@ -130,7 +130,7 @@ if [ -n "$APPLE" ]; then
   out="[$(paste -sd, decoded)]"
   expect_json '[(n["type"], n["subtype"], n["status"], n["autoRenewStatus"]) for n in d]' "[('SUBSCRIBED', 'INITIAL_BUY', 1, 1), ('ONE_TIME_CHARGE', None, None, None), ('DID_RENEW', None, 1, 1), ('DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', 1, 0), ('EXPIRED', 'VOLUNTARY', 2, 0), ('REFUND', None, 5, 0)]"
 else
-  skip "Apple's App Store Server Library is not available to decode the notifications"
+  missing_tool "Apple's App Store Server Library is not available to decode the notifications"
 fi
 run notifications --url "http://127.0.0.1:$(cat port)/again" --all
 expect_status 0

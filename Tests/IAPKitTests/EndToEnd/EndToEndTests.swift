@@ -70,24 +70,13 @@ import Testing
   /// stderr, through a file, so that nothing has to drain a pipe while it runs).
   static func run(_ name: String) async throws -> (status: Int32, text: String) {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("iap-e2e-\(name)-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
-    let handle = try FileHandle(forWritingTo: log)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", packageRoot.appendingPathComponent("scripts/e2e/\(name)").path]
     var environment = ProcessInfo.processInfo.environment
     environment["IAP_BIN"] = binary
     environment.removeValue(forKey: "IAP_CATALOG")
     environment.removeValue(forKey: "IAP_STATE")
-    process.environment = environment
-    process.standardOutput = handle
-    process.standardError = handle
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch { continuation.resume(throwing: error) }
-    }
-    try handle.close()
-    return (status, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+    let script = packageRoot.appendingPathComponent("scripts/e2e/\(name)").path
+    let status = try await ScriptProcess.run(["bash", script], environment: environment, log: log.path)
+    return (status, String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
   }
 }
