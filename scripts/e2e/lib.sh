@@ -130,7 +130,7 @@ python_with() {
     if command -v flock >/dev/null 2>&1; then flock 9; fi
     "$venv/bin/python" -c "$has" && exit 0
     { "$venv/bin/python" -c "" || "${python_real:-python3}" -m venv --clear "$venv"; } &&
-      "$venv/bin/pip" install -q "$2" && "$venv/bin/python" -c "$has"
+      "$venv/bin/pip" install -q --disable-pip-version-check "$2" && "$venv/bin/python" -c "$has"
   ) 9>"$ROOT/.build/e2e-python.lock" >/dev/null 2>&1 && echo "$venv/bin/python"
 }
 

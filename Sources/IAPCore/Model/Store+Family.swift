@@ -20,10 +20,10 @@ package extension Store {
     }
     if state.families[member] != nil { throw .family("'\(member)' shares with a family of its own") }
     record(.family(organizer: account, member: member, joined: true))
-    let owned = accountState.ownership.values.map(\.latest).filter { $0.productType == .nonConsumable && $0.familySharedFrom == nil }
-    let subscribed = accountState.subscriptions.values.filter { $0.status.grantsAccess && $0.latest.familySharedFrom == nil }.map(\.latest)
-    return (owned + subscribed).sorted { $0.id < $1.id }.filter { shareable.contains($0.productId) }
-      .compactMap { share($0, with: member, now: now) }
+    let owned: [Transaction] = accountState.ownership.values.map(\.latest).filter { $0.productType == .nonConsumable && $0.familySharedFrom == nil }
+    let subscribed: [Transaction] = accountState.subscriptions.values.filter { $0.status.grantsAccess && $0.latest.familySharedFrom == nil }.map(\.latest)
+    let shared: [Transaction] = (owned + subscribed).sorted { $0.id < $1.id }.filter { shareable.contains($0.productId) }
+    return shared.compactMap { share($0, with: member, now: now) }
   }
 
   /// Removes `member` from the family: every share it holds is revoked (REVOKE).

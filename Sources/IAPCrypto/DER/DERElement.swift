@@ -149,7 +149,7 @@ package struct DERElement: Equatable, Sendable {
       return String(content.map { Character(Unicode.Scalar($0)) })
     case DER.Tag.bmpString:
       guard content.count % 2 == 0 else { throw .invalidString(offset: offset) }
-      let units = stride(from: 0, to: content.count, by: 2).map { UInt16(content[$0]) << 8 | UInt16(content[$0 + 1]) }
+      let units: [UInt16] = stride(from: 0, to: content.count, by: 2).map { (i: Int) -> UInt16 in UInt16(content[i]) << 8 | UInt16(content[i + 1]) }
       return String(decoding: units, as: UTF16.self)
     default:
       throw .unexpectedTag(expected: DER.Tag.utf8String, found: tag, offset: offset)

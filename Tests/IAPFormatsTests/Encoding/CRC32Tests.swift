@@ -21,7 +21,7 @@ import Testing
   /// Long buffers go eight bytes at a time: the same checksum as byte by byte (zlib's value
   /// for these 1,003 bytes, from Python's `zlib.crc32`), whatever the length's remainder.
   @Test func eightAtATimeAgreesWithByteByByte() {
-    let bytes = (0..<1003).map { UInt8(($0 * 7 + 3) % 256) }
+    let bytes: [UInt8] = (0..<1003).map { (i: Int) -> UInt8 in UInt8((i * 7 + 3) % 256) }
     #expect(CRC32.checksum(bytes) == 0x25A6_0A70)
     for length in [256, 257, 263, 264, 1003] {
       var chained: UInt32 = 0

@@ -39,9 +39,8 @@ import Testing
     #expect(shown[0]["plans"]?.arrayValue?.first?["displayPrice"] == .string("$9.99"))
     let text = harness.run("subscription manage club").stdout.split(separator: "\n").map(String.init)
     #expect(text.first?.hasPrefix("group club: silver subscribed, auto-renew on, renews ") == true)
-    #expect(text.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) } == [
-      ["level", "1", "gold", "$9.99", "P1M"], ["level", "2", "silver", "$4.99", "P1M", "current"],
-    ])
+    let rows: [[String]] = text.dropFirst().map { (line: String) -> [String] in line.split(separator: " ").map(String.init) }
+    #expect(rows == [["level", "1", "gold", "$9.99", "P1M"], ["level", "2", "silver", "$4.99", "P1M", "current"]])
   }
 
   @Test func aGroupAskedForIsShownSubscribedOrNot() {
