@@ -109,9 +109,23 @@ finish() {
   [ "$failed" -eq 0 ]
 }
 
-# apple_python: a python3 that has Apple's App Store Server Library, or nothing. Tries the
-# python3 on PATH, then a venv kept under .build/, installing the library there once.
-apple_python() { python_with appstoreserverlibrary app-store-server-library; }
+# apple_python: a command that runs Python with Apple's App Store Server Library (a tool's
+# path, or -c CODE, then arguments), or nothing. Tries the python3 on PATH, then a venv kept
+# under .build/, installing the library there once. The command is a client of one server a
+# script, which imported the library once (half a second): tools/apple_zygote.py.
+apple_python() {
+  local python socket="$scratch/apple.sock" command="$scratch/bin/apple-python"
+  python=$(python_with appstoreserverlibrary app-store-server-library) || return 1
+  python=$(command -v "$python")
+  if [ ! -x "$command" ]; then
+    "$python" "$ROOT/scripts/e2e/tools/apple_zygote.py" serve "$socket" $$ </dev/null >/dev/null 2>"$scratch/apple-zygote.err" &
+    for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
+    mkdir -p "$scratch/bin"
+    printf '#!/bin/sh\nexec python3 -S %q run %q %q "$@"\n' "$ROOT/scripts/e2e/tools/apple_zygote.py" "$socket" "$python" >"$command"
+    chmod +x "$command"
+  fi
+  echo "$command"
+}
 
 # openapi_python: a python3 that has openapi-spec-validator, or nothing (as apple_python).
 openapi_python() { python_with openapi_spec_validator openapi-spec-validator; }
