@@ -77,6 +77,6 @@ import Testing
     environment.removeValue(forKey: "IAP_STATE")
     let script = packageRoot.appendingPathComponent("scripts/e2e/\(name)").path
     let status = try await ScriptProcess.run(["bash", script], environment: environment, log: log.path)
-    return (status, String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
+    return (status, String(decoding: try Data(contentsOf: log), as: UTF8.self))
   }
 }

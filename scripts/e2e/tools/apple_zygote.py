@@ -67,9 +67,12 @@ def child(conn, request, fds):
             sys.path[0] = os.path.dirname(os.path.abspath(args[0]))
             runpy.run_path(args[0], run_name="__main__")
     except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-        if not isinstance(done.code, int) and done.code is not None:
+        # As Python's own exit: None is 0, a number is the status, anything else is printed.
+        if done.code is None or isinstance(done.code, int):
+            code = done.code or 0
+        else:
             print(done.code, file=sys.stderr)
+            code = 1
     except BaseException:
         traceback.print_exc()
         code = 1
