@@ -8,7 +8,9 @@ import IAPFormats
 /// errors. A front end: it parses, calls one use case and formats.
 ///
 /// Every request gets a workspace of its own and opens the state as a command does (under
-/// its lock), so it sees what commands did before it and serializes with them.
+/// its lock), so it sees what commands did before it and serializes with them; a read-only
+/// one takes what an earlier request opened while nothing in the state folder changed since
+/// (`ServerReadCache`), which is the same state.
 package struct AppStoreServerAPI: Sendable {
   /// Makes the workspace a request runs in.
   let makeWorkspace: @Sendable () -> Workspace

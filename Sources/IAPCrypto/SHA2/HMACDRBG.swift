@@ -5,19 +5,22 @@
 /// `P256.PrivateKey(seed:)` seeds it with arbitrary bytes to derive a key, so both rules are
 /// the same deterministic procedure. With hlen = qlen = 256 each candidate is one HMAC block.
 struct HMACDRBG {
-  private var key: [UInt8]
+  /// K, with its pads hashed: each K serves two MACs.
+  private var key: SHA256.HMACKey
   private var v: [UInt8]
   private var started = false
+
+  /// The first K, 0x00…: the same for every signature.
+  private static let zeroKey = SHA256.HMACKey([UInt8](repeating: 0x00, count: 32))
 
   /// Steps b–f: K = 0x00…, V = 0x01…, then two rounds of K = HMAC(K, V || b || seed),
   /// V = HMAC(K, V), with b = 0x00 and then 0x01.
   init(seed: [UInt8]) {
-    key = [UInt8](repeating: 0x00, count: 32)
     v = [UInt8](repeating: 0x01, count: 32)
-    key = SHA256.hmac(key: key, message: Self.joined(v, 0x00, seed))
-    v = SHA256.hmac(key: key, message: v)
-    key = SHA256.hmac(key: key, message: Self.joined(v, 0x01, seed))
-    v = SHA256.hmac(key: key, message: v)
+    key = SHA256.HMACKey(Self.zeroKey.mac(Self.joined(v, 0x00, seed)))
+    v = key.mac(v)
+    key = SHA256.HMACKey(key.mac(Self.joined(v, 0x01, seed)))
+    v = key.mac(v)
   }
 
   /// Step h: the next candidate, skipping any outside 1…n-1. Before every candidate but the
@@ -26,11 +29,11 @@ struct HMACDRBG {
   mutating func nextScalar() -> UInt256 {
     while true {
       if started {
-        key = SHA256.hmac(key: key, message: Self.joined(v, 0x00, []))
-        v = SHA256.hmac(key: key, message: v)
+        key = SHA256.HMACKey(key.mac(Self.joined(v, 0x00, [])))
+        v = key.mac(v)
       }
       started = true
-      v = SHA256.hmac(key: key, message: v)
+      v = key.mac(v)
       let candidate = UInt256(leftmostBitsOf: v)  // bits2int(T), T = V as qlen = hlen
       if !candidate.isZero, candidate < P256OrderModulus.modulus { return candidate }
     }

@@ -81,13 +81,41 @@ package enum JSONWriter {
   }
 
   /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
+  /// Whether every byte may stand in a JSON string as it is: no control character (below
+  /// 0x20, or 0x7F), quotation mark or backslash. Eight bytes at a time: a signed value's
+  /// string is kilobytes long, and the server writes one into every answer. Each test below
+  /// tells exactly whether any of the eight bytes is zero, or below 0x20 (the classic
+  /// "has a zero byte" bit trick: it may point at the wrong byte, never at none).
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    func hasBelow20(_ word: UInt64) -> Bool { (word &- ones &* 0x20) & ~word & highs != 0 }
+    var index = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if hasBelow20(word) || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0x7F)) {
+          return false
+        }
+        index += 8
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+      index += 1
+    }
+    return true
+  }
+
   private static func writeString(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // Most strings need no escape: append their bytes whole rather than scalar by scalar.
-    func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
     var s = s
     let done: Bool = s.withUTF8 { bytes in
-      for byte in bytes where !isPlain(byte) { return false }
+      guard isPlain(bytes) else { return false }
       out.append(contentsOf: bytes)
       return true
     }

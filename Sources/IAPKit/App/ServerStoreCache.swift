@@ -15,6 +15,8 @@ package final class ServerStoreCache: Sendable {
   package let tokens = ServerTokenCache()
   /// The state as the last request loaded it.
   package let loads = LoadedStateCache()
+  /// The last read-only request's opened state, while the folder is unchanged.
+  package let reads = ServerReadCache()
 
   private let keys = Locked<(identity: FileIdentity, file: KeysFile, publicKeys: [String: P256.PublicKey])?>(nil)
   private let catalog = Locked<(path: String, key: CatalogCache.Key, catalog: Catalog)?>(nil)

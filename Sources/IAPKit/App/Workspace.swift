@@ -34,6 +34,9 @@ package final class Workspace {
   package var serverCache: ServerStoreCache? {
     didSet { if let serverCache { transactionIndex = serverCache.index } }
   }
+  /// The catalog's fields as an App Store Server API request's authorization read them (its
+  /// `bid`): the use case that follows takes them rather than reading them again.
+  var authorizedCatalogFields: Catalog?
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

@@ -48,6 +48,15 @@ package struct AppendLog {
     validEnd = covered
   }
 
+  /// The same log, read through a descriptor of its own (`dup`), which the copy closes.
+  func duplicate() throws(IAPError) -> AppendLog {
+    var copy = self
+    guard let fd else { return copy }
+    copy.fd = dup(fd)
+    guard copy.fd! >= 0 else { throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", code: errno).description) }
+    return copy
+  }
+
   /// Closes the file, once: a second call does nothing.
   mutating func close() {
     if let fd { closeDescriptor(fd) }

@@ -143,6 +143,12 @@ struct HistoryIndex {
     case stale
   }
 
+  /// Where the latest version of transaction `id` starts in the log, if it has one.
+  func latestOffset(of id: UInt64) -> Int? {
+    guard let version = latest[id], !version.deleted else { return nil }
+    return version.offset
+  }
+
   /// The latest version of transaction `id`: one read of one record of the log open at `fd`.
   func transaction(_ id: UInt64, fd: Int32, path: String) -> Lookup {
     guard let version = latest[id], !version.deleted else { return .none }

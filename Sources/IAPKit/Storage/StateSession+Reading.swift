@@ -3,6 +3,20 @@ import IAPCore
 /// Reading what the logs hold beyond the folded state: history, single transactions, the
 /// notifications sent. Damage met on the way is recorded, as in `load`.
 extension StateSession {
+  /// The folder of a session that writes (which always has one).
+  var writableFolder: Folder {
+    precondition(writable, "a write on a read-only state session")
+    return folder!
+  }
+
+  /// Runs `body`, a read of records; damage it meets is recorded for later commands.
+  func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+    do { return try body() } catch {
+      if let folder { directory.recordDamage(error, in: folder) }
+      throw error
+    }
+  }
+
   /// The store's history: the latest version of every transaction not deleted or cleared,
   /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
   package func history() throws(IAPError) -> [Transaction] {

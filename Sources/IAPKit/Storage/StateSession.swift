@@ -57,12 +57,6 @@ package final class StateSession {
     notifications = AppendLog(name: StateDirectory.Name.notifications, in: directory.path)
   }
 
-  /// The folder of a session that writes (which always has one).
-  var writableFolder: Folder {
-    precondition(writable, "a write on a read-only state session")
-    return folder!
-  }
-
   /// Releases the lock and closes the files: the session is not used after this. A
   /// workspace that trades a shared lock for the exclusive one closes the first explicitly;
   /// otherwise the session closes when it is released.
@@ -75,18 +69,22 @@ package final class StateSession {
 
   deinit { close() }
 
+  /// Another read-only session over this one's loaded state and files, for the server's next
+  /// request while nothing in the folder changed (`ServerReadCache`): it shares the folder,
+  /// reads the logs through descriptors of its own, and holds no lock: what it reads cannot
+  /// change under it, and a command's change makes the server open the state afresh.
+  func unlockedCopy() throws(IAPError) -> StateSession {
+    let copy = StateSession(directory: directory, folder: folder, lock: nil, writable: false)
+    (copy.state, copy.snapshotOffsets, copy.hasSnapshot) = (state, snapshotOffsets, hasSnapshot)
+    (copy.transactions, copy.notifications) = (try transactions.duplicate(), try notifications.duplicate())
+    (copy.overrides, copy.cache, copy.historyIndexFrom) = (overrides, cache, historyIndexFrom)
+    return copy
+  }
+
   /// Reads the snapshot and replays whatever the logs hold beyond it. A damaged record is
   /// recorded as the state's damage, so that later commands refuse at once.
   func load() throws(IAPError) {
     try notingDamage { () throws(IAPError) in try loadLogs() }
-  }
-
-  /// Runs `body`, a read of records; damage it meets is recorded for later commands.
-  func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
-    do { return try body() } catch {
-      if let folder { directory.recordDamage(error, in: folder) }
-      throw error
-    }
   }
 
   private func loadLogs() throws(IAPError) {

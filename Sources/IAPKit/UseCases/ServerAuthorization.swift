@@ -65,7 +65,11 @@ extension Workspace {
     guard verified || JWS.isValidES256(token, key: key) else { throw .badSignature }
     guard claims["aud"]?.stringValue == "appstoreconnect-v1" else { throw .wrongClaim("aud") }
     let bundleId: String?
-    do { bundleId = try catalogFields().bundleId } catch { throw .unavailable(error) }
+    do {
+      let fields = try catalogFields()
+      authorizedCatalogFields = fields
+      bundleId = fields.bundleId
+    } catch { throw .unavailable(error) }
     guard let bundleId, claims["bid"]?.stringValue == bundleId else { throw .wrongClaim("bid") }
     guard let issuer = keys.file.issuerId, claims["iss"]?.stringValue == issuer else { throw .wrongClaim("iss") }
     guard let exp = claims["exp"]?.intValue else { throw .wrongClaim("exp") }

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 import IAPFormats
 
 /// The filters and page of a Get Transaction History request, as its query parameters give
@@ -163,11 +164,34 @@ extension Workspace {
     do { return try body() } catch { throw .serverFailure(error) }
   }
 
-  /// The store opened for reading, and its signer.
+  /// The store opened for reading, and its signer: a copy of what an earlier request opened
+  /// while nothing in the state folder changed since (`ServerReadCache`), else opened afresh.
   func openForServer() throws(ServerAPIError) -> (OpenedStore, Signer) {
     try reading { () throws(IAPError) in
-      let opened = try openStore(forWriting: false)
-      return (opened, try signer(opened))
+      let fields = authorizedCatalogFields ?? catalogFieldsQuietly()
+      // Taken before the state is opened: a change made after it gives a new one.
+      let generation = serverCache == nil ? nil : FolderWatch.shared?.generation(of: stateDirectory.path)
+      if let generation, let kept = serverCache?.reads.kept(at: generation, account: account, device: device, fields: fields) {
+        let now = kept.clock.now(real: environment.now())
+        // Subscription events now due are made (and committed) by opening afresh.
+        if !kept.store.hasDueSubscriptionEvents(at: now) {
+          let session = try kept.session.unlockedCopy()
+          session.warn = { [console] in console.warning($0) }
+          var opened = OpenedStore(session: session, store: kept.store, now: now, clock: kept.clock, settings: kept.settings)
+          opened.catalogFields = fields
+          deliveryURL = kept.settings.notificationURL
+          return (opened, kept.signer.at(now))
+        }
+      }
+      let opened = try openStore(forWriting: false, catalog: fields)
+      let signer = try signer(opened)
+      if let generation, !opened.session.writable {
+        serverCache?.reads.keep(
+          .init(
+            generation: generation, account: account, device: device, fields: fields, session: try opened.session.unlockedCopy(),
+            store: opened.store, clock: opened.clock, settings: opened.settings, signer: signer))
+      }
+      return (opened, signer)
     }
   }
 

@@ -24,6 +24,23 @@ import Testing
   }
 
   /// Integers are written digit by digit into the bytes: every magnitude, both signs, the ends.
+  @Test func theEightBytesAtATimeCheckAgreesWithTheByteRuleForEveryByteAtEveryPlace() {
+    func rule(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7F && byte != 0x22 && byte != 0x5C }
+    var disagreements = 0
+    for length in [1, 7, 8, 9, 16, 23] {
+      for place in 0..<length {
+        for byte in UInt8.min...UInt8.max {
+          // Filler around it from both ends of the plain range, where a borrow could mislead.
+          var bytes = [UInt8](repeating: place % 2 == 0 ? 0x20 : 0xFF, count: length)
+          bytes[place] = byte
+          if bytes.withUnsafeBufferPointer(JSONWriter.isPlain) != rule(byte) { disagreements += 1 }
+        }
+      }
+    }
+    #expect(disagreements == 0)
+    #expect([UInt8]().withUnsafeBufferPointer(JSONWriter.isPlain))
+  }
+
   @Test func writesIntegersAsSwiftDoes() {
     var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_767_225_600_000, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
     var power: Int64 = 1
