@@ -16,7 +16,8 @@
 /// (released its lock) before `generation(of:)` was asked is always counted. Only the
 /// folder's own entries are watched, not its subfolders' contents.
 ///
-/// Elsewhere (macOS) there is none (`shared` is nil) and callers read the files as before.
+/// Elsewhere (macOS) there is none (`shared` is nil), nor for a folder on a network or
+/// user-space file system (`MountTable`): callers then read the files as before.
 package final class FolderWatch: Sendable {
   /// The process's watch; nil where the platform has no inotify or it could not be made.
   package static let shared: FolderWatch? = FolderWatch()
@@ -30,6 +31,8 @@ package final class FolderWatch: Sendable {
     var generation: UInt64
     /// The watch went away (the folder was removed, moved, or unmounted): add it again.
     var lost = false
+    /// On a file system another machine can change (`MountTable`): not watched, no generation.
+    var shared = false
   }
 
   private struct Watches {
@@ -67,7 +70,12 @@ package final class FolderWatch: Sendable {
         drain(&watches)
         guard let now = Self.identity(path) else { return nil }
         if let watched = watches.byPath[path], !watched.lost, watched.device == now.device, watched.inode == now.inode {
-          return watched.generation
+          return watched.shared ? nil : watched.generation
+        }
+        // Asked once a folder (the mount table is read, not the files).
+        if let type = MountTable.fileSystemType(of: path), MountTable.isShared(type) {
+          watches.byPath[path] = Watched(descriptor: -1, device: now.device, inode: now.inode, generation: 0, lost: false, shared: true)
+          return nil
         }
         // New, lost, or another folder at the path: watch the folder there now. What was
         // read before cannot be vouched for, so the generation is a new one.
@@ -77,7 +85,7 @@ package final class FolderWatch: Sendable {
           return nil
         }
         // A folder moved away keeps its old watch: drop it, unless another path shares it.
-        if let old = watches.byPath[path]?.descriptor, old != descriptor,
+        if let old = watches.byPath[path]?.descriptor, old >= 0, old != descriptor,
           !watches.byPath.contains(where: { $0.key != path && $0.value.descriptor == old })
         {
           inotify_rm_watch(fd, old)

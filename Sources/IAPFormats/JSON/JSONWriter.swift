@@ -80,7 +80,6 @@ package enum JSONWriter {
     }
   }
 
-  /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
   /// Whether every byte may stand in a JSON string as it is: no control character (below
   /// 0x20, or 0x7F), quotation mark or backslash. Eight bytes at a time: a signed value's
   /// string is kilobytes long, and the server writes one into every answer. Each test below
@@ -110,6 +109,7 @@ package enum JSONWriter {
     return true
   }
 
+  /// Escapes what RFC 8259 requires and leaves other Unicode as UTF-8.
   private static func writeString(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // Most strings need no escape: append their bytes whole rather than scalar by scalar.

@@ -53,7 +53,9 @@ package struct AppendLog {
     var copy = self
     guard let fd else { return copy }
     copy.fd = dup(fd)
-    guard copy.fd! >= 0 else { throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", code: errno).description) }
+    guard copy.fd! >= 0 else {
+      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", code: errno).description)
+    }
     return copy
   }
 

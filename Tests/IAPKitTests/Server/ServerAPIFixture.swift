@@ -51,6 +51,15 @@ extension ServerAPITesting {
     }
   }
 
+  /// One API for a whole test, so that what the server keeps lives from one request to the
+  /// next; `now` is the requests' real clock.
+  func keepingAPI(now: @escaping @Sendable () -> Timestamp) -> AppStoreServerAPI {
+    let directory = harness.directory
+    return AppStoreServerAPI {
+      Workspace(environment: Environment(variables: [:], currentDirectory: directory, now: now), console: Console(out: { _ in }, err: { _ in }))
+    }
+  }
+
   /// A bearer token as Apple's libraries make it, with `claims` changed as given.
   func token(kid: String? = nil, signer: P256.PrivateKey? = nil, _ changes: [(String, JSONValue?)] = []) -> String {
     var claims: [(String, JSONValue)] = [

@@ -26,15 +26,7 @@ import Testing
     init(_ now: Timestamp) { self.now = now }
   }
 
-  /// One API for the whole test, so that its cache lives from one request to the next.
-  func keepingAPI(_ clock: Clock) -> AppStoreServerAPI {
-    let directory = harness.directory
-    return AppStoreServerAPI {
-      Workspace(
-        environment: Environment(variables: [:], currentDirectory: directory, now: { clock.now }),
-        console: Console(out: { _ in }, err: { _ in }))
-    }
-  }
+  func keepingAPI(_ clock: Clock) -> AppStoreServerAPI { keepingAPI { clock.now } }
 
   func get(_ api: AppStoreServerAPI, _ target: String, _ token: String) -> HTTPResponse {
     var headers = HTTPHeaders([("Host", "127.0.0.1")])
