@@ -22,8 +22,8 @@ enum DerivedIdentifier {
   /// A decimal number of `digits` digits (no leading zero), from HMAC-SHA256(key, label).
   static func number(key: [UInt8], label: String, digits: Int) -> String {
     let bytes = SHA256.hmac(key: key, message: Array(label.utf8))
-    // The digits as bytes, then one string: a signed transaction carries one (its
-    // `appTransactionId`), and a string a digit cost as much as the HMAC.
+    // The digits as bytes, then one string, rather than a string a digit: every signed
+    // transaction carries one of these numbers (its `appTransactionId`).
     var text = [UInt8(ascii: "1") + bytes[0] % 9]
     for byte in bytes.dropFirst().prefix(digits - 1) { text.append(UInt8(ascii: "0") + byte % 10) }
     return String(decoding: text, as: UTF8.self)
