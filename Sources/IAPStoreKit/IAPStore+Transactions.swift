@@ -31,16 +31,12 @@ extension IAPStore {
   public var updates: AsyncStream<VerificationResult<Transaction>> {
     AsyncStream { continuation in
       let url = base + "/transactions/updates"
+      // The stream itself starts with the unfinished transactions, as a new listener's does.
       let stream: HTTPResponseStream
-      let first: [VerificationResult<Transaction>]
-      do {
-        stream = try HTTPClient.open("GET", url, timeout: 30)
-        first = try signed(try Self.request("GET", base + "/transactions/unfinished"))
-      } catch {
+      do { stream = try HTTPClient.open("GET", url, timeout: 30) } catch {
         continuation.finish()
         return
       }
-      for update in first { continuation.yield(update) }
       continuation.onTermination = { _ in stream.close() }
       let verifier = verifier
       let returned = returnedByPurchase

@@ -12,7 +12,7 @@
 /// user can set it back; a file replaced by a rename is another inode. Two versions with the
 /// same identity would need the same inode, size and both times to the nanosecond of the
 /// file system's clock.
-struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
   private var values: [Int64]
 
   /// The identity of `name` in `folder` (not following a link), or nil when nothing is there.

@@ -76,24 +76,3 @@ extension StateSession {
     return all
   }
 }
-
-extension StateSession {
-  /// The transaction versions the log holds from byte `start` (a record's first byte) to its
-  /// end, each with the position just past its record, where reading on resumes.
-  package func transactionVersions(from start: Int) throws(IAPError) -> [(position: Int, transaction: Transaction)] {
-    guard let fd = transactions.fd, start < transactions.validEnd else { return [] }
-    let path = transactions.path
-    var found: [(position: Int, transaction: Transaction)] = []
-    try notingDamage { () throws(IAPError) in
-      try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: start, end: transactions.validEnd) { record, offset throws(IAPError) in
-        if case let .transaction(t) = try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
-          found.append((offset + record.count + 1, t))
-        }
-      }
-    }
-    return found
-  }
-
-  /// Where the log's committed records end: the position a reader of new records starts at.
-  package var transactionLogEnd: Int { transactions.validEnd }
-}

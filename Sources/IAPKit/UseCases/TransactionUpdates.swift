@@ -1,41 +1,47 @@
 import IAPCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// New and changed transactions since a position of the log, as StoreKit 2's
 /// `Transaction.updates` delivers them.
 package struct TransactionUpdates {
-  /// The account's transaction versions committed after the position asked for, oldest
-  /// first, each with the log position just past it (an update stream's event id).
-  package var transactions: [(position: Int, transaction: Transaction)]
+  /// What to send, oldest first, each with the position to resume after it (nil where a
+  /// reader that stops there must start over, inside a restart's batch).
+  package var transactions: [(position: LogPosition?, transaction: Transaction)]
   /// Where the next read starts.
-  package var position: Int
+  package var position: LogPosition
+  /// Whether the position asked for was not one of this log's (none given, stale, from
+  /// another generation, or forged), so that `transactions` are the unfinished ones, as a
+  /// new listener gets them at launch.
+  package var restarted: Bool
   package var signer: Signer?
 }
 
 extension Workspace {
-  /// Use case: the account's transaction versions committed after log position `position`
-  /// (from now on when nil; from the start when the log is shorter, as after a reset). Opens
-  /// the store as every use case does, so renewals and expiries the clock has passed are
-  /// committed first, and come with the rest.
-  package func transactionUpdates(after position: Int?) throws(IAPError) -> TransactionUpdates {
+  /// Use case: the account's transaction versions committed after `position`. A position
+  /// that is not a record boundary of the log as it is now (nil for a new listener, or one of
+  /// a log since reset, repaired or made again with its namespace) starts over: the
+  /// unfinished transactions of this account and device, as StoreKit hands them to a listener
+  /// at launch, and then on from the log's end. Opens the store as every use case does, so
+  /// renewals and expiries the clock has passed are committed first, and come with the rest.
+  package func transactionUpdates(after position: LogPosition?) throws(IAPError) -> TransactionUpdates {
     let opened = try openStore(forWriting: false)
-    let end = opened.session.transactionLogEnd
-    guard let position else { return TransactionUpdates(transactions: [], position: end, signer: nil) }
-    let start = position > end ? 0 : position
-    let versions = try opened.session.transactionVersions(from: start).filter { $0.transaction.account == account }
-    return TransactionUpdates(transactions: versions, position: end, signer: versions.isEmpty ? nil : try signer(opened))
+    let session = opened.session
+    let end = try session.endPosition()
+    if let position, try session.isBoundary(position) {
+      let versions = try session.transactionVersions(after: position).filter { $0.transaction.account == account }
+      return TransactionUpdates(
+        transactions: versions.map { ($0.position, $0.transaction) }, position: versions.last?.position ?? end, restarted: false,
+        signer: versions.isEmpty ? nil : try signer(opened))
+    }
+    let unfinished = opened.store.queue
+    var batch: [(position: LogPosition?, transaction: Transaction)] = unfinished.map { (nil, $0) }
+    if !batch.isEmpty { batch[batch.count - 1].position = end }
+    return TransactionUpdates(transactions: batch, position: end, restarted: true, signer: batch.isEmpty ? nil : try signer(opened))
   }
 
-  /// The size of the transaction log, from one `stat`: whether anything was committed since
-  /// a reader last looked, without opening the state (-1 when there is no log).
-  package func transactionLogSize() -> Int {
-    var info = stat()
-    guard stat(stateDirectory.path + "/transactions.log", &info) == 0 else { return -1 }
-    return Int(info.st_size)
+  /// Which transaction log file stands in the state folder and how it was when last changed
+  /// (one `stat`), so that a reader knows whether anything was committed, or the log replaced,
+  /// since it last looked, without opening the state (nil when there is no log).
+  package func transactionLogIdentity() -> FileIdentity? {
+    FileIdentity(path: stateDirectory.logPath)
   }
 }

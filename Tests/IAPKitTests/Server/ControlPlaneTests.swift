@@ -128,6 +128,5 @@ import Testing
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "text/event-stream")
     #expect(response.stream != nil)
-    #expect(send("GET", "/iap/v1/transactions/updates?lastEventId=-1").status == 400)
   }
 }

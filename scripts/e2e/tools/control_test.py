@@ -282,10 +282,15 @@ def errors():
         ("POST", "/iap/v1/purchases", {}, 400, "a missing productId is 400"),
         ("POST", "/iap/v1/transactions/999/finish", None, 404, "an unknown transaction is 404"),
         ("GET", "/iap/v1/transactions?state=happy", None, 400, "a bad filter is 400"),
-        ("GET", "/iap/v1/transactions/updates?lastEventId=abc", None, 400, "a bad Last-Event-ID is 400"),
     ]:
         s, d, raw = call(method, path, body)
         check(s == status and d and d["error"]["name"] and d["error"]["message"], what, (s, raw[:300]))
+    # An event id the stream never sent starts it over, as a new listener; it damages nothing.
+    stray = Listener("/iap/v1", "1")
+    check(stray.content_type == "text/event-stream", "a stray Last-Event-ID starts the stream over", stray.content_type)
+    stray.close()
+    s, d, raw = call("GET", "/iap/v1/status")
+    check(s == 200, "a stray Last-Event-ID leaves the store healthy", (s, raw[:300]))
 
 
 try:
