@@ -40,7 +40,8 @@ package final class Workspace {
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.
-  ///   - catalog: the catalog as given (`--catalog`), else `$IAP_CATALOG`, else `catalog.plist`.
+  ///   - catalog: the catalog as given (`--catalog`), else `$IAP_CATALOG`, else `catalog.plist`;
+  ///     a namespace's own catalog (`useCatalog`) before any of them.
   ///   - account: `--account`, else `$IAP_ACCOUNT`, else `default`.
   ///   - device: `--device`, else `$IAP_DEVICE`, else `default`.
   package init(
@@ -52,7 +53,10 @@ package final class Workspace {
     let base = Self.statePath(state, environment: environment)
     self.namespace = namespace ?? environment.variable("IAP_NAMESPACE")
     stateDirectory = StateDirectory(path: self.namespace.map { Namespace.folder($0, in: base) } ?? base)
-    catalogDisplayPath = catalog ?? environment.variable("IAP_CATALOG") ?? "catalog.plist"
+    // A namespace given a catalog of its own (a test session's configuration) sells that one.
+    catalogDisplayPath =
+      (self.namespace == nil ? nil : Self.namespaceCatalog(in: stateDirectory.path))
+      ?? catalog ?? environment.variable("IAP_CATALOG") ?? "catalog.plist"
     self.account = account ?? environment.variable("IAP_ACCOUNT") ?? "default"
     self.device = device ?? environment.variable("IAP_DEVICE") ?? "default"
   }

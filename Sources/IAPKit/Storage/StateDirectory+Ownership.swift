@@ -17,15 +17,16 @@ import IAPCore
 /// names are removed. (docs/state.md, "Which folders reset touches".)
 extension StateDirectory {
   /// The names iap gives the entries of a state folder, besides the patterns of `isOwnName`.
-  private static let ownNames: Set<String> = [
+  private static let ownNames = Set<String>([
     Name.snapshot, Name.log, Name.lock, Name.settings, Name.clock, Name.secret, Name.keys, Name.notifications,
     Name.deliveries, Name.attempts, Name.deliveryLock, Name.damage, Name.marker, Name.seal, HistoryIndex.name,
     DownloadsFolder.contentName, DownloadsFolder.workName, Namespace.folderName,
-  ]
+  ]).union(Name.catalogs)
 
   /// The names `reset` leaves: the locks (every process must lock the same files), the
-  /// marker, and the namespaces (stores of their own).
-  private static let keptByReset: Set<String> = [Name.lock, Name.deliveryLock, Name.marker, Namespace.folderName]
+  /// marker, the namespaces (stores of their own), and a namespace's own catalog (its
+  /// configuration, as a test session's survives `resetToDefaultState`).
+  private static let keptByReset = Set([Name.lock, Name.deliveryLock, Name.marker, Namespace.folderName]).union(Name.catalogs)
 
   /// Whether iap makes an entry called `name` in a state folder: one of `ownNames`, a
   /// compiled catalog (`catalog-<16 hex digits>.cache`), a log kept by a repair

@@ -32,6 +32,7 @@ import IAPFormats
 /// - `lock`: `flock`ed, shared by readers and exclusive for writers, so parallel invocations
 ///   serialize. It is never deleted, not even by `reset`, so every process locks the same file.
 /// - `seal`: the logs' seal and the next transaction id, also kept in `lock` (`LogSeal`).
+/// - `catalog.storekit` or `catalog.plist`: a namespace's own catalog, when it was given one.
 /// - `iap-state`: the marker that iap made the folder (`StateDirectory+Ownership`).
 ///   `delivery.lock` likewise, for notification delivery rounds, which post outside `lock`.
 package struct StateDirectory: Sendable {
@@ -59,6 +60,8 @@ package struct StateDirectory: Sendable {
     static let marker = "iap-state"
     /// The logs' seal and the id high-water mark, kept with the logs (`LogSeal`).
     static let seal = "seal"
+    /// A namespace's own catalog, in either format (`Workspace.useCatalog`).
+    static let catalogs = ["catalog.storekit", "catalog.plist"]
   }
 
   var snapshotPath: String { path + "/" + Name.snapshot }

@@ -33,7 +33,7 @@ extension Workspace {
     // `reset` refuses a folder that is not an iap state, before anything is deleted.
     try stateDirectory.reset()
     let path = stateDirectory.path
-    for name in ["lock", "delivery.lock", "iap-state"] { _ = unlink(path + "/" + name) }
+    for name in ["lock", "delivery.lock", "iap-state"] + StateDirectory.Name.catalogs { _ = unlink(path + "/" + name) }
     if rmdir(path) != 0 && errno != ENOENT {
       throw .stateUnwritable(path: path, reason: "cannot remove the namespace's folder: \(String(cString: strerror(errno)))")
     }

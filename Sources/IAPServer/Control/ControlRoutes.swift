@@ -2,6 +2,6 @@
 /// document list them: the one table dispatch reads.
 enum ControlRoutes {
   static let all: [ControlRoute] =
-    ProductRoutes.all + ProductSaleRoutes.all + PurchaseRoutes.all + UpdateStreamRoutes.all + TransactionRoutes.all + RefundRoutes.all
+    ProductRoutes.all + CatalogRoutes.all + ProductSaleRoutes.all + PurchaseRoutes.all + UpdateStreamRoutes.all + TransactionRoutes.all + RefundRoutes.all
     + AccountRoutes.all + ConsentRoutes.all + MessageRoutes.all + AppRoutes.all + SubscriptionRoutes.all + ClockRoutes.all + SettingsRoutes.all + ServerSideRoutes.all + StateRoutes.all
 }
