@@ -42,6 +42,8 @@ let package = Package(
   products: [
     .executable(name: "iap", targets: ["iap"]),
     .library(name: "IAPStoreKit", targets: ["IAPStoreKit"]),
+    .library(name: "StoreKit", targets: ["StoreKit"]),
+    .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
@@ -52,6 +54,10 @@ let package = Package(
     .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
     .target(name: "IAPStoreKit", dependencies: ["IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
+    // unchanged, against a store of iap serve (a private one in process unless IAP_URL names one).
+    .target(name: "StoreKit", dependencies: ["IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "StoreKitTest", dependencies: ["StoreKit", "IAPFormats"]),
     .target(name: "IAPHTTP", dependencies: ["IAPSystem", "IAPFormats"]),
     .target(name: "IAPCrypto", dependencies: ["IAPFormats"]),
     .target(name: "IAPFormats"),
@@ -62,6 +68,7 @@ let package = Package(
     .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
+    .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"]),
     .testTarget(name: "IAPStoreKitTests", dependencies: ["IAPStoreKit", "IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
     .testTarget(
       name: "IAPKitTests",
