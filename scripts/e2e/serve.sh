@@ -206,7 +206,7 @@ url, tool, binary = sys.argv[1:4]
 host, port = url.removeprefix("http://").rsplit(":", 1)
 # An update stream opened first: a listener that waits is not idle, and keeps its slot.
 stream = socket.create_connection((host, int(port)))
-stream.sendall(b"GET /iap/v1/transactions/updates HTTP/1.1\r\nHost: x\r\n\r\n")
+stream.sendall(b"GET /iap/v1/transactions/updates HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 received = []
 def listen():
     while True:
@@ -254,7 +254,7 @@ import socket, sys
 host, port = sys.argv[1].split("//")[1].split(":")
 s = socket.create_connection((host, int(port)))
 body = b"{\"by\": \"1d\"}"
-s.sendall(b"POST /iap/v1/clock/advance HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+s.sendall(b"POST /iap/v1/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
 open("sent", "w")
 s.settimeout(30)
 s.recv(1)' "$url" 2>/dev/null &
