@@ -29,12 +29,13 @@ struct ServeCommand: Command {
       /ns/NAME, a namespace with a store of its own, which --namespace NAME reaches from the \
       shell; and the web Transaction Manager at / (docs/web.md).
 
-      The control plane has no authentication unless --control-token is given, so the server \
-      guards it otherwise: it answers only a Host that is loopback (localhost, 127.x.x.x, \
-      [::1]) or given with --allow-host, else 421; and a change (POST, PUT, PATCH, DELETE) \
-      needs Content-Type: application/json or the header X-IAP-Request, and is refused (403) \
-      when Origin or Sec-Fetch-Site says another site's page sent it. A --host beyond \
-      loopback needs --allow-remote or --control-token (threat model: docs/control-api.md).
+      Without --control-token the control plane has no authentication; what guards it from \
+      other sites' pages in the browser: only a Host that is loopback (localhost, 127.x.x.x, \
+      [::1]) or given with --allow-host is answered, else 421; a change (POST, PUT, PATCH, \
+      DELETE) needs Content-Type: application/json or the header X-IAP-Request, and is \
+      refused (403) when Origin or Sec-Fetch-Site says another site's page sent it. A --host \
+      beyond loopback needs --allow-remote or --control-token (threat model: \
+      docs/control-api.md).
       """,
     options: [
       OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1); beyond loopback, with --allow-remote or --control-token."),
