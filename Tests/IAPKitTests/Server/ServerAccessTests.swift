@@ -114,6 +114,17 @@ import Testing
     #expect(answer.jsonBody?["status"] == .int(21002))
   }
 
+  /// A client generated from the document sends the header on every change, body or not.
+  @Test func theOpenAPIDocumentHasChangesSendTheRequestHeader() throws {
+    let paths = try #require(harness.send("GET", "/iap/v1/openapi.json").jsonBody?["paths"]?.objectValue)
+    for (path, operations) in paths {
+      for (method, operation) in operations.objectValue ?? [] {
+        let names = (operation["parameters"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        #expect(names.contains("X-IAP-Request") == (method != "get"), "\(method) \(path)")
+      }
+    }
+  }
+
   // MARK: - The control token
 
   @Test func withATokenTheControlPlaneNeedsItAndThePageAndApplesRoutesDoNot() {
