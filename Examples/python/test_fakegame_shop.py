@@ -43,7 +43,8 @@ class Store:
 
     def call(self, method, path, body=None, expect=200):
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
+        # The control plane takes a change only as JSON: what no other site's form can send.
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(request) as response:
                 status, answer = response.status, json.load(response)

@@ -7,7 +7,8 @@ import IAPSystem
 /// What `iap serve` answers: the web Transaction Manager at `/` (its files under `/web/`), the
 /// control plane under `/iap/v1`, Apple's App Store Server API everywhere else, and all of
 /// them again under `/ns/{name}`, a namespace with a store of its own
-/// (created on first use, at most `Namespace.limit`).
+/// (created on first use, at most `Namespace.limit`). Only to a `Host` it is known by, and
+/// on the control plane only what `ServerAccess` lets through.
 package final class ServerRouter: Sendable {
   /// Makes the workspace of a request: the state's own store for nil, else the namespace's.
   let makeWorkspace: @Sendable (String?) -> Workspace
@@ -17,34 +18,44 @@ package final class ServerRouter: Sendable {
   /// tokens, the loaded state, …), by store.
   private let caches = Locked<[String: ServerStoreCache]>([:])
 
-  package init(statePath: String, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
+  /// Which `Host`s are answered and what the control plane asks of a request.
+  let access: ServerAccess
+
+  package init(statePath: String, access: ServerAccess = ServerAccess(), makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
     self.statePath = statePath
+    self.access = access
     self.makeWorkspace = makeWorkspace
   }
 
   /// The answer to `request`.
   package func respond(_ request: HTTPRequest) -> HTTPResponse {
+    if let refusal = access.hostRefusal(request) { return refusal.response }
     var path = Substring(request.path)
-    var namespace: String?
+    var namespace: Substring?
     if path.hasPrefix("/ns/") {
       let rest = path.dropFirst(4)
       let name = rest.prefix { $0 != "/" }
       path = rest.dropFirst(name.count)
+      namespace = name
+    }
+    let control = path == ControlPlane.prefix || path.hasPrefix(ControlPlane.prefix + "/")
+    // Before the namespace is made: a refused request leaves nothing behind.
+    if control, let refusal = access.controlRefusal(request) { return refusal.response }
+    if let name = namespace {
       do throws(IAPError) {
         try Workspace.admitNamespace(String(name), in: statePath)
       } catch {
         return ControlPlane.failure(error)
       }
-      namespace = String(name)
       // The page's links are relative to its folder: `/ns/alpha` is `/ns/alpha/`.
       if path.isEmpty && request.method == "GET" { return WebRoutes.redirect(to: "/ns/\(name)/") }
       if path.isEmpty { path = "/" }
     }
     if WebRoutes.serves(path) { return WebRoutes.respond(request, path: path) }
     let make = makeWorkspace
-    let name = namespace
+    let name = namespace.map(String.init)
     let cache = cache(for: name ?? "")
-    if path == ControlPlane.prefix || path.hasPrefix(ControlPlane.prefix + "/") {
+    if control {
       return ControlPlane.respond(request, path: path) {
         let workspace = make(name)
         workspace.serverCache = cache

@@ -104,11 +104,13 @@ public final class IAPStore: Sendable {
   /// Forgets the verification keys, for a test that changes the store's environment.
   public func reloadKeys() { verifier.forget() }
 
-  /// One request; the JSON answer, or the store's error.
+  /// One request; the JSON answer, or the store's error. A change says it is JSON even
+  /// without a body: the control plane refuses changes that a form could have sent.
   static func request(_ method: String, _ url: String, body: JSONValue? = nil) throws(IAPStoreError) -> JSONValue {
     let answer: HTTPClient.Response
+    let headers = method == "GET" ? [] : [("Content-Type", "application/json")]
     do {
-      answer = try HTTPClient.send(method, url, body: body.map { Array(JSONWriter.compact($0).utf8) })
+      answer = try HTTPClient.send(method, url, headers: headers, body: body.map { Array(JSONWriter.compact($0).utf8) })
     } catch {
       throw IAPStoreError(status: 0, name: "unreachable", message: "\(url): \(error.reason)")
     }

@@ -36,6 +36,7 @@ final class StoreServer {
   @discardableResult
   func control(_ method: String, _ path: String, _ body: String? = nil, namespace: String? = nil) throws -> HTTPClient.Response {
     let prefix = namespace.map { "/ns/" + $0 } ?? ""
-    return try HTTPClient.send(method, url + prefix + "/iap/v1" + path, body: body.map { Array($0.utf8) })
+    let headers = method == "GET" ? [] : [("Content-Type", "application/json")]
+    return try HTTPClient.send(method, url + prefix + "/iap/v1" + path, headers: headers, body: body.map { Array($0.utf8) })
   }
 }

@@ -155,8 +155,8 @@ missing_tool() {
   if [ -n "${CI:-}" ]; then not_ok "$1 (CI installs it)"; else skip "$1"; fi
 }
 
-# start_server: runs `iap serve --port 0` in this folder, in the background: its pid in
-# $server, its URL in $url. A server this script started before and left running is
+# start_server [OPTION...]: runs `iap serve --port 0 OPTION...` in this folder, in the
+# background: its pid in $server, its URL in $url, its stderr in serve.err. A server this script started before and left running is
 # stopped first (only if it is still one of this shell's jobs: a pid once waited for may
 # belong to another process by now).
 start_server() {
@@ -164,7 +164,7 @@ start_server() {
     kill "$server" 2>/dev/null
     wait "$server" 2>/dev/null
   fi
-  "$IAP_BIN" serve --port 0 >url 2>serve.err &
+  "$IAP_BIN" serve --port 0 "$@" >url 2>serve.err &
   server=$!
   for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
   url=$(head -n 1 url)

@@ -206,7 +206,7 @@ url, tool, binary = sys.argv[1:4]
 host, port = url.removeprefix("http://").rsplit(":", 1)
 # An update stream opened first: a listener that waits is not idle, and keeps its slot.
 stream = socket.create_connection((host, int(port)))
-stream.sendall(b"GET /iap/v1/transactions/updates HTTP/1.1\r\nHost: x\r\n\r\n")
+stream.sendall(b"GET /iap/v1/transactions/updates HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 received = []
 def listen():
     while True:
@@ -254,7 +254,7 @@ import socket, sys
 host, port = sys.argv[1].split("//")[1].split(":")
 s = socket.create_connection((host, int(port)))
 body = b"{\"by\": \"1d\"}"
-s.sendall(b"POST /iap/v1/clock/advance HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+s.sendall(b"POST /iap/v1/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
 open("sent", "w")
 s.settimeout(30)
 s.recv(1)' "$url" 2>/dev/null &
@@ -317,4 +317,43 @@ expect_err_has "cannot serve on 127.0.0.1:$(cat port):"
 kill $holder 2>/dev/null
 run serve --port 70000
 expect_status 64
+
+scenario "a --host beyond loopback needs consent; an IPv6 URL is bracketed; the control token and --allow-host over HTTP"
+run serve --host 0.0.0.0 --port 0
+expect_status 64
+case "$(head -n 1 <<<"$err")" in
+  "error: --host 0.0.0.0 is beyond loopback and the control plane has no authentication"*) ok ;;
+  *) not_ok "the refusal's first line: $(head -n 1 <<<"$err")" ;;
+esac
+expect_err_has "add --allow-remote to serve it anyway, or --control-token TOKEN"
+start_server --host 0.0.0.0 --allow-remote
+case "$url" in http://0.0.0.0:[0-9]*) ok ;; *) not_ok "--host 0.0.0.0 printed <<$url>>" ;; esac
+for _ in $(seq 50); do [ -s serve.err ] && break; sleep 0.1; done
+grep -q "^warning: the control plane on 0.0.0.0:[0-9]* has no authentication" serve.err && ok || not_ok "no warning: $(cat serve.err)"
+if python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+  start_server --host ::1
+  case "$url" in "http://[::1]:"[0-9]*) ok ;; *) not_ok "--host ::1 printed <<$url>>" ;; esac
+  out=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1] + "/iap/v1/status").status)' "$url" 2>&1)
+  expect_out 200
+else
+  skip "this machine has no IPv6 loopback"
+fi
+start_server --control-token s3cret --allow-host iap.test
+out=$(python3 - "$url" <<'PY'
+import http.client, sys, urllib.parse
+u = urllib.parse.urlsplit(sys.argv[1])
+def status(method, path, headers):
+    c = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    c.request(method, path, body=b"" if method != "GET" else None, headers=headers)
+    r = c.getresponse()
+    r.read()
+    return r.status
+auth = {"Authorization": "Bearer s3cret"}
+print(status("GET", "/iap/v1/status", {}), status("GET", "/iap/v1/status", {"Authorization": "bearer s3cret"}),
+      status("GET", "/iap/v1/status?access_token=s3cret", {}), status("POST", "/iap/v1/clear", {"Content-Type": "text/plain", **auth}),
+      status("POST", "/iap/v1/clear", {"X-IAP-Request": "1", **auth}), status("GET", "/iap/v1/status", {"Host": "iap.test:8080", **auth}),
+      status("GET", "/iap/v1/status", {"Host": "rebound.example", **auth}), status("GET", "/", {}))
+PY
+)
+expect_out "401 200 200 403 200 200 421 200"
 finish

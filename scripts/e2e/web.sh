@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the web Transaction Manager (issue 27): `iap serve`'s page at / driven in
 # a real headless Chromium (Debian's chromium and chromium-driver, through Selenium from PyPI)
-# by scripts/e2e/tools/web_test.py, with the CLI beside it on the same state; the page's
+# by scripts/e2e/tools/web_test.py, with the CLI beside it on the same state, and attacked
+# from another site's page and through a rebound name; with a control token too; the page's
 # files and headers checked over plain HTTP. .ci/run installs Chromium; without it the
 # browser scenario is skipped on a workstation (saying so) and fails in CI.
 source "$(dirname "$0")/lib.sh"
@@ -59,7 +60,9 @@ start_server
 chromium=$(command -v chromium || command -v chromium-browser || true)
 driver=$(command -v chromedriver || true)
 SELENIUM=$(python_with selenium selenium)
+browser=""
 if [ -n "$chromium" ] && [ -n "$driver" ] && [ -n "$SELENIUM" ]; then
+  browser=yes
   shots=${IAP_WEB_SCREENSHOTS:-$PWD}
   export CHROMIUM=$chromium CHROMEDRIVER=$driver
   tally < <(timeout 300 "$SELENIUM" "$TOOLS/web_test.py" "$url" "$IAP_BIN" "$shots" 2>&1)
@@ -68,6 +71,22 @@ elif [ -n "${CI:-}" ]; then
   not_ok "headless Chromium is needed (chromium: ${chromium:-none}, chromedriver: ${driver:-none}, selenium: ${SELENIUM:-none})"
 else
   skip "headless Chromium is not installed (apt-get install chromium chromium-driver), nor Selenium (pip install selenium)"
+fi
+
+scenario "in headless Chromium: another site's form and fetch change nothing; a rebound name is not served"
+start_server
+if [ -n "$browser" ]; then
+  tally < <(timeout 120 "$SELENIUM" "$TOOLS/web_test.py" "$url" "$IAP_BIN" "$PWD" attacks 2>&1)
+else
+  skip "headless Chromium is not installed"
+fi
+
+scenario "in headless Chromium: with --control-token, the page takes the token from its URL, or asks"
+start_server --control-token "s3cret-token"
+if [ -n "$browser" ]; then
+  tally < <(timeout 120 "$SELENIUM" "$TOOLS/web_test.py" "$url" "$IAP_BIN" "$PWD" token=s3cret-token 2>&1)
+else
+  skip "headless Chromium is not installed"
 fi
 
 finish

@@ -94,7 +94,12 @@ package enum ArgumentParser {
       }
       if name == "help" { help = true; continue }
       if globals.set(name, value) { continue }
-      if let value { invocation.values[name] = value } else { invocation.flags.insert(name) }
+      if let value {
+        invocation.values[name] = value
+        if spec.repeating { invocation.repeated[name, default: []].append(value) }
+      } else {
+        invocation.flags.insert(name)
+      }
     }
 
     if help { return .help(path) }

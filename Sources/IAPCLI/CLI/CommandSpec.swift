@@ -12,12 +12,19 @@ package struct OptionSpec: Sendable {
   package var help: String
   /// The command refuses to run without it: usage lines show it without brackets.
   package var required: Bool
+  /// May be given more than once, each value kept (`Invocation.values(_:)`); otherwise the
+  /// last one given wins.
+  package var repeating: Bool
 
-  package init(_ name: String, short: Character? = nil, value valueName: String? = nil, required: Bool = false, help: String) {
+  package init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, required: Bool = false, repeating: Bool = false,
+    help: String
+  ) {
     self.name = name
     self.short = short
     self.valueName = valueName
     self.required = required
+    self.repeating = repeating
     self.help = help
   }
 

@@ -19,7 +19,10 @@ package enum HelpFormatter {
     }
     var parts = [spec.commandName]
     parts += spec.arguments.map(\.label)
-    parts += spec.options.map { $0.required ? $0.label : "[\($0.label)]" }
+    parts += spec.options.map { option in
+      let label = option.label + (option.repeating ? " ..." : "")
+      return option.required ? label : "[\(label)]"
+    }
     return parts.joined(separator: " ")
   }
 

@@ -4,7 +4,8 @@ import IAPServer
 import IAPHTTP
 import IAPSystem
 
-/// `iap serve [--host H] [--port P]`: the App Store Server API, served from the state.
+/// `iap serve [--host H] [--port P] [--allow-host NAME …] [--allow-remote] [--control-token T]`:
+/// the control plane, the App Store Server API and the web page, served from the state.
 struct ServeCommand: Command {
   static let spec = CommandSpec(
     ["serve"], abstract: "Serve the control plane and the App Store Server API from this state.",
@@ -23,18 +24,38 @@ struct ServeCommand: Command {
       mass status), consumption information (v1, v2), app account tokens, and POST \
       /verifyReceipt and /sandbox/verifyReceipt (no token: the shared secret is the \
       password). Each endpoint: docs/server-api.md. Under /iap/v1 it also serves the \
-      simulator's own controls, JSON in and out, without authentication (products, purchases, \
-      transactions and their update stream, clock, settings, …: docs/control-api.md), and \
-      every route again under /ns/NAME, a namespace with a store of its own, which \
-      --namespace NAME reaches from the shell.
+      simulator's own controls, JSON in and out (products, purchases, transactions and their \
+      update stream, clock, settings, …: docs/control-api.md), and every route again under \
+      /ns/NAME, a namespace with a store of its own, which --namespace NAME reaches from the \
+      shell; and the web Transaction Manager at / (docs/web.md).
+
+      Without --control-token the control plane has no authentication; what guards it from \
+      other sites' pages in the browser: only a Host that is loopback (localhost, 127.x.x.x, \
+      [::1]) or given with --allow-host is answered, else 421; a change (POST, PUT, PATCH, \
+      DELETE) needs Content-Type: application/json or the header X-IAP-Request, and is \
+      refused (403) when Origin or Sec-Fetch-Site says another site's page sent it. A --host \
+      beyond loopback needs --allow-remote or --control-token (threat model: \
+      docs/control-api.md).
       """,
     options: [
-      OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1)."),
+      OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1); beyond loopback, with --allow-remote or --control-token."),
       OptionSpec("port", value: "number", help: "The port to listen on (default 8080; 0 picks a free one)."),
+      OptionSpec(
+        "allow-host", value: "name", repeating: true,
+        help: "Also answer requests whose Host is NAME, with any port (a name in /etc/hosts, a container's); '*' answers any. Repeatable."),
+      OptionSpec("allow-remote", help: "Serve a --host beyond loopback without a control token: whoever reaches the port controls the store."),
+      OptionSpec(
+        "control-token", value: "token",
+        help: "Require 'Authorization: Bearer TOKEN' on the control plane; the page takes it from its URL (#token=TOKEN) or asks."),
     ])
 
   let host: String
   let port: UInt16
+  /// The `Host` names answered besides loopback ones.
+  let allowedHosts: [String]
+  let controlToken: String?
+  /// Whether `host` is beyond loopback (with consent: `init` refuses it otherwise).
+  let remote: Bool
 
   init(_ invocation: Invocation) throws(IAPError) {
     host = invocation.value("host") ?? "127.0.0.1"
@@ -43,6 +64,31 @@ struct ServeCommand: Command {
       throw invocation.usageError("invalid value for '--port <number>': expected 0 to 65535, got '\(portText)'")
     }
     self.port = port
+    allowedHosts = try invocation.values("allow-host").map { name throws(IAPError) in try Self.checkedHostName(name, invocation) }
+    controlToken = invocation.value("control-token")
+    if let controlToken, controlToken.isEmpty || !controlToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+      throw invocation.usageError("invalid value for '--control-token <token>': expected printable ASCII without spaces")
+    }
+    remote = !HTTPHostAllowList.isLoopback(host)
+    if remote && controlToken == nil && !invocation.flag("allow-remote") {
+      throw invocation.usageError(
+        "--host \(host) is beyond loopback and the control plane has no authentication, so whoever reaches the port could buy, refund and reset: add --allow-remote to serve it anyway, or --control-token TOKEN to require a token")
+    }
+  }
+
+  /// An `--allow-host` value: a name or address as `Host` gives it, without a port, or `*`.
+  static func checkedHostName(_ name: String, _ invocation: Invocation) throws(IAPError) -> String {
+    let colons = name.filter { $0 == ":" }.count
+    let bracketedPort = name.hasPrefix("[") && !name.hasSuffix("]")
+    guard !name.isEmpty, colons != 1, !bracketedPort, !name.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) else {
+      throw invocation.usageError("invalid value for '--allow-host <name>': expected a host name or address without a port or path, got '\(name)'")
+    }
+    return name
+  }
+
+  /// `host:port` as a URL has it: an IPv6 address bracketed.
+  static func authority(_ host: String, _ port: UInt16) -> String {
+    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
@@ -50,7 +96,10 @@ struct ServeCommand: Command {
     let environment = context.workspace.environment
     // Asked once: a console is made per request, and stderr stays what it was.
     let color = Console.colorsDiagnostics(environment: environment)
-    let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment)) { namespace in
+    // A server beyond loopback is reached by whichever of its addresses the client knows; an
+    // address in Host is never a rebinding attack's, which needs a name.
+    let access = ServerAccess(hosts: HTTPHostAllowList(names: allowedHosts, anyAddress: remote), controlToken: controlToken)
+    let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment), access: access) { namespace in
       Workspace(
         state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
         device: globals.device, environment: environment, console: Console.standard(environment: environment, colorDiagnostics: color))
@@ -68,11 +117,15 @@ struct ServeCommand: Command {
         return response
       }
     } catch {
-      throw .cannotServe(address: "\(host):\(port)", reason: error.description)
+      throw .cannotServe(address: Self.authority(host, port), reason: error.description)
     }
     server.start()
-    context.console.line("http://\(host):\(server.port)")
+    context.console.line("http://" + Self.authority(host, server.port))
     context.console.flush()
+    if remote && controlToken == nil {
+      context.console.warning(
+        "the control plane on \(Self.authority(host, server.port)) has no authentication: whoever reaches this port can buy, refund and reset (--control-token TOKEN requires a token)")
+    }
     let signals = TerminationSignal()
     _ = signals.wait()
     // Requests under way are answered first; but one that waits for the state's lock, held

@@ -58,7 +58,7 @@ package enum HTTPClient {
     guard let target = HTTPPoster.Target(url) else { throw HTTPPoster.Failure(reason: "not an http:// URL: \(url)") }
     let deadline = Deadline(seconds: timeout)
     let fd = try HTTPPoster.connect(target, timeout: timeout, deadline: deadline)
-    var head = "\(method) \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nConnection: close\r\nUser-Agent: iap\r\n"
+    var head = "\(method) \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nConnection: close\r\nUser-Agent: iap\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if let body { head += "Content-Length: \(body.count)\r\n" }
     do {

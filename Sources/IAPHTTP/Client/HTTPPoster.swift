@@ -55,6 +55,14 @@ package enum HTTPPoster {
       guard !host.isEmpty, !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }), path.allSatisfy({ $0 != " " && $0 != "\r" && $0 != "\n" })
       else { return nil }
     }
+
+    /// The `Host` header's value: the host, an IPv6 address bracketed, and the port unless it
+    /// is 80 (RFC 9110 §7.2), as a browser sends it, so that a server checking `Host` sees
+    /// the name it was reached by.
+    var authority: String {
+      let name = host.contains(":") ? "[\(host)]" : host
+      return port == "80" ? name : "\(name):\(port)"
+    }
   }
 
   /// POSTs `body` to `url` and waits for a 2xx status: at most `timeout` seconds for each
@@ -63,7 +71,7 @@ package enum HTTPPoster {
     guard let target = Target(url) else { throw Failure(reason: "not an http:// URL: \(url)") }
     let fd = try connect(target, timeout: timeout, deadline: deadline)
     defer { close(fd) }
-    let request = "POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: application/json\r\n"
+    let request = "POST \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Type: application/json\r\n"
       + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: iap\r\n\r\n"
     try send(Array(request.utf8) + body, on: fd, timeout: timeout, deadline: deadline)
     let status = try readStatus(fd, timeout: timeout, deadline: deadline)

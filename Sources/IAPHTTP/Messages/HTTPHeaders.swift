@@ -62,7 +62,7 @@ package struct HTTPHeaders: Equatable, Sendable, Sequence {
   package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
   /// ASCII case-insensitive comparison: header names are tokens, always ASCII.
-  static func same<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+  package static func same<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
     a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
   }
 
@@ -71,7 +71,7 @@ package struct HTTPHeaders: Equatable, Sendable, Sequence {
 
 extension StringProtocol {
   /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
-  var trimmingSpaces: Substring {
+  package var trimmingSpaces: Substring {
     let text = Substring(self)
     let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
     let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start

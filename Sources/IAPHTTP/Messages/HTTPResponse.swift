@@ -103,6 +103,7 @@ package struct HTTPResponse: Equatable, Sendable {
     case 413: "Content Too Large"
     case 414: "URI Too Long"
     case 415: "Unsupported Media Type"
+    case 421: "Misdirected Request"
     case 422: "Unprocessable Content"
     case 429: "Too Many Requests"
     case 431: "Request Header Fields Too Large"

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPCrypto
 import IAPFormats
+import IAPHTTP
 
 /// Why the App Store Server API refuses a request's token (it answers 401 to each), or
 /// why it could not check it (`unavailable`: the server's own failure, answered 5xx).
@@ -12,6 +13,8 @@ package enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringC
   case wrongClaim(String)
   case expired
   case tooLong
+  /// `iat` is more than a minute ahead of the server's clock: Apple allows that much skew.
+  case issuedInFuture
   /// The store could not read what checks the token (its keys, its catalog, its state): no
   /// fault of the token, so not a 401.
   case unavailable(IAPError)
@@ -25,6 +28,7 @@ package enum ServerAuthorizationError: Error, Equatable, Sendable, CustomStringC
     case let .wrongClaim(claim): return "the token's '\(claim)' is not this store's"
     case .expired: return "the token has expired"
     case .tooLong: return "the token expires more than 60 minutes from now"
+    case .issuedInFuture: return "the token's 'iat' is more than a minute in the future"
     case let .unavailable(error): return "the token could not be checked: \(error.userMessages.joined(separator: "; "))"
     }
   }
@@ -35,13 +39,15 @@ extension Workspace {
   /// does: an ES256 JWT signed by a key registered with `iap keys` (its `kid`), `aud`
   /// "appstoreconnect-v1", `bid` the catalog's bundle id, `iss` the state's issuer id, and
   /// `exp` in the future and at most 60 minutes away, by the real clock (tokens are made by
-  /// a developer's server, which knows no simulated time).
+  /// a developer's server, which knows no simulated time); an `iat`, when there is one, at
+  /// most a minute ahead. The scheme's name is matched in any case (`bearer`), as RFC 9110
+  /// has it.
   ///
   /// The server verifies a token's signature once (`ServerTokenCache`): later requests with
   /// the same token, under the same key, check the claims only.
   package func authorizeServerRequest(_ authorization: String?) throws(ServerAuthorizationError) {
-    guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
-    let token = String(authorization.dropFirst("Bearer ".count)).trimmingWhitespace
+    guard let authorization, let bearer = HTTPHeaders.bearerToken(in: authorization) else { throw .missing }
+    let token = String(bearer)
     let tokens = serverCache?.tokens
     let known = tokens?.lookup(token)
     let kid: String
@@ -79,6 +85,10 @@ extension Workspace {
       throw .expired
     }
     guard exp <= now + 3600 else { throw .tooLong }
+    if let iat = claims["iat"], iat != .null {
+      guard let issued = iat.intValue else { throw .wrongClaim("iat") }
+      guard issued <= now + 60 else { throw .issuedInFuture }
+    }
     if !verified { tokens?.remember(token, .init(kid: kid, claims: claims, publicKey: point, expires: exp), now: now) }
   }
 }

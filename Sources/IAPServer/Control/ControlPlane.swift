@@ -5,8 +5,9 @@ import IAPKit
 
 /// The simulator's own controls over HTTP (`/iap/v1/…`): each request routed by the table
 /// (`ControlRoutes.all`) to one use case, answered in the JSON `--json` prints, and each
-/// failure as `{"error": …}` (`IAPError.json`) with `IAPError.httpStatus`. No authentication:
-/// a test tool, bound to loopback unless told otherwise (docs/control-api.md).
+/// failure as `{"error": …}` (`IAPError.json`) with `IAPError.httpStatus`. No authentication
+/// unless `iap serve --control-token` sets one: a test tool, on loopback unless told
+/// otherwise, which `ServerAccess` guards against other sites' pages (docs/control-api.md).
 enum ControlPlane {
   /// The path prefix every control route is under.
   static let prefix = "/iap/v1"

@@ -19,25 +19,39 @@ enum OpenAPIDocument {
       ("info", .object([
         ("title", .string("iap control plane")),
         ("version", .string("1")),
-        ("description", .string("The simulator's own controls: the same use cases as the iap command, JSON in and out. Every route also answers under /ns/{name}, a namespace of its own. No authentication: a test tool (docs/control-api.md).")),
+        ("description", .string("The simulator's own controls: the same use cases as the iap command, JSON in and out. Every route also answers under /ns/{name}, a namespace of its own. No authentication unless iap serve --control-token sets a bearer token; a change is taken only as JSON or with X-IAP-Request, never from another site's page (docs/control-api.md, Threat model).")),
       ])),
+      // The token is optional: a server started without --control-token asks for none.
+      ("security", .array([.object([]), .object([("controlToken", .array([]))])])),
       ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
-      ("components", .object([("schemas", .object([
-        ("Error", .object([
-          ("type", .string("object")), ("required", .array([.string("error")])),
-          ("properties", .object([("error", .object([
-            ("type", .string("object")),
-            ("required", .array(["domain", "code", "name", "message", "exitCode"].map(JSONValue.string))),
-            ("properties", .object([
-              ("domain", .object([("type", .string("string"))])), ("code", .object([("type", .string("integer"))])),
-              ("name", .object([("type", .string("string"))])), ("message", .object([("type", .string("string"))])),
-              ("exitCode", .object([("type", .string("integer"))])),
-            ])),
-          ]))])),
+      ("components", .object([
+        ("securitySchemes", .object([("controlToken", .object([("type", .string("http")), ("scheme", .string("bearer"))]))])),
+        ("schemas", .object([
+          ("Error", .object([
+            ("type", .string("object")), ("required", .array([.string("error")])),
+            ("properties", .object([("error", .object([
+              ("type", .string("object")),
+              // A refusal before any route (ServerAccessError) has no exit status.
+              ("required", .array(["domain", "name", "message"].map(JSONValue.string))),
+              ("properties", .object([
+                ("domain", .object([("type", .string("string"))])), ("code", .object([("type", .string("integer"))])),
+                ("name", .object([("type", .string("string"))])), ("message", .object([("type", .string("string"))])),
+                ("exitCode", .object([("type", .string("integer"))])),
+              ])),
+            ]))])),
+          ])),
         ])),
-      ]))])),
+      ])),
     ])
   }
+
+  /// The header a change sends, so that a client made from the document sends it whether or
+  /// not it sends a body: the control plane refuses a change that a form could have sent.
+  static let requestHeader = JSONValue.object([
+    ("name", .string(ServerAccessError.requestHeader)), ("in", .string("header")), ("required", .bool(true)),
+    ("description", .string("Any value (1). A change needs it, or Content-Type: application/json: what no form on another site can send.")),
+    ("schema", .object([("type", .string("string")), ("default", .string("1"))])),
+  ])
 
   static func operation(_ route: ControlRoute) -> JSONValue {
     var members: [(String, JSONValue)] = [
@@ -56,6 +70,7 @@ enum OpenAPIDocument {
         ("description", .string(p.help)), ("schema", schema(p.kind)),
       ])
     }
+    if route.method != "GET" { parameters.append(requestHeader) }
     if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
     if !route.body.isEmpty {
       let required = route.body.filter(\.required).map { JSONValue.string($0.name) }

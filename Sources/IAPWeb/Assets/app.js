@@ -109,17 +109,19 @@ function failed(error) {
   scheduleRefresh();
 }
 
-function start() {
+async function start() {
   $("[data-namespace]").textContent = namespace ?? "default";
   document.title = `iap · ${namespace ?? "default"} · Transaction Manager`;
   $('[data-link="root"]').hidden = !namespace;
   wire((message, kind) => { toast(message, kind); scheduleRefresh(); }, failed);
+  // The first answer first: a store with a control token asks for it there, and the stream
+  // needs it from the start.
+  await refresh().catch(failed);
   const live = $("[data-live]");
   listen(scheduleRefresh, (state) => {
     live.dataset.state = state;
     live.textContent = state === "open" ? "live" : state;
   });
-  refresh().catch(failed);
   setInterval(() => refreshClock().catch(() => {}), 3000);
 }
 

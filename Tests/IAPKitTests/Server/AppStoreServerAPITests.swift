@@ -129,6 +129,8 @@ import Testing
       ("expired", token([("exp", .int(now - 1))])),
       ("more than 60 minutes away", token([("exp", .int(now + 3601))])),
       ("no exp", token([("exp", nil)])),
+      ("issued more than a minute ahead", token([("iat", .int(now + 61))])),
+      ("an iat that is not a number", token([("iat", .string("soon"))])),
       ("not a JWT", "garbage"),
     ]
     for (what, bad) in refused {
@@ -140,6 +142,19 @@ import Testing
     #expect(get("/inApps/v1/transactions/1").status == 200)
     #expect(harness.run("keys remove \(keyId)").status == 0)
     #expect(get("/inApps/v1/transactions/1").status == 401, "a removed key no longer authorizes")
+  }
+
+  /// Apple allows a minute of clock skew in `iat`, and RFC 9110 the scheme's name in any case.
+  @Test func aTokenMayBeIssuedAMinuteAheadAndItsSchemeBeInAnyCase() throws {
+    #expect(harness.run("buy sword --finish").status == 0)
+    let now = harness.now.milliseconds / 1000
+    #expect(get("/inApps/v1/transactions/1", token: token([("iat", .int(now + 60))])).status == 200)
+    #expect(get("/inApps/v1/transactions/1", token: token([("iat", nil)])).status == 200, "iat is not required")
+    for scheme in ["bearer", "BEARER", "Bearer  "] {
+      var headers = HTTPHeaders([("Host", "127.0.0.1")])
+      headers.add("Authorization", scheme + " " + token())
+      #expect(api.respond(HTTPRequest(method: "GET", target: "/inApps/v1/transactions/1", headers: headers)!).status == 200, "\(scheme)")
+    }
   }
 
   @Test func theStoresOwnFailuresAre500NeverA401() throws {

@@ -21,7 +21,8 @@ P = "com.example.fakegame"
 
 
 def control(method, path, body=None):
-    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode())
+    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
     return json.load(urllib.request.urlopen(request))
 
 

@@ -29,7 +29,11 @@ def call(method, path, body=None, headers=None):
     """(status, parsed JSON or None, raw bytes)."""
     connection = http.client.HTTPConnection(HOST.hostname, HOST.port, timeout=30)
     data = None if body is None else (body if isinstance(body, (bytes, str)) else json.dumps(body))
-    connection.request(method, path, body=data, headers=headers or {})
+    headers = dict(headers or {})
+    # A change says it is JSON, as the control plane requires (a form could send nothing else).
+    if method != "GET" and "Content-Type" not in headers:
+        headers["Content-Type"] = "application/json"
+    connection.request(method, path, body=data, headers=headers)
     response = connection.getresponse()
     raw = response.read()
     connection.close()
@@ -171,7 +175,7 @@ def slow_listener():
     base = "/ns/slow/iap/v1"
     stuck = socket.create_connection((HOST.hostname, HOST.port))
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    stuck.sendall(("GET %s/transactions/updates HTTP/1.1\r\nHost: x\r\n\r\n" % base).encode())
+    stuck.sendall(("GET %s/transactions/updates HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % base).encode())
     listener = Listener(base)
     bought = []
     for _ in range(40):

@@ -25,7 +25,7 @@ port = int(port)
 stop = threading.Event()
 lock = threading.Lock()
 connects = [0]
-head = ("GET %s HTTP/1.1\r\nHost: x\r\nX-Padding: %s\r\n\r\n" % (path, "a" * 64)).encode()
+head = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: %s\r\n\r\n" % (path, "a" * 64)).encode()
 
 
 def attacker(trickle):

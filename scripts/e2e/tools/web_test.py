@@ -2,24 +2,35 @@
 page's stable hooks (data-product-id, data-transaction-id, data-action, svg[data-timeline],
 [data-period]), with the CLI beside it on the same state: buy, a purchase from the shell
 shown live, finish, refund, Ask to Buy approve, a timeline after a clock move, a namespace
-page, phone width, dark mode; and no console error anywhere.
+page, a delete, phone width, dark mode; and no console error anywhere.
 
-Usage: web_test.py URL IAP_BIN SCREENSHOT_DIR     (run in the folder whose .iap the server uses)
+With `attacks`, another site's page tries the store (a form and a fetch, CSRF) and a page at
+a name re-pointed at 127.0.0.1 asks for it (DNS rebinding): nothing changes. With
+`token=TOKEN` (a server started with --control-token TOKEN), the page takes the token from
+its URL, and asks for it in a tab without it.
+
+Usage: web_test.py URL IAP_BIN SCREENSHOT_DIR [attacks | token=TOKEN]
+       (run in the folder whose .iap the server uses)
 Prints one line per check, `ok - …` or `not ok - …: detail`; saves web.png and web-phone.png.
 """
+import http.server
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 URL, IAP, SHOTS = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3]
+MODE = sys.argv[4] if len(sys.argv) > 4 else ""
 P = "com.example.fakegame"
 console = []
 
@@ -37,7 +48,9 @@ def cli(*args):
 
 def browser():
     options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+    # Two names for 127.0.0.1 that the server is not known by: another site, and a rebound one.
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000",
+                     "--host-resolver-rules=MAP attacker.test 127.0.0.1, MAP rebound.test 127.0.0.1"]:
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -200,6 +213,11 @@ def main():
         wait(driver, "the timeline draws the resubscription's offer period", lambda d: "offer-promotional" in (d.find_element(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period="1"]').get_attribute("class") or ""))
         root = [t["productId"] for t in cli("history").get("transactions", [])]
         check(f"{P}.season_pass" not in root and f"{P}.coins_1000" not in root, "and not in the state's own store", root)
+        # A change without a body (DELETE) is sent with X-IAP-Request, which the store asks for.
+        click(driver, '[data-transactions] tr[data-transaction-id="2"] [data-action="delete"]')
+        wait(driver, "delete: the row goes", lambda d: not row(d, "2"))
+        check(f"{P}.coins_1000" not in [t["productId"] for t in cli("--namespace", "alpha", "history").get("transactions", [])],
+              "the CLI sees the transaction deleted", cli("--namespace", "alpha", "history"))
 
         # Phone width: nothing wider than the window; dark mode follows the system setting.
         driver.set_window_size(390, 844)
@@ -222,4 +240,82 @@ def main():
     check(errors == [], "the console stays clean", errors)
 
 
-main()
+def attacks():
+    """Another site's page (attacker.test, served on a port of its own) posts an empty form
+    (which would mint a key) and a no-cors text/plain fetch (which would buy); a page at
+    rebound.test, a name re-pointed at 127.0.0.1, asks for the store from its own origin."""
+    page = f"""<!doctype html><title>elsewhere</title>
+<form id="f" method="POST" action="{URL}/iap/v1/keys" enctype="text/plain"></form>
+<script>
+fetch("{URL}/iap/v1/purchases", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}},
+  body: JSON.stringify({{productId: "{P}.unlock_maps"}})}}).finally(() => document.getElementById("f").submit());
+</script>""".encode()
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    elsewhere = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    keys, history = cli("keys", "list"), cli("history")
+    driver = browser()
+    try:
+        driver.get("http://attacker.test:%d/" % elsewhere.server_port)
+        wait(driver, "another site's form is answered 403 crossSite", lambda d: '"crossSite"' in d.page_source)
+        check(cli("keys", "list") == keys, "it minted no key", cli("keys", "list"))
+        check(cli("history") == history, "its fetch bought nothing", cli("history"))
+        port = urllib.parse.urlsplit(URL).port
+        driver.get("http://rebound.test:%d/" % port)
+        wait(driver, "a page at a name re-pointed at 127.0.0.1 is not served (421 unknownHost)", lambda d: '"unknownHost"' in d.page_source)
+        driver.get("http://localhost:%d/" % port)
+        wait(driver, "the page works at localhost too", lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-product-id]")) == 8)
+    finally:
+        driver.quit()
+        elsewhere.shutdown()
+
+
+def with_token(token):
+    """A server with --control-token: the page opened with #token=TOKEN works, live, and
+    drops the token from the address bar; a tab opened without it asks for it."""
+    driver = browser()
+    try:
+        driver.get(URL + "/#token=" + urllib.parse.quote(token))
+        wait(driver, "with #token= the page lists the catalog", lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-product-id]")) == 8)
+        check("token" not in driver.current_url, "the token is taken out of the address bar", driver.current_url)
+        wait(driver, "the update stream is open with the token", lambda d: d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("data-state") == "open")
+        click(driver, f'[data-product-id="{P}.unlock_maps"] [data-action="buy"]')
+        wait(driver, "a buy button buys with the token", lambda d: row_state(d, "1") == "purchased")
+        subprocess.run([IAP, "buy", f"{P}.rocket_car"], capture_output=True, timeout=60)
+        wait(driver, "a purchase from the shell arrives by the stream", lambda d: row_state(d, "2") == "purchased")
+        # A new tab has a session of its own, without the token.
+        driver.switch_to.new_window("tab")
+        driver.get(URL + "/")
+        try:
+            prompt = WebDriverWait(driver, 10).until(expected_conditions.alert_is_present())
+            check(True, "a tab without the token asks for it")
+            prompt.send_keys(token)
+            prompt.accept()
+        except TimeoutException:
+            check(False, "a tab without the token asks for it", "no prompt in 10 s")
+        wait(driver, "with the token typed in, the page shows the store", lambda d: row_state(d, "2") == "purchased")
+        wait(driver, "and its update stream is open", lambda d: d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("data-state") == "open")
+    finally:
+        driver.quit()
+
+
+try:
+    if MODE == "attacks":
+        attacks()
+    elif MODE.startswith("token="):
+        with_token(MODE[len("token="):])
+    else:
+        main()
+except Exception as error:  # a crash is a failed check, not a quiet end
+    check(False, "the browser run ended early", repr(error).splitlines()[0])
