@@ -20,6 +20,8 @@ import Testing
   }
 
   var url: String { "http://127.0.0.1:\(server.port)" }
+  /// What a change says, as the control plane asks.
+  static let json = [("Content-Type", "application/json")]
 
   /// Reads a stream's transaction events as they come.
   final class Listener {
@@ -43,7 +45,7 @@ import Testing
   }
 
   func buy(_ product: String, at base: String) throws {
-    let answer = try HTTPClient.send("POST", url + base + "/purchases", body: Array(#"{"productId": "\#(product)"}"#.utf8))
+    let answer = try HTTPClient.send("POST", url + base + "/purchases", headers: Self.json, body: Array(#"{"productId": "\#(product)"}"#.utf8))
     #expect(answer.status == 200, "\(product): \(String(decoding: answer.body, as: UTF8.self))")
   }
 
@@ -57,7 +59,7 @@ import Testing
     try buy("sword", at: "/iap/v1")
     try buy("shield", at: "/iap/v1")
     #expect(listener.products(count: 2) == ["sword", "shield"])
-    #expect(try HTTPClient.send("DELETE", url + "/iap/v1").status == 200)
+    #expect(try HTTPClient.send("DELETE", url + "/iap/v1", headers: Self.json).status == 200)
     for _ in 0..<5 { try buy("gems", at: "/iap/v1") }
     #expect(listener.products(count: 7) == ["sword", "shield", "gems", "gems", "gems", "gems", "gems"])
     try expectHealthy("/iap/v1")
@@ -69,7 +71,7 @@ import Testing
     let listener = try Listener(url + base + "/transactions/updates")
     try buy("sword", at: base)
     #expect(listener.products(count: 1) == ["sword"])
-    #expect(try HTTPClient.send("DELETE", url + base).status == 200)
+    #expect(try HTTPClient.send("DELETE", url + base, headers: Self.json).status == 200)
     for product in ["gems", "shield", "gems"] { try buy(product, at: base) }
     #expect(listener.products(count: 4) == ["sword", "gems", "shield", "gems"])
     try expectHealthy(base)
@@ -80,7 +82,7 @@ import Testing
     try buy("sword", at: "/iap/v1")
     _ = first.products(count: 1)
     let id = try #require(first.parser.lastEventId)
-    #expect(try HTTPClient.send("DELETE", url + "/iap/v1").status == 200)
+    #expect(try HTTPClient.send("DELETE", url + "/iap/v1", headers: Self.json).status == 200)
     try buy("gems", at: "/iap/v1")
     try buy("shield", at: "/iap/v1")
     let resumed = try Listener(url + "/iap/v1/transactions/updates?lastEventId=" + id)
