@@ -51,7 +51,7 @@ package final class Workspace {
     self.console = console
     let base = Self.statePath(state, environment: environment)
     self.namespace = namespace ?? environment.variable("IAP_NAMESPACE")
-    stateDirectory = StateDirectory(path: self.namespace.map { Namespace.folder($0, in: base) } ?? base)
+    stateDirectory = self.namespace.map { StateDirectory(namespace: $0, in: base) } ?? StateDirectory(path: base)
     catalogDisplayPath = catalog ?? environment.variable("IAP_CATALOG") ?? "catalog.plist"
     self.account = account ?? environment.variable("IAP_ACCOUNT") ?? "default"
     self.device = device ?? environment.variable("IAP_DEVICE") ?? "default"
