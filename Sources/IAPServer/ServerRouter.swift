@@ -56,11 +56,17 @@ package final class ServerRouter: Sendable {
     let name = namespace.map(String.init)
     let cache = cache(for: name ?? "")
     if control {
-      return ControlPlane.respond(request, path: path) {
+      let response = ControlPlane.respond(request, path: path) {
         let workspace = make(name)
         workspace.serverCache = cache
         return workspace
       }
+      // What was kept of a deleted namespace is not carried over to the one made afresh
+      // under its name, whose files may even take the old ones' inode numbers.
+      if let name, request.method == "DELETE", path.split(separator: "/") == ["iap", "v1"], response.status == 200 {
+        caches.withLock { $0[name] = nil }
+      }
+      return response
     }
     return AppStoreServerAPI.respond(request, path: path, workspace: make(name), cache: cache)
   }

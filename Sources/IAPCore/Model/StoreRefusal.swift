@@ -50,6 +50,9 @@ package enum StoreRefusal: Error, Equatable, Sendable {
   case unknownKey(String)
   /// A new namespace past the state's limit.
   case namespaceLimit(Int)
+  /// A namespace that is in use, so that it cannot be deleted now, or that was deleted again
+  /// and again while a request waited for it; `reason` says which.
+  case namespaceBusy(String, reason: String)
   /// A product removed from sale that already was, or put back on sale that was on sale.
   case saleUnchanged(String, onSale: Bool)
 
@@ -100,6 +103,7 @@ package enum StoreRefusal: Error, Equatable, Sendable {
         ? "'\(product)' is on sale already"
         : "'\(product)' is already removed from sale"
     case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first"
+    case let .namespaceBusy(name, reason): return "namespace '\(name)' is busy: \(reason)"
     }
   }
 }

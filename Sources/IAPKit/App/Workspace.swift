@@ -52,7 +52,7 @@ package final class Workspace {
     self.console = console
     let base = Self.statePath(state, environment: environment)
     self.namespace = namespace ?? environment.variable("IAP_NAMESPACE")
-    stateDirectory = StateDirectory(path: self.namespace.map { Namespace.folder($0, in: base) } ?? base)
+    stateDirectory = self.namespace.map { StateDirectory(namespace: $0, in: base) } ?? StateDirectory(path: base)
     // A namespace given a catalog of its own (a test session's configuration) sells that one.
     catalogDisplayPath =
       (self.namespace == nil ? nil : Self.namespaceCatalog(in: stateDirectory.path))

@@ -105,8 +105,7 @@ package struct DownloadsFolder: Sendable {
   /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
   /// status change and every probe of a downloader must.
   package func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
-    guard let folder = try state.folder(create: exclusive) else { return try body() }
-    let fd = try state.acquireLock(in: folder, exclusive: exclusive)
+    guard let (_, fd) = try state.lockedFolder(create: exclusive, exclusive: exclusive, despiteDamage: true) else { return try body() }
     defer { if let fd { close(fd) } }
     return try body()
   }

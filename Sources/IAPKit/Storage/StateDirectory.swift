@@ -38,8 +38,14 @@ import IAPFormats
 package struct StateDirectory: Sendable {
   /// The folder, as the user named it (used in messages).
   package let path: String
+  /// For a namespace's store, the state folder it is in and its name (`StateDirectory+Namespaces`);
+  /// nil for a state's own.
+  let namespace: (state: String, name: String)?
 
-  package init(path: String) { self.path = path }
+  package init(path: String) {
+    self.path = path
+    namespace = nil
+  }
 
   /// The names of its files.
   enum Name {
@@ -70,10 +76,20 @@ package struct StateDirectory: Sendable {
   var notificationsPath: String { path + "/" + Name.notifications }
 
   /// The folder itself, checked and open (see `Folder`), or nil when it does not exist and
-  /// `create` is false. `downloads` or `downloading` in it that are not real folders of the
-  /// user's are refused here too, so that no command runs on a state that could send hosted
-  /// content elsewhere.
+  /// `create` is false; a namespace's is made, or refused past the limit, by
+  /// `namespaceFolder(create:)`. `downloads` or `downloading` in it that are not real folders
+  /// of the user's are refused here too, so that no command runs on a state that could send
+  /// hosted content elsewhere.
   func folder(create: Bool) throws(IAPError) -> Folder? {
+    guard let folder = try namespace == nil ? ownFolder(create: create) : namespaceFolder(create: create) else { return nil }
+    for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
+      if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
+    }
+    return folder
+  }
+
+  /// A state's own folder, made (with its parents) and marked when `create` and missing.
+  private func ownFolder(create: Bool) throws(IAPError) -> Folder? {
     let folder: Folder?
     var made = false
     do {
@@ -88,11 +104,6 @@ package struct StateDirectory: Sendable {
       throw .stateUnwritable(path: path, reason: error.description)
     }
     if made, let folder { Self.mark(folder) }
-    if let folder {
-      for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
-        if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
-      }
-    }
     return folder
   }
 
@@ -104,11 +115,9 @@ package struct StateDirectory: Sendable {
   ///     does); otherwise that damage is the answer, before anything is read or written.
   ///   - cache: the server's last loaded state, taken when the files did not change since.
   package func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(IAPError) -> StateSession {
-    guard let folder = try folder(create: forWriting) else {
+    guard let (folder, lock) = try lockedFolder(create: forWriting, exclusive: forWriting, despiteDamage: despiteDamage) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
-    if !despiteDamage, let damage = recordedDamage(in: folder) { throw damage }
-    let lock = try acquireLock(in: folder, exclusive: forWriting)
     let session = StateSession(directory: self, folder: folder, lock: lock, writable: forWriting)
     session.cache = cache
     try session.load()
@@ -121,11 +130,28 @@ package struct StateDirectory: Sendable {
   /// is not needed for them (docs/performance.md, "Shapes kept for start-up"). Recorded damage is still the answer,
   /// as for every command.
   package func openForSettings() throws(IAPError) -> StateSession {
-    guard let folder = try folder(create: false) else {
+    guard let (folder, lock) = try lockedFolder(create: false, exclusive: false, despiteDamage: false) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
-    if let damage = recordedDamage(in: folder) { throw damage }
-    return StateSession(directory: self, folder: folder, lock: try acquireLock(in: folder, exclusive: false), writable: false)
+    return StateSession(directory: self, folder: folder, lock: lock, writable: false)
+  }
+
+  /// The folder (`folder(create:)`), its recorded damage checked unless `despiteDamage`, and
+  /// its lock taken; nil when it does not exist and `create` is false.
+  ///
+  /// A namespace deleted after its folder was opened and before its lock was taken (the
+  /// deletion held the lock meanwhile) is opened again by name: the request then acts on
+  /// what stands there now, a namespace made afresh or none, as if it had come a moment later.
+  func lockedFolder(create: Bool, exclusive: Bool, despiteDamage: Bool) throws(IAPError) -> (Folder, Int32?)? {
+    // Once is what a deletion costs; more means deletions one after the other, each taking
+    // the lock before this request (which waits for the lock behind other requests): past a
+    // few, it gives up rather than chase them.
+    for _ in 0..<8 {
+      guard let folder = try folder(create: create) else { return nil }
+      if !despiteDamage, let damage = recordedDamage(in: folder) { throw damage }
+      if case let .held(lock) = try lock(in: folder, exclusive: exclusive) { return (folder, lock) }
+    }
+    throw deletedWhileWaiting
   }
 
   /// Remembers that a log holds a damaged record, so that every later command refuses at once
@@ -158,13 +184,30 @@ package struct StateDirectory: Sendable {
   /// Takes the state's lock (`flock` on `lock`, made if missing), shared or exclusive. Nil for
   /// a reader when the file cannot be made (a read-only folder): readers still see a
   /// consistent state, as the snapshot is only ever replaced by rename and a torn log tail is
-  /// ignored.
+  /// ignored. A namespace deleted since `folder` was opened is refused (`namespaceBusy`):
+  /// callers that can open it again by name use `lockedFolder`.
   func acquireLock(in folder: Folder, exclusive: Bool) throws(IAPError) -> Int32? {
+    guard case let .held(fd) = try lock(in: folder, exclusive: exclusive) else { throw deletedWhileWaiting }
+    return fd
+  }
+
+  /// What taking the lock of an open folder found.
+  enum LockOutcome {
+    /// The lock, or nil for a reader in a folder that cannot hold its file.
+    case held(Int32?)
+    /// The folder is a namespace's that was deleted since it was opened: no lock is held.
+    case folderDeleted
+  }
+
+  /// `acquireLock`, saying when the folder was a namespace's that was deleted since it was
+  /// opened (see `lockFile(_:in:)` and `isUnlinked`).
+  func lock(in folder: Folder, exclusive: Bool) throws(IAPError) -> LockOutcome {
     let fd: Int32
-    do {
-      fd = try folder.open(Name.lock, O_RDWR | O_CREAT)
+    do throws(POSIXFileError) {
+      guard let opened = try lockFile(Name.lock, in: folder) else { return .folderDeleted }
+      fd = opened
     } catch {
-      if !exclusive && (error.code == EACCES || error.code == EROFS) { return nil }
+      if !exclusive && (error.code == EACCES || error.code == EROFS) { return .held(nil) }
       throw .stateUnwritable(path: path, reason: error.description)
     }
     while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
@@ -173,18 +216,29 @@ package struct StateDirectory: Sendable {
       close(fd)
       throw .stateUnwritable(path: path, reason: reason)
     }
-    return fd
+    if namespace != nil && Self.isUnlinked(fd) {
+      close(fd)
+      return .folderDeleted
+    }
+    return .held(fd)
   }
 
   /// Takes the delivery lock (`delivery.lock`, `flock`ed exclusively), which one process's
   /// delivery round holds while it posts, outside the state's lock. Nil when the folder
-  /// cannot hold the file, or when another round is under way and `wait` is false.
+  /// cannot hold the file, when another round is under way and `wait` is false, or when the
+  /// folder is a namespace's that was deleted meanwhile.
   ///
   /// - Parameter wait: whether to wait for another process's round (at most its deadline).
   func deliveryLock(wait: Bool) -> Int32? {
-    guard let folder = try? folder(create: false), let fd = try? folder.open(Name.deliveryLock, O_RDWR | O_CREAT) else { return nil }
+    guard let folder = try? folder(create: false), let fd = try? lockFile(Name.deliveryLock, in: folder) else { return nil }
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
       if errno == EINTR { continue }
+      close(fd)
+      return nil
+    }
+    // A namespace deleted meanwhile has nothing left to deliver, and its round must not
+    // make the namespace again by opening its store.
+    if namespace != nil && Self.isUnlinked(fd) {
       close(fd)
       return nil
     }

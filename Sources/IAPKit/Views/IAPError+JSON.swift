@@ -44,6 +44,7 @@ extension IAPError {
       case .duplicateKey: return "duplicateKey"
       case .unknownKey: return "unknownKey"
       case .namespaceLimit: return "namespaceLimit"
+      case .namespaceBusy: return "namespaceBusy"
       case .saleUnchanged: return "saleUnchanged"
       }
     case let .purchaseFailed(error): return error.code.name

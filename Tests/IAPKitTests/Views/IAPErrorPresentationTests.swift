@@ -28,6 +28,7 @@ import Testing
       (.noPriceIncrease("pro"), "the subscription to 'pro' has no price increase waiting for consent (iap subscription price-increase pro --price P)"),
       (.saleUnchanged("pro", onSale: true), "'pro' is on sale already (iap products remove-from-sale pro takes it off)"),
       (.namespaceLimit(64), "this state holds 64 namespaces, its limit: delete one first (DELETE /ns/{name}/iap/v1)"),
+      (.namespaceBusy("suite-1", reason: "requests to it did not finish within 10 s"), "namespace 'suite-1' is busy: requests to it did not finish within 10 s"),
     ]
     for (refusal, seen) in cases {
       #expect(!refusal.message.contains("iap ") && !refusal.message.contains("DELETE"), "the core names no command: \(refusal.message)")
