@@ -68,7 +68,7 @@ let package = Package(
     .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
-    .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"]),
+    .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
     .testTarget(name: "IAPStoreKitTests", dependencies: ["IAPStoreKit", "IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
     .testTarget(
       name: "IAPKitTests",

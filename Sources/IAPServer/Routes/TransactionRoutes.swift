@@ -12,6 +12,9 @@ enum TransactionRoutes {
         ControlParameter("productId", .string, "Only this product's."),
         ControlParameter("state", .string, "Only those in this state: purchasing, purchased, failed, restored or deferred."),
         ControlParameter("unfinished", .boolean, "true: only those not finished yet; false: only finished ones."),
+        ControlParameter(
+          "purchaseIssue", .boolean,
+          "true: only interrupted purchases whose issue is not resolved yet (SKTestTransaction.hasPurchaseIssue); false: only the others."),
       ],
       answer: .transactions
     ) { call throws(IAPError) in
@@ -23,12 +26,14 @@ enum TransactionRoutes {
         return state
       }
       let unfinished = try call.queryFlag("unfinished")
+      let issue = try call.queryFlag("purchaseIssue")
       let history = try call.workspace.purchaseHistory(signed: true)
       var kept: [Transaction] = []
       try history.forEach { t throws(IAPError) in
         if let product, t.productId != product { return }
         if let state, t.state != state { return }
         if let unfinished, t.finished == unfinished { return }
+        if let issue, t.purchaseIssue != issue { return }
         kept.append(t)
       }
       return .json(TransactionJSON.document(kept, signer: history.signer))
