@@ -123,4 +123,19 @@ import Testing
       }
     }
   }
+
+  @Test func simulatedAskToBuyIsPendingInTheSandboxOnly() async throws {
+    try await TestStore.run { store in
+      let product = try #require(try await Product.products(for: [Self.lives]).first)
+      guard case .success = try await product.purchase(options: [.simulatesAskToBuyInSandbox(true)]) else {
+        Issue.record("expected a purchase outside the sandbox")
+        return
+      }
+      try await TestStore.set(store, [("environment", .string("Sandbox"))])
+      guard case .pending = try await product.purchase(options: [.simulatesAskToBuyInSandbox(true)]) else {
+        Issue.record("expected a pending purchase in the sandbox")
+        return
+      }
+    }
+  }
 }

@@ -29,7 +29,9 @@ extension Product {
         body.append(("winBackOfferId", .string(offer)))
       case let .introductoryOfferEligibility(jws):
         body.append(("introductoryOfferEligibilityJWS", .string(jws)))
-      case .simulatesAskToBuyInSandbox, .custom, .onStorefrontChange:
+      case let .simulatesAskToBuyInSandbox(asks):
+        body.append(("simulatesAskToBuyInSandbox", .bool(asks)))
+      case .custom, .onStorefrontChange:
         break
       }
     }

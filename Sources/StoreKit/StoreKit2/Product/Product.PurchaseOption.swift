@@ -62,9 +62,10 @@ extension Product {
       PurchaseOption(kind: .introductoryOfferEligibility(compactJWS))
     }
 
-    /// Asks the sandbox to treat the purchase as Ask to Buy. Apple applies it in the sandbox
-    /// alone; here it changes nothing, and Ask to Buy is the store's `ask-to-buy` setting
-    /// (`SKTestSession.askToBuyEnabled`), as in Xcode's testing.
+    /// Asks the sandbox to treat the purchase as Ask to Buy: when the store's environment is
+    /// Sandbox, the purchase is `.pending` until approved or declined. Elsewhere it changes
+    /// nothing, as Apple applies it in the sandbox alone; Ask to Buy is then the store's
+    /// `ask-to-buy` setting (`SKTestSession.askToBuyEnabled`), as in Xcode's testing.
     public static func simulatesAskToBuyInSandbox(_ simulatesAskToBuy: Bool) -> PurchaseOption {
       PurchaseOption(kind: .simulatesAskToBuyInSandbox(simulatesAskToBuy))
     }
