@@ -84,7 +84,8 @@ public struct AppTransaction: Equatable, Hashable, Sendable {
       guard let jws = try await store.call("GET", "/app-transaction").string("signedAppTransaction") else {
         throw StoreConnectionError(status: 0, name: "invalidAnswer", message: "the store answered no signed app transaction")
       }
-      let checked = try store.verifier.check(jws)
+      // Off the cooperative pool: the first check fetches the store's keys.
+      let checked = try await StoreConnection.offPool { () throws(StoreConnectionError) in try store.verifier.check(jws) }.get()
       guard let signed = SignedValue(jws), let app = AppTransaction(payload: checked.payload, signed: signed) else {
         throw StoreConnectionError(status: 0, name: "malformedJWS", message: "the store signed an app transaction StoreKit cannot read")
       }

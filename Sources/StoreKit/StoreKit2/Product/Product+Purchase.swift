@@ -50,7 +50,12 @@ extension Product {
         throw StoreKitError.systemError(StoreConnectionError(status: 0, name: "invalidAnswer", message: "a purchased transaction came unsigned"))
       }
       let result: VerificationResult<Transaction>
-      do { result = try Transaction.verify(jws, store: store) } catch { throw StoreErrors.storeKitError(error) }
+      do {
+        // Off the cooperative pool: the first check fetches the store's keys.
+        result = try await StoreConnection.offPool { () throws(StoreConnectionError) in try Transaction.verify(jws, store: store) }.get()
+      } catch {
+        throw StoreErrors.storeKitError(error)
+      }
       returned = result.unsafePayloadValue.id
       return .success(result)
     case "deferred", "purchasing":

@@ -12,7 +12,9 @@ extension Product.SubscriptionInfo.Status {
         case let .success(store):
           do throws(StoreConnectionError) {
             var groups: [(groupID: String, statuses: [Product.SubscriptionInfo.Status])] = []
-            for status in try Self.all(in: try await store.call("GET", "/subscriptions"), store: store) {
+            let answer = try await store.call("GET", "/subscriptions")
+            let statuses = try await StoreConnection.offPool { () throws(StoreConnectionError) in try Self.all(in: answer, store: store) }.get()
+            for status in statuses {
               let group = status.transaction.unsafePayloadValue.subscriptionGroupID ?? ""
               if let index = groups.firstIndex(where: { $0.groupID == group }) {
                 groups[index].statuses.append(status)

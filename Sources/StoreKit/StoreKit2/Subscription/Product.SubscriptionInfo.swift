@@ -104,7 +104,9 @@ extension Product {
 
     /// The statuses of group `group`, read from the store's subscriptions.
     static func statuses(group: String, store: StoreConnection) async throws(StoreConnectionError) -> [Status] {
-      try Status.all(in: try await store.call("GET", "/subscriptions"), store: store).filter {
+      let answer = try await store.call("GET", "/subscriptions")
+      let all = try await StoreConnection.offPool { () throws(StoreConnectionError) in try Status.all(in: answer, store: store) }.get()
+      return all.filter {
         $0.transaction.unsafePayloadValue.subscriptionGroupID == group
       }
     }

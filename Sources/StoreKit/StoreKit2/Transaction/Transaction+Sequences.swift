@@ -69,8 +69,10 @@ extension Transaction {
     return nil
   }
 
-  /// The signed transactions the store answers `GET path` with.
+  /// The signed transactions the store answers `GET path` with, checked on a thread of
+  /// their own (`StoreConnection.offPool`): the first check fetches the store's keys.
   static func signed(_ path: String, _ store: StoreConnection) async throws(StoreConnectionError) -> [VerificationResult<Transaction>] {
-    try verifyAll(try await store.call("GET", path), store: store)
+    let answer = try await store.call("GET", path)
+    return try await StoreConnection.offPool { () throws(StoreConnectionError) in try verifyAll(answer, store: store) }.get()
   }
 }
