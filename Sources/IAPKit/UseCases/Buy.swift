@@ -19,6 +19,10 @@ package struct BuyRequest: Sendable {
   /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`: a signed answer to
   /// whether the customer may have the introductory offer.
   package var introductoryEligibilityJWS: String?
+  /// `SKPayment.simulatesAskToBuyInSandbox` (StoreKit 2's `PurchaseOption` of that name):
+  /// in the Sandbox environment, this purchase asks to buy as `ask-to-buy` would; elsewhere
+  /// it changes nothing, as on Apple's devices.
+  package var simulatesAskToBuyInSandbox = false
 
   package init(productId: String) { self.productId = productId }
 }
@@ -70,7 +74,8 @@ extension Workspace {
       productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,
       applicationUsername: request.applicationUsername, finish: request.finish,
       conditions: PurchaseConditions(
-        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
+        canMakePayments: settings.canMakePayments,
+        askToBuy: settings.askToBuy || (request.simulatesAskToBuyInSandbox && settings.environment == .sandbox),
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
       offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: opened.now)
     if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: opened.now) }

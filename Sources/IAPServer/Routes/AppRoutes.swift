@@ -33,6 +33,15 @@ enum AppRoutes {
       .json(.object([("canMakePayments", .bool(try call.workspace.canMakePayments()))]))
     },
     ControlRoute(
+      method: "GET", path: "/storefront",
+      summary: "The storefront purchases are made in (StoreKit 2's Storefront.current): its country code, Apple's storefront id and the currency."
+    ) { call throws(IAPError) in
+      let storefront = try call.workspace.storefront()
+      return .json(.object([
+        ("countryCode", .string(storefront.countryCode)), ("id", .string(storefront.id)), ("currency", .string(storefront.currency)),
+      ]))
+    },
+    ControlRoute(
       method: "POST", path: "/reinstall",
       summary: "Reinstall the app on the device (iap reinstall): its unfinished transactions leave the queue.", answer: .transactions
     ) { call throws(IAPError) in

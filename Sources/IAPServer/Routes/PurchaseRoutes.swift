@@ -25,6 +25,8 @@ enum PurchaseRoutes {
         ControlParameter("offerCode", .string, "An offer code to redeem, by its reference name."),
         ControlParameter(
           "introductoryOfferEligibilityJWS", .string, "A signed override of introductory offer eligibility (introductoryOfferEligibility(compactJWS:))."),
+        ControlParameter(
+          "simulatesAskToBuyInSandbox", .boolean, "In the Sandbox environment, this purchase asks to buy (SKPayment.simulatesAskToBuyInSandbox); elsewhere no effect."),
       ],
       answer: .transactions
     ) { call throws(IAPError) in
@@ -56,6 +58,7 @@ enum PurchaseRoutes {
       }
       request.redemption = winBack.map(OfferRedemption.winBack) ?? code.map(OfferRedemption.offerCode)
       request.introductoryEligibilityJWS = try call.string("introductoryOfferEligibilityJWS")
+      request.simulatesAskToBuyInSandbox = try call.bool("simulatesAskToBuyInSandbox") ?? false
       request.signed = true
       let result = try call.workspace.buy(request)
       let error = result.failure.map { [("error", $0.json)] } ?? []

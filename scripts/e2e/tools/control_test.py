@@ -268,6 +268,7 @@ def every_route(base):
     ok("POST", "/receipt/refresh", test=lambda d: d["bundle_id"] == "com.example.fakegame")
     ok("GET", "/app-transaction", test=lambda d: d["signedAppTransaction"].count(".") == 2)
     ok("GET", "/can-make-payments", test=lambda d: d["canMakePayments"] is True)
+    ok("GET", "/storefront", test=lambda d: d == {"countryCode": "USA", "id": "143441", "currency": "USD"})
     ok("POST", "/purchases", {"productId": P + ".extra_lives"})
     ok("POST", "/reinstall", test=lambda d: P + ".extra_lives" in [t["productId"] for t in d["transactions"]])
     ok("POST", "/clear", test=lambda d: d["cleared"] == "default")
