@@ -8,6 +8,8 @@ package struct BuyRequest: Sendable {
   package var applicationUsername: String?
   /// Finish the transaction as soon as it is delivered.
   package var finish = false
+  /// Ask to buy, whatever the `ask-to-buy` setting says (`simulatesAskToBuyInSandbox`).
+  package var askToBuy = false
   /// Make this purchase fail with this error, whatever the settings say.
   package var simulatedError: SKErrorCode?
   /// Whether the result carries a signer (for `jwsRepresentation`).
@@ -70,7 +72,7 @@ extension Workspace {
       productId: request.productId, product: product, unavailableReason: reason, quantity: request.quantity,
       applicationUsername: request.applicationUsername, finish: request.finish,
       conditions: PurchaseConditions(
-        canMakePayments: settings.canMakePayments, askToBuy: settings.askToBuy,
+        canMakePayments: settings.canMakePayments, askToBuy: request.askToBuy || settings.askToBuy,
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
       offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: opened.now)
     if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: opened.now) }

@@ -14,6 +14,7 @@ enum PurchaseRoutes {
         ControlParameter("applicationUsername", .string, "SKPayment.applicationUsername: the app's opaque account id."),
         ControlParameter("appAccountToken", .string, "StoreKit 2's appAccountToken: a UUID (sent as applicationUsername, as StoreKit does)."),
         ControlParameter("finish", .boolean, "Finish the transaction as soon as it is delivered."),
+        ControlParameter("askToBuy", .boolean, "true: this purchase asks to buy whatever the ask-to-buy setting says (SKMutablePayment.simulatesAskToBuyInSandbox)."),
         ControlParameter("simulatedError", .string, "Make the purchase fail with this SKError (name or number)."),
         ControlParameter("offerId", .string, "A promotional offer to redeem (SKPaymentDiscount.identifier)."),
         ControlParameter("keyId", .string, "The key that signed the offer."),
@@ -36,6 +37,7 @@ enum PurchaseRoutes {
       if let token, !isUUID(token) { throw ControlCall.usage("body member 'appAccountToken': expected a UUID, got '\(token)'") }
       request.applicationUsername = username ?? token
       request.finish = try call.bool("finish") ?? false
+      request.askToBuy = try call.bool("askToBuy") ?? false
       request.simulatedError = try call.string("simulatedError").map { (text) throws(IAPError) -> SKErrorCode in
         guard let code = SKErrorCode(nameOrNumber: text) else {
           throw ControlCall.usage("body member 'simulatedError': expected an SKError name or number, got '\(text)'")
