@@ -8,7 +8,9 @@ import Dispatch
 /// In a test process the main queue runs while a test awaits: Swift Testing parks the main
 /// thread in `dispatch_main`, which hands the main queue's blocks to a thread of its own,
 /// and XCTest runs the main run loop while an async test awaits and while `wait(for:)`
-/// waits. A test that blocks the main thread itself (a semaphore on it) gets no callbacks.
+/// waits. A test that blocks the main thread itself (a semaphore on it) gets no callbacks;
+/// so does a command-line program that never runs the main queue (`dispatchMain()`, an
+/// `async` main, or `RunLoop.main.run()` runs it).
 enum MainQueueDelivery {
   /// Runs `body` on the main queue, later, with `connection` as the task's store.
   static func async(_ connection: StoreConnection?, _ body: @escaping @Sendable () -> Void) {

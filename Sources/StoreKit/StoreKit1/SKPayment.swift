@@ -49,8 +49,16 @@ open class SKPayment: NSObject, NSCopying, NSMutableCopying {
   open var simulatesAskToBuyInSandbox: Bool { values.simulatesAskToBuyInSandbox }
 
   /// An immutable copy (`SKPayment`), whatever this payment's class.
-  open func copy(with zone: NSZone? = nil) -> Any { SKPayment(values: values) }
+  open func copy(with zone: NSZone? = nil) -> Any { SKPayment(values: currentValues) }
 
   /// A mutable copy (`SKMutablePayment`).
-  open func mutableCopy(with zone: NSZone? = nil) -> Any { SKMutablePayment(values: values) }
+  open func mutableCopy(with zone: NSZone? = nil) -> Any { SKMutablePayment(values: currentValues) }
+
+  /// What the properties say now: a subclass's overrides (a test's stand-in payment) are
+  /// what it asks for.
+  private var currentValues: Values {
+    Values(
+      productIdentifier: productIdentifier, quantity: quantity, applicationUsername: applicationUsername, requestData: requestData,
+      paymentDiscount: paymentDiscount, simulatesAskToBuyInSandbox: simulatesAskToBuyInSandbox)
+  }
 }

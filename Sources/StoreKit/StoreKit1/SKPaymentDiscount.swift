@@ -16,6 +16,7 @@ public final class SKPaymentDiscount: NSObject, Sendable {
   /// When the offer was signed, in milliseconds since 1970.
   public let timestamp: NSNumber
 
+  /// An offer signed by the app's server with the key `keyIdentifier` names.
   public init(identifier: String, keyIdentifier: String, nonce: UUID, signature: String, timestamp: NSNumber) {
     self.identifier = identifier
     self.keyIdentifier = keyIdentifier

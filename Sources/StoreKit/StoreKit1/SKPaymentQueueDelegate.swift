@@ -14,9 +14,11 @@ public protocol SKPaymentQueueDelegate: NSObjectProtocol {
 }
 
 extension SKPaymentQueueDelegate {
+  /// Lets the transaction go on.
   public func paymentQueue(_ paymentQueue: SKPaymentQueue, shouldContinue transaction: SKPaymentTransaction, in newStorefront: SKStorefront) -> Bool {
     true
   }
 
+  /// Lets the sheet show.
   public func paymentQueueShouldShowPriceConsent(_ paymentQueue: SKPaymentQueue) -> Bool { true }
 }

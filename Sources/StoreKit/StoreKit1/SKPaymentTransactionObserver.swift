@@ -30,12 +30,20 @@ public protocol SKPaymentTransactionObserver: NSObjectProtocol {
   func paymentQueue(_ queue: SKPaymentQueue, didRevokeEntitlementsForProductIdentifiers productIdentifiers: [String])
 }
 
+/// The optional methods' defaults: an observer that does not implement one ignores what it says.
 extension SKPaymentTransactionObserver {
+  /// Does nothing.
   public func paymentQueue(_ queue: SKPaymentQueue, removedTransactions transactions: [SKPaymentTransaction]) {}
+  /// Does nothing.
   public func paymentQueue(_ queue: SKPaymentQueue, restoreCompletedTransactionsFailedWithError error: any Error) {}
+  /// Does nothing.
   public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: SKPaymentQueue) {}
+  /// Does nothing.
   public func paymentQueue(_ queue: SKPaymentQueue, updatedDownloads downloads: [SKDownload]) {}
+  /// Adds the payment.
   public func paymentQueue(_ queue: SKPaymentQueue, shouldAddStorePayment payment: SKPayment, for product: SKProduct) -> Bool { true }
+  /// Does nothing.
   public func paymentQueueDidChangeStorefront(_ queue: SKPaymentQueue) {}
+  /// Does nothing.
   public func paymentQueue(_ queue: SKPaymentQueue, didRevokeEntitlementsForProductIdentifiers productIdentifiers: [String]) {}
 }

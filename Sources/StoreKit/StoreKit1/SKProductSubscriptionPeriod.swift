@@ -31,10 +31,12 @@ open class SKProductSubscriptionPeriod: NSObject, @unchecked Sendable {
   /// The unit.
   open var unit: SKProduct.PeriodUnit { periodUnit }
 
+  /// Whether `object` is a period of the same length.
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? SKProductSubscriptionPeriod else { return false }
     return other.numberOfUnits == numberOfUnits && other.unit == unit
   }
 
+  /// A hash of the length, as `isEqual(_:)` compares it.
   open override var hash: Int { numberOfUnits &* 4 &+ Int(unit.rawValue) }
 }

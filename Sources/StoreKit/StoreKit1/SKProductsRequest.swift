@@ -9,6 +9,7 @@ open class SKProductsRequest: SKRequest {
   /// The identifiers asked for.
   private let identifiers: Set<String>
 
+  /// A request for these products; `start()` sends it.
   public init(productIdentifiers: Set<String>) {
     identifiers = productIdentifiers
     super.init()

@@ -9,7 +9,10 @@ public protocol SKRequestDelegate: NSObjectProtocol {
   func request(_ request: SKRequest, didFailWithError error: any Error)
 }
 
+/// The optional methods' defaults: a delegate that does not implement one ignores what it says.
 extension SKRequestDelegate {
+  /// Does nothing.
   public func requestDidFinish(_ request: SKRequest) {}
+  /// Does nothing.
   public func request(_ request: SKRequest, didFailWithError error: any Error) {}
 }

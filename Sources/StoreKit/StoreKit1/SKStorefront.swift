@@ -14,10 +14,12 @@ public final class SKStorefront: NSObject, Sendable {
     super.init()
   }
 
+  /// Whether `object` is the same storefront.
   public override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? SKStorefront else { return false }
     return other.countryCode == countryCode && other.identifier == identifier
   }
 
+  /// A hash of the country, as `isEqual(_:)` compares it.
   public override var hash: Int { countryCode.hashValue }
 }
