@@ -59,7 +59,7 @@ open class SKPaymentQueue: NSObject, @unchecked Sendable {
   open class func canMakePayments() -> Bool {
     let queue = Self.default()
     guard case let .success(connection) = queue.connection else { return false }
-    return queue.work.sync { (try? connection.callBlocking("GET", "/can-make-payments"))?["canMakePayments"]?.boolValue } ?? false
+    return queue.waitForWork { (try? connection.callBlocking("GET", "/can-make-payments"))?["canMakePayments"]?.boolValue } ?? false
   }
 
   /// Who the queue asks about storefront changes and price consent; not retained.
@@ -69,10 +69,30 @@ open class SKPaymentQueue: NSObject, @unchecked Sendable {
   }
 
   /// The storefront the customer buys in (the store's `storefront` setting); nil when the
-  /// store cannot be reached. Asks the store, waiting for the queue's calls before it.
+  /// store cannot be reached. Asks the store, after the queue's calls before it.
   open var storefront: SKStorefront? {
     guard case let .success(connection) = connection else { return nil }
-    return work.sync { (try? connection.callBlocking("GET", "/settings")).flatMap(SKStorefront.init(settings:)) }
+    return waitForWork { (try? connection.callBlocking("GET", "/settings")).flatMap(SKStorefront.init(settings:)) }
+  }
+
+  /// Runs `body` on `work`, after what is queued there, while the caller waits: StoreKit's
+  /// synchronous answers (`canMakePayments()`, `storefront`) hold their caller as Apple's do,
+  /// and the store call itself runs on the queue's own thread, not the caller's (the main
+  /// thread, or a thread of Swift's cooperative pool), as `DispatchQueue.sync` would run it.
+  private func waitForWork<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    let done = DispatchSemaphore(value: 0)
+    let answer = Handoff(Box<T>())
+    work.async {
+      answer.value.value = body()
+      done.signal()
+    }
+    done.wait()
+    return answer.value.value!
+  }
+
+  /// A value filled on one thread and read on another once a semaphore says it is there.
+  private final class Box<T> {
+    var value: T?
   }
 
   /// The observers, in the order they were added.
