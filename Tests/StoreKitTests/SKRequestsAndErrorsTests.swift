@@ -55,6 +55,26 @@ import Testing
     }
   }
 
+  /// A promotional offer goes with its payment: signed with a key the store does not know,
+  /// the payment fails as StoreKit fails it.
+  @Test func aPaymentDiscountSignedWithAnUnknownKeyFailsThePayment() async throws {
+    try await SK1Fixture.withStore("discount") { _ async throws in
+      let queue = SKPaymentQueue.default()
+      let observer = SKRecordingObserver()
+      queue.add(observer)
+      let payment = SKMutablePayment()
+      payment.productIdentifier = "com.example.sk1.pro.monthly"
+      payment.applicationUsername = "player-1"
+      payment.paymentDiscount = SKPaymentDiscount(
+        identifier: "half.price", keyIdentifier: "UNKNOWNKEY", nonce: UUID(), signature: "MEUCIQ==",
+        timestamp: NSNumber(value: Int64(Date().timeIntervalSince1970 * 1000)))
+      queue.add(payment)
+      #expect(try await observer.wait { $0.hasPrefix("updated com.example.sk1.pro.monthly failed") })
+      #expect((observer.transactions.last?.error as? SKError)?.code == .invalidSignature)
+      queue.remove(observer)
+    }
+  }
+
   @Test func aPaymentsCopiesAreImmutableAndMutableAsAsked() throws {
     let payment = SKMutablePayment()
     payment.productIdentifier = "com.example.sk1.gems"
