@@ -56,7 +56,7 @@ let package = Package(
     .target(name: "IAPStoreKit", dependencies: ["IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
     // unchanged, against a store of iap serve (a private one in process unless IAP_URL names one).
-    .target(name: "StoreKit", dependencies: ["IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "StoreKit", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "StoreKitTest", dependencies: ["StoreKit", "IAPFormats"]),
     .target(name: "IAPHTTP", dependencies: ["IAPSystem", "IAPFormats"]),
     .target(name: "IAPCrypto", dependencies: ["IAPFormats"]),

@@ -1,3 +1,5 @@
+import IAPCore
+
 extension AppStore {
   /// StoreKit's `AppStore.Environment`: the server environment that signed a value.
   public struct Environment: RawRepresentable, Equatable, Hashable, Sendable {
@@ -8,26 +10,19 @@ extension AppStore {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The App Store.
-    public static let production = Environment(rawValue: "Production")
+    public static let production = Environment(rawValue: AppStoreEnvironment.production.rawValue)
     /// The sandbox.
-    public static let sandbox = Environment(rawValue: "Sandbox")
+    public static let sandbox = Environment(rawValue: AppStoreEnvironment.sandbox.rawValue)
     /// Xcode's local StoreKit testing.
-    public static let xcode = Environment(rawValue: "Xcode")
+    public static let xcode = Environment(rawValue: AppStoreEnvironment.xcode.rawValue)
 
     /// The environment a signed payload names. The store signs Xcode's local testing as
     /// Apple's server library names it, `LocalTesting`; on the device that is `xcode`.
     init(payloadName: String) {
-      self = payloadName == "LocalTesting" ? .xcode : Environment(rawValue: payloadName)
+      self = payloadName == AppStoreEnvironment.localTesting.rawValue ? .xcode : Environment(rawValue: payloadName)
     }
 
-    /// The environment, in English.
-    public var localizedDescription: String {
-      switch self {
-      case .production: return "Production"
-      case .sandbox: return "Sandbox"
-      case .xcode: return "Xcode"
-      default: return rawValue
-      }
-    }
+    /// The environment, in English: its name.
+    public var localizedDescription: String { rawValue }
   }
 }

@@ -1,3 +1,5 @@
+import IAPCore
+
 extension Transaction {
   /// StoreKit's `Transaction.Reason`: whether a transaction is a purchase or a renewal.
   public struct Reason: RawRepresentable, Equatable, Hashable, Sendable {
@@ -8,9 +10,9 @@ extension Transaction {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The customer bought the product (or restored, or upgraded).
-    public static let purchase = Reason(rawValue: "PURCHASE")
+    public static let purchase = Reason(rawValue: TransactionReason.purchase.rawValue)
     /// An auto-renewable subscription renewed.
-    public static let renewal = Reason(rawValue: "RENEWAL")
+    public static let renewal = Reason(rawValue: TransactionReason.renewal.rawValue)
 
     /// The reason, in English.
     public var localizedDescription: String {

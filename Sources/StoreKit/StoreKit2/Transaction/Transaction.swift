@@ -104,7 +104,7 @@ public struct Transaction: Identifiable, Equatable, Hashable, Sendable, CustomDe
     productType = Product.ProductType(rawValue: type)
     appAccountToken = p.uuid("appAccountToken")
     environment = AppStore.Environment(payloadName: p.string("environment") ?? "")
-    reason = Reason(rawValue: p.string("transactionReason") ?? "PURCHASE")
+    reason = p.string("transactionReason").map(Reason.init(rawValue:)) ?? .purchase
     storefront = Storefront(countryCode: p.string("storefront") ?? "", id: p.string("storefrontId") ?? "", currency: p.string("currency"))
     offer = Offer(payload: p)
     price = p.milliunits("price")
