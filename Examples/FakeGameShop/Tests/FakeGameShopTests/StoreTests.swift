@@ -127,7 +127,7 @@ import Testing
     let session = try SKTestSession(configurationFileNamed: "FakeGame")
     // Lives were bought while the game was not running (or it quit before delivering them):
     // the transaction waits, unfinished.
-    try await session.buyProduct(identifier: Store.extraLivesID)
+    _ = try await session.buyProduct(identifier: Store.extraLivesID)
     #expect(await unfinished().count == 1)
     let store = Store()
     #expect(await eventually { store.extraLives == Store.livesPerPack })
