@@ -23,8 +23,13 @@ import PackageDescription
 /// - `IAPKit`: the application layer: workspace, catalog loading, state storage, signing,
 ///   notification delivery, downloads, and one function per use case (buy, finish, restore, …).
 /// Front ends:
-/// - `IAPStoreKit`: a StoreKit 2-shaped client library over the control plane, for an app's
-///   own purchase code in tests (docs/client.md). Imports the general-purpose libraries only.
+/// - `StoreKit`: Apple's StoreKit API (StoreKit 2, and StoreKit 1's payment queue) for platforms
+///   without Apple's, so that an app's own store code compiles and runs unchanged against a
+///   store of `iap serve`: `IAP_URL`'s, else a private one in process (docs/client.md).
+///   Imports `IAPServer` and `IAPKit` for that private store, and the general-purpose libraries.
+/// - `StoreKitTest`: Apple's StoreKitTest (`SKTestSession`) over that store, each session or
+///   test a namespace of its own, with the `.iapStore(configuration:)` trait and
+///   `withStore(configuration:_:)` for tests that run at once. Imports `StoreKit`, `IAPFormats`.
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
@@ -41,7 +46,6 @@ let package = Package(
   name: "iap",
   products: [
     .executable(name: "iap", targets: ["iap"]),
-    .library(name: "IAPStoreKit", targets: ["IAPStoreKit"]),
     .library(name: "StoreKit", targets: ["StoreKit"]),
     .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
   ],
@@ -53,7 +57,6 @@ let package = Package(
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
     .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
-    .target(name: "IAPStoreKit", dependencies: ["IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
     // unchanged, against a store of iap serve (a private one in process unless IAP_URL names one).
     .target(name: "StoreKit", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
@@ -69,7 +72,6 @@ let package = Package(
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
     .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
-    .testTarget(name: "IAPStoreKitTests", dependencies: ["IAPStoreKit", "IAPServer", "IAPKit", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
     .testTarget(
       name: "IAPKitTests",
       dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),

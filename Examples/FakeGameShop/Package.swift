@@ -1,15 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// An app's purchase code, tested against `iap serve` through IAPStoreKit: the pattern of
-/// docs/client.md. The shop's `StoreManager` is written against `PurchaseBackend`, a protocol
-/// the app implements with StoreKit in the app and with IAPStoreKit in tests.
+/// The shop of the bundled game, written as an iOS app writes its store with StoreKit 2
+/// (`import StoreKit`): against Apple's StoreKit on Apple's platforms, against iap's on Linux,
+/// where StoreKit reaches a private store it starts in the process, so that `swift test`
+/// needs no server and no `iap` binary (docs/client.md).
+///
+/// Its tests are StoreKit tests as Xcode runs them (`import StoreKitTest`, an `SKTestSession`
+/// over `FakeGame.storekit`), each with iap's `.iapStore` trait, which gives every test a store
+/// of its own so that they run at once. The trait is iap's: the tests build on Linux.
 let package = Package(
   name: "FakeGameShop",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  platforms: [.iOS(.v17), .macOS(.v14)],
   dependencies: [.package(name: "iap", path: "../..")],
   targets: [
-    .target(name: "FakeGameShop", dependencies: [.product(name: "IAPStoreKit", package: "iap")]),
-    .testTarget(name: "FakeGameShopTests", dependencies: ["FakeGameShop"]),
+    .target(
+      name: "FakeGameShop",
+      dependencies: [.product(name: "StoreKit", package: "iap", condition: .when(platforms: [.linux]))]),
+    .testTarget(
+      name: "FakeGameShopTests",
+      dependencies: ["FakeGameShop", .product(name: "StoreKitTest", package: "iap", condition: .when(platforms: [.linux]))],
+      resources: [.copy("FakeGame.storekit")]),
   ]
 )

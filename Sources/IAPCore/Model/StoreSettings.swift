@@ -84,7 +84,7 @@ package struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "fail-refund-request", kind: .storeKitError, help: "Refund requests (beginRefundRequest) fail with this error."),
     SettingSpec(name: "fail-offer-code-redeem", kind: .storeKitError, help: "Offer code redemptions (iap buy --offer-code) fail with this error."),
     SettingSpec(name: "fail-manage-subscriptions", kind: .storeKitError, help: "The manage-subscriptions sheet (iap subscription manage) fails with this error."),
-    SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What IAPStoreKit verifies is unverified with this VerificationError."),
+    SettingSpec(name: "fail-verification", kind: .choice(["off"] + StoreSettings.verificationErrors), help: "What StoreKit verifies is unverified with this VerificationError."),
     SettingSpec(name: "storefront", kind: .storefront, help: "The App Store storefront."),
     SettingSpec(name: "locale", kind: .locale, help: "The locale products are shown in."),
     SettingSpec(name: "time-rate", kind: .timeRate, help: "How fast subscriptions renew while the clock is real."),

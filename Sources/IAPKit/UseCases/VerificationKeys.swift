@@ -1,6 +1,6 @@
 import IAPCore
 
-/// What a client checks the store's signed values with (IAPStoreKit's `VerificationResult`).
+/// What a client checks the store's signed values with (StoreKit's `VerificationResult`).
 package struct VerificationKeys: Sendable {
   /// The environment the store signs for.
   package var environment: AppStoreEnvironment

@@ -37,7 +37,7 @@ enum ServerSideRoutes {
     },
     ControlRoute(
       method: "GET", path: "/verification",
-      summary: "What a client app verifies signed values with (IAPStoreKit): the environment, the root certificate (PEM) the Sandbox and Production chains lead to, and in LocalTesting and Xcode the HMAC key (base64url), as Xcode's local testing has a certificate of its own; simulatedFailure, the fail-verification setting."
+      summary: "What a client app verifies signed values with (StoreKit's VerificationResult): the environment, the root certificate (PEM) the Sandbox and Production chains lead to, and in LocalTesting and Xcode the HMAC key (base64url), as Xcode's local testing has a certificate of its own; simulatedFailure, the fail-verification setting."
     ) { call throws(IAPError) in
       let keys = try call.workspace.verificationKeys()
       return .json(.object([

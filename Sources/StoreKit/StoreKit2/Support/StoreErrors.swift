@@ -31,6 +31,9 @@ enum StoreErrors {
     case "missingOfferParams": return Product.PurchaseError.missingOfferParameters
     case "invalidOfferPrice": return Product.PurchaseError.invalidOfferPrice
     case "ineligibleForOffer": return Product.PurchaseError.ineligibleForOffer
+    // The store refuses a quantity out of 1-10, or of anything but a consumable, as SKError's
+    // paymentInvalid: StoreKit 2 calls both an invalid quantity.
+    case "paymentInvalid": return Product.PurchaseError.invalidQuantity
     case "usage" where error.message.contains("quantity"): return Product.PurchaseError.invalidQuantity
     default: return storeKitError(error)
     }
