@@ -29,7 +29,7 @@ enum PurchaseRoutes {
           "simulatesAskToBuyInSandbox", .boolean, "In the Sandbox environment, this purchase asks to buy (SKPayment.simulatesAskToBuyInSandbox); elsewhere no effect."),
         ControlParameter(
           "purchaseDate", .string,
-          "When the purchase happened: ISO 8601, like 2026-01-15T10:00:00Z, now or earlier (StoreKitTest's purchaseDate option); a subscription's renewals up to now are made at once."),
+          "When the purchase happened: ISO 8601 (milliseconds kept), like 2026-01-15T10:00:00.250Z, now or earlier (StoreKitTest's purchaseDate option); a subscription's renewals up to now are made at once."),
         ControlParameter(
           "renewalBehavior", .string,
           "renewUntilNow (default) or cancelImmediately: an auto-renewable subscription bought with auto-renew off, for one period."),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import IAPCrypto
 @testable import IAPFormats
 @testable import IAPHTTP
 @testable import IAPKit
@@ -24,15 +25,17 @@ import Testing
     harness.send("GET", "/iap/v1/status").jsonBody?["subscriptions"]?.arrayValue?.first { $0["productId"]?.stringValue == "pro.monthly" }
   }
 
-  @Test func aOneTimePurchaseIsDatedWhenItWasMade() {
+  @Test func aOneTimePurchaseIsDatedWhenItWasMade() throws {
     #expect(buy(#"{"productId": "gems"}"#).status == 200)
-    let answer = buy(#"{"productId": "sword", "purchaseDate": "2025-12-01T08:30:00Z"}"#)
+    let answer = buy(#"{"productId": "sword", "purchaseDate": "2025-12-01T08:30:00.250Z"}"#)
     #expect(answer.status == 200)
     let bought = answer.jsonBody?["transactions"]?.arrayValue?.last
     #expect(bought?["state"]?.stringValue == "purchased")
     #expect(bought?["purchaseDate"]?.stringValue == "2025-12-01T08:30:00Z")
     #expect(bought?["originalPurchaseDate"]?.stringValue == "2025-12-01T08:30:00Z")
-    #expect(bought?["jwsRepresentation"]?.stringValue != nil)
+    let jws = try #require(bought?["jwsRepresentation"]?.stringValue)
+    let payload = try JWS.decode(jws, key: nil).payload
+    #expect(payload["purchaseDate"]?.intValue == Timestamp(iso8601: "2025-12-01T08:30:00.250Z")?.milliseconds, "signed to the millisecond")
     #expect(transactions().map { $0["id"]?.stringValue } == ["1", "2"], "the next id, though dated before the first purchase")
   }
 
