@@ -23,11 +23,32 @@ extension SKTestSession {
     set { local.disableDialogs = newValue }
   }
 
-  /// Whether purchases fail (`fail-purchase`), with the error `failureError` names (`unknown`
-  /// until set). Apple deprecated it in iOS 17 for `setSimulatedError(_:forAPI:)`.
+  /// Whether purchases fail (`fail-purchase`): StoreKit 1's payments are `failed` with
+  /// `failureError`, StoreKit 2's purchases throw its `Product.PurchaseError` or
+  /// `StoreKitError`. Also on while `setSimulatedError(_:forAPI:)` fails `.purchase`, which
+  /// turning it on or off replaces. Apple deprecated it in iOS 17 for that method.
   public var failTransactionsEnabled: Bool {
     get { (setting("fail-purchase") ?? "off") != "off" }
-    set { change("fail-purchase", to: .string(newValue ? local.failureErrorName : "off")) }
+    set {
+      connection.simulatedErrors.forget(.purchase)
+      change("fail-purchase", to: .string(newValue ? "\(local.failureError)" : "off"))
+    }
+  }
+
+  /// The `SKError` code purchases fail with while `failTransactionsEnabled` is on (`unknown`
+  /// until set; the code of the store's `fail-purchase` while it is on). Set while on, it
+  /// changes the store's failure at once; set while off, it waits for
+  /// `failTransactionsEnabled`. Apple deprecated it in iOS 17 for
+  /// `setSimulatedError(_:forAPI:)`.
+  public var failureError: SKError.Code {
+    get {
+      if let failing = setting("fail-purchase"), failing != "off", let code = SKError.Code(name: failing) { return code }
+      return local.failureError
+    }
+    set {
+      local.failureError = newValue
+      if failTransactionsEnabled { failTransactionsEnabled = true }
+    }
   }
 
   /// Whether purchases are interrupted (`interrupted-purchases`): each fails with a purchase
@@ -71,11 +92,14 @@ extension SKTestSession {
 
   /// Puts every setting back to the configuration file's value (or the store's default where
   /// the file says nothing): the store's settings set since (`PATCH /settings` with null for
-  /// each), and what the session keeps itself. Transactions stay: `clearTransactions()`
-  /// removes them.
+  /// each), simulated errors included, and what the session keeps itself. Transactions stay:
+  /// `clearTransactions()` removes them.
   public func resetToDefaultState() {
     local.disableDialogs = local.defaultDisableDialogs
-    local.failureErrorName = "unknown"
+    local.failureError = .unknown
+    connection.simulatedErrors.forgetAll()
+    // The verifier keeps the store's simulated verification failure with its keys.
+    defer { connection.verifier.forget() }
     do {
       let settings = try connection.callBlocking("GET", "/settings")["settings"]?.objectValue ?? []
       let overridden = settings.filter { $0.1["source"]?.stringValue == "set" }.map { ($0.0, JSONValue.null) }

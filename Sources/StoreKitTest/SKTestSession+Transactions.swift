@@ -66,50 +66,6 @@ extension SKTestSession {
     try act("POST", "/transactions/\(identifier)/resolve")
   }
 
-  /// Buys `productIdentifier` as if outside the app (`POST /purchases`), as the App Store
-  /// does: the transaction reaches the app as an update (StoreKit 1's queue, StoreKit 2's
-  /// `Transaction.updates`), unfinished. The store's settings apply as to any purchase (Ask to
-  /// Buy defers it, a simulated failure fails it); `SKTestError.invalidProductIdentifier` if
-  /// the configuration sells no such product. Apple deprecated it in iOS 17 for
-  /// `buyProduct(identifier:options:)`.
-  public func buyProduct(productIdentifier: String) throws {
-    _ = try purchase(productIdentifier)
-  }
-
-  /// Buys `identifier` as `buyProduct(productIdentifier:)` does, failing with
-  /// `SKTestError.invalidAction` (the store's reason as its message) when the purchase fails.
-  /// StoreKit 2's `buyProduct(identifier:options:)`, which answers the `Transaction` bought,
-  /// takes its place once StoreKit 2's types are in the module.
-  public func buyProduct(identifier: String) async throws {
-    let outcome = try await purchase(identifier)
-    if let error = outcome["error"], error != .null {
-      throw SKTestError(.invalidAction, message: "the purchase of \(identifier) failed: \(error["message"]?.stringValue ?? "")")
-    }
-  }
-
-  /// Buys `productID` (`POST /purchases`, with `extra` body members) once the catalog is seen
-  /// to sell it, blocking while the store answers; answers the store's answer:
-  /// `{"transactions": [purchasing, outcome], "error"?}`.
-  func purchase(_ productID: String, body extra: [(String, JSONValue)] = []) throws(SKTestError) -> JSONValue {
-    try Self.checkSold(productID, try request("GET", "/products?id=" + StoreConnection.escape(productID)))
-    return try request("POST", "/purchases", body: .object([("productId", .string(productID))] + extra))
-  }
-
-  /// The same purchase, the calling task waiting rather than its thread.
-  func purchase(_ productID: String, body extra: [(String, JSONValue)] = []) async throws(SKTestError) -> JSONValue {
-    try Self.checkSold(productID, try await send("GET", "/products?id=" + StoreConnection.escape(productID)))
-    return try await send("POST", "/purchases", body: .object([("productId", .string(productID))] + extra))
-  }
-
-  /// `invalidProductIdentifier` unless `fetched` (`GET /products?id=`) has the product: the
-  /// store would record a failed transaction for a product it does not sell, where Apple's
-  /// environment refuses to buy it.
-  private static func checkSold(_ productID: String, _ fetched: JSONValue) throws(SKTestError) {
-    if fetched["products"]?.arrayValue?.isEmpty ?? true {
-      throw SKTestError(.invalidProductIdentifier, message: "the configuration sells no product \(productID)")
-    }
-  }
-
   /// One request, blocking while the store answers, in the test environment's errors.
   func request(_ method: String, _ path: String, body: JSONValue? = nil) throws(SKTestError) -> JSONValue {
     do {

@@ -84,12 +84,12 @@ public final class SKTestSession: Sendable {
 }
 
 /// What a session keeps on its side: `disableDialogs`, which no store setting holds (iap shows
-/// no dialogs), and the error `failTransactionsEnabled` makes purchases fail with while it is
-/// off (the store's `fail-purchase` setting holds it only while on).
+/// no dialogs), and `failureError` while `failTransactionsEnabled` is off (the store's
+/// `fail-purchase` setting holds it only while on).
 final class LocalSettings: @unchecked Sendable {
   private let lock = NSLock()
   private var dialogs: Bool
-  private var failure = "unknown"
+  private var failure = SKError.Code.unknown
   /// The configuration file's `_disableDialogs`, what `resetToDefaultState()` goes back to.
   let defaultDisableDialogs: Bool
 
@@ -103,8 +103,8 @@ final class LocalSettings: @unchecked Sendable {
     set { lock.withLock { dialogs = newValue } }
   }
 
-  /// The `SKError.Code` name purchases fail with when `failTransactionsEnabled` is turned on.
-  var failureErrorName: String {
+  /// The code purchases fail with when `failTransactionsEnabled` is turned on.
+  var failureError: SKError.Code {
     get { lock.withLock { failure } }
     set { lock.withLock { failure = newValue } }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import IAPFormats
+import StoreKit
 
 /// Apple's `SKTestTransaction`: what the test environment knows of one transaction when
 /// `SKTestSession.allTransactions()` is called, a snapshot that later actions do not change.
@@ -28,11 +29,13 @@ public final class SKTestTransaction: Sendable {
   public let hasPurchaseIssue: Bool
   /// Whether the subscription it belongs to has a price increase waiting for consent.
   public let isPendingPriceIncreaseConsent: Bool
-  /// The store's name for the transaction's state (`purchased`, `deferred`, …).
-  let stateName: String
+  /// Where it stands, as StoreKit 1's queue has it: `purchased`, `failed` (an interrupted
+  /// purchase, a declined Ask to Buy request, a simulated failure), `deferred` (waiting for
+  /// Ask to Buy), `restored`.
+  public let state: SKPaymentTransactionState
 
   /// Whether it is a purchase waiting for a parent's approval (Ask to Buy).
-  public var pendingAskToBuyConfirmation: Bool { stateName == "deferred" }
+  public var pendingAskToBuyConfirmation: Bool { state == .deferred }
 
   /// The transaction `json` (the control plane's transaction object), with what the store says
   /// elsewhere: `issues`, the ids of the interrupted purchases not resolved yet, and
@@ -40,13 +43,13 @@ public final class SKTestTransaction: Sendable {
   init?(_ json: JSONValue, issues: Set<String>, subscription: JSONValue?) {
     guard let id = json["id"]?.stringValue, let identifier = UInt(id),
       let original = json["originalId"]?.stringValue.flatMap({ UInt($0) }),
-      let product = json["productId"]?.stringValue, let state = json["state"]?.stringValue,
+      let product = json["productId"]?.stringValue, let state = json["state"]?.stringValue.flatMap(SKPaymentTransactionState.init(storeName:)),
       let purchased = Self.date(json["purchaseDate"])
     else { return nil }
     self.identifier = identifier
     originalTransactionIdentifier = original
     productIdentifier = product
-    stateName = state
+    self.state = state
     purchaseDate = purchased
     cancelDate = Self.date(json["revocationDate"])
     expirationDate = Self.date(json["expirationDate"])

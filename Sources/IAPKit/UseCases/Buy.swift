@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// What a purchase asks for: `SKPayment` and the test's own overrides.
 package struct BuyRequest: Sendable {
@@ -23,6 +24,12 @@ package struct BuyRequest: Sendable {
   /// in the Sandbox environment, this purchase asks to buy as `ask-to-buy` would; elsewhere
   /// it changes nothing, as on Apple's devices.
   package var simulatesAskToBuyInSandbox = false
+  /// `Product.PurchaseOption.purchaseDate(_:renewalBehavior:)` of StoreKitTest: the purchase
+  /// is dated at this time, now or earlier on the store's clock, rather than now.
+  package var purchaseDate: Timestamp?
+  /// `SubscriptionRenewalBehavior.cancelImmediately`: an auto-renewable subscription bought
+  /// so has auto-renew off from its start, and ends with its first period.
+  package var cancelsImmediately = false
 
   package init(productId: String) { self.productId = productId }
 }
@@ -68,6 +75,7 @@ extension Workspace {
       try opened.session.latestVersions().forEach { t in if t.account == account { ids.insert(String(t.id)) } }
       context = OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now(), customerTransactionIds: ids)
     }
+    let date = try purchaseDate(of: request, product: product, in: opened)
     let offer = request.offer.map { OfferPayment(request: $0, context: context!) }
     let eligibility = request.introductoryEligibilityJWS.map { IntroductoryEligibilityPayment(jws: $0, context: context!) }
     let purchase = opened.store.buy(
@@ -77,11 +85,42 @@ extension Workspace {
         canMakePayments: settings.canMakePayments,
         askToBuy: settings.askToBuy || (request.simulatesAskToBuyInSandbox && settings.environment == .sandbox),
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
-      offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: opened.now)
-    if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: opened.now) }
-    try opened.commit()
+      offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: date)
+    if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: date) }
+    if request.cancelsImmediately, purchase.outcome.state == .purchased, product?.type == .autoRenewable {
+      do { _ = try opened.store.setAutoRenew(false, for: request.productId, now: date) } catch { throw .refused(error) }
+    }
+    if date < opened.now {
+      // The store's time runs from the purchase date to now at once, as its catch-up after a
+      // gap would: renewals (or the expiry of a subscription that does not renew) are made
+      // and committed with the purchase, so the answer's store is current.
+      let session = opened.session
+      if !(try runTime(&opened.store, to: opened.now, in: session, budget: eventBudget)) { warnEventsLeft() }
+    } else {
+      try opened.commit()
+    }
     return BuyResult(
       purchasing: purchase.purchasing, outcome: purchase.outcome, failure: purchase.outcome.error.map(IAPError.purchaseFailed),
       signer: request.signed ? try signer(opened) : nil)
+  }
+
+  /// When the purchase happens: now, or the request's `purchaseDate`. A date after now is
+  /// refused, as Apple's test environment refuses one. So is a date for an auto-renewable
+  /// subscription in a group the customer has subscribed to before: its periods would
+  /// overlap the group's, which has one subscription under one original transaction.
+  private func purchaseDate(of request: BuyRequest, product: Product?, in opened: OpenedStore) throws(IAPError) -> Timestamp {
+    guard let date = request.purchaseDate else { return opened.now }
+    guard date <= opened.now else {
+      throw .usage("purchaseDate \(date.iso8601) is after the store's time \(opened.now.iso8601): a purchase is dated now or earlier", command: [])
+    }
+    if let product, product.type == .autoRenewable, date < opened.now {
+      let group = product.subscriptionGroup ?? product.id
+      if opened.store.accountState.subscriptions[group] != nil {
+        throw .usage(
+          "purchaseDate cannot date a purchase in the subscription group '\(group)', which the customer has subscribed to before: its periods would overlap the group's",
+          command: [])
+      }
+    }
+    return date
   }
 }

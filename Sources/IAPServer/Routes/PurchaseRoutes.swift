@@ -27,6 +27,12 @@ enum PurchaseRoutes {
           "introductoryOfferEligibilityJWS", .string, "A signed override of introductory offer eligibility (introductoryOfferEligibility(compactJWS:))."),
         ControlParameter(
           "simulatesAskToBuyInSandbox", .boolean, "In the Sandbox environment, this purchase asks to buy (SKPayment.simulatesAskToBuyInSandbox); elsewhere no effect."),
+        ControlParameter(
+          "purchaseDate", .string,
+          "When the purchase happened: ISO 8601 (milliseconds kept), like 2026-01-15T10:00:00.250Z, now or earlier (StoreKitTest's purchaseDate option); a subscription's renewals up to now are made at once."),
+        ControlParameter(
+          "renewalBehavior", .string,
+          "renewUntilNow (default) or cancelImmediately: an auto-renewable subscription bought with auto-renew off, for one period."),
       ],
       answer: .transactions
     ) { call throws(IAPError) in
@@ -59,6 +65,17 @@ enum PurchaseRoutes {
       request.redemption = winBack.map(OfferRedemption.winBack) ?? code.map(OfferRedemption.offerCode)
       request.introductoryEligibilityJWS = try call.string("introductoryOfferEligibilityJWS")
       request.simulatesAskToBuyInSandbox = try call.bool("simulatesAskToBuyInSandbox") ?? false
+      request.purchaseDate = try call.string("purchaseDate").map { (text) throws(IAPError) -> Timestamp in
+        guard let date = Timestamp(iso8601: text) else {
+          throw ControlCall.usage("body member 'purchaseDate': expected an ISO 8601 date like 2026-01-15T10:00:00Z, got '\(text)'")
+        }
+        return date
+      }
+      switch try call.string("renewalBehavior") {
+      case nil, "renewUntilNow"?: request.cancelsImmediately = false
+      case "cancelImmediately"?: request.cancelsImmediately = true
+      case let other?: throw ControlCall.usage("body member 'renewalBehavior': expected renewUntilNow or cancelImmediately, got '\(other)'")
+      }
       request.signed = true
       let result = try call.workspace.buy(request)
       let error = result.failure.map { [("error", $0.json)] } ?? []

@@ -22,6 +22,9 @@ package final class StoreConnection: Sendable {
   /// Ids of the transactions `purchase` returned: `Transaction.updates` does not hand them
   /// over again until they change, as StoreKit leaves out what the app's own purchase returned.
   package let returnedByPurchase = PurchasedIds()
+  /// The errors a test session chose for the store's simulated failures, which calls the
+  /// store fails throw.
+  package let simulatedErrors = SimulatedErrors()
 
   package init(url: String, namespace: String?) {
     let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url

@@ -23,7 +23,7 @@ extension SKError {
 
 extension SKError.Code {
   /// The code of this name, as the store spells it (the case's name).
-  init?(name: String) {
+  package init?(name: String) {
     guard let code = (0...20).lazy.compactMap(Self.init(rawValue:)).first(where: { "\($0)" == name }) else { return nil }
     self = code
   }

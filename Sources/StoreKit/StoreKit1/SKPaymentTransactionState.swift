@@ -14,7 +14,7 @@ public enum SKPaymentTransactionState: Int, Sendable {
 
 extension SKPaymentTransactionState {
   /// The state the store names (`purchasing`, `purchased`, `failed`, `restored`, `deferred`).
-  init?(storeName: String) {
+  package init?(storeName: String) {
     switch storeName {
     case "purchasing": self = .purchasing
     case "purchased": self = .purchased

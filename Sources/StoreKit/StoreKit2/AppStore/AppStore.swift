@@ -39,6 +39,6 @@ public enum AppStore: Sendable {
   /// error; `networkError` when it cannot be reached).
   public static func sync() async throws {
     let store = try StoreErrors.resolve()
-    do { _ = try await store.call("POST", "/sync") } catch { throw StoreErrors.storeKitError(error) }
+    do { _ = try await store.call("POST", "/sync") } catch { throw StoreErrors.storeKitError(error, .appStoreSync, store) }
   }
 }

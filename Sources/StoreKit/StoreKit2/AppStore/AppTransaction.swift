@@ -91,7 +91,7 @@ public struct AppTransaction: Equatable, Hashable, Sendable {
       }
       return checked.failure.map { .unverified(app, $0.verificationError(for: AppTransaction.self)) } ?? .verified(app)
     } catch {
-      throw StoreErrors.storeKitError(error)
+      throw StoreErrors.storeKitError(error, .appTransaction, store)
     }
   }
 }

@@ -13,7 +13,7 @@ extension Product {
       let answer = try await store.call("GET", "/products?" + query)
       return (answer["products"]?.arrayValue ?? []).compactMap { Product($0, store: store) }
     } catch {
-      throw StoreErrors.storeKitError(error)
+      throw StoreErrors.storeKitError(error, .loadProducts, store)
     }
   }
 

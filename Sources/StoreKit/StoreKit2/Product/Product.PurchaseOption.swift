@@ -4,7 +4,7 @@ extension Product {
   /// StoreKit's `Product.PurchaseOption`: something the app adds to a purchase.
   public struct PurchaseOption: Hashable, Sendable, CustomDebugStringConvertible {
     /// What the option says.
-    enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
       case appAccountToken(UUID)
       case quantity(Int)
       case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
@@ -15,10 +15,13 @@ extension Product {
       case custom(key: String, value: CustomValue)
       /// `onStorefrontChange`: the closure's identity, as closures cannot be compared.
       case onStorefrontChange(UUID)
+      /// StoreKitTest's `purchaseDate(_:renewalBehavior:)`: when the purchase is dated, and
+      /// whether a subscription bought so has auto-renew off from its start.
+      case purchaseDate(Date, cancelsImmediately: Bool)
     }
 
     /// The value of a custom option.
-    enum CustomValue: Hashable, Sendable {
+    package enum CustomValue: Hashable, Sendable {
       case string(String)
       case double(Double)
       case bool(Bool)
@@ -26,6 +29,9 @@ extension Product {
     }
 
     let kind: Kind
+
+    /// The option `kind`: StoreKitTest makes its testing options so.
+    package init(kind: Kind) { self.kind = kind }
 
     /// The option, as Swift would write it.
     public var debugDescription: String { "\(kind)" }

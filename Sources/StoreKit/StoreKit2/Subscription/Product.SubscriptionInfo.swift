@@ -65,7 +65,9 @@ extension Product {
     /// member shares). Throws `StoreKitError`.
     public var status: [Product.SubscriptionInfo.Status] {
       get async throws {
-        do { return try await Self.statuses(group: subscriptionGroupID, store: store) } catch { throw StoreErrors.storeKitError(error) }
+        do { return try await Self.statuses(group: subscriptionGroupID, store: store) } catch {
+          throw StoreErrors.storeKitError(error, .subscriptionStatus, store)
+        }
       }
     }
 
@@ -88,7 +90,7 @@ extension Product {
     /// `StoreKitError` (`networkError` when the store cannot be reached).
     public static func status(for groupID: String) async throws -> [Product.SubscriptionInfo.Status] {
       let store = try StoreErrors.resolve()
-      do { return try await statuses(group: groupID, store: store) } catch { throw StoreErrors.storeKitError(error) }
+      do { return try await statuses(group: groupID, store: store) } catch { throw StoreErrors.storeKitError(error, .subscriptionStatus, store) }
     }
 
     /// The store's answer to whether the customer may have the introductory offer.
