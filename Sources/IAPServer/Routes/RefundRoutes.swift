@@ -30,7 +30,7 @@ enum RefundRoutes {
     },
     ControlRoute(
       method: "POST", path: "/transactions/{id}/refund-request",
-      summary: "The customer asks for a refund (iap refund request): CONSUMPTION_REQUEST, and the request waits for Apple's answer.",
+      summary: "The customer asks for a refund (iap refund-request): CONSUMPTION_REQUEST, and the request waits for Apple's answer.",
       body: [ControlParameter("reason", .string, "Why the customer asks (ConsumptionRequestReason, as Apple spells it; default OTHER).")],
       answer: .transactions
     ) { call throws(IAPError) in
@@ -41,10 +41,10 @@ enum RefundRoutes {
       }
       return .json(TransactionRoutes.document(try call.workspace.requestRefund(try call.transactionId(), reason: reason, signed: true)))
     },
-    TransactionRoutes.action("refund-request/decline", "Apple declines the refund request (iap refund decline): REFUND_DECLINED.") {
+    TransactionRoutes.action("refund-request/decline", "Apple declines the refund request (iap refund-decline): REFUND_DECLINED.") {
       w, id throws(IAPError) in try w.declineRefund(id, signed: true)
     },
-    TransactionRoutes.action("refund/reverse", "Reverse a refund (iap refund reverse): REFUND_REVERSED, the transaction is restored.") {
+    TransactionRoutes.action("refund/reverse", "Reverse a refund (iap refund-reverse): REFUND_REVERSED, the transaction is restored.") {
       w, id throws(IAPError) in try w.reverseRefund(id, signed: true)
     },
   ]
