@@ -36,20 +36,12 @@ enum SK1Fixture {
     """
   }
 
-  /// Runs `body` with a new store of its own current, `name` naming its namespace.
+  /// Runs `body` with a new store of its own current, selling `catalog` (`TestStore.run`),
+  /// `name` naming its namespace.
   static func withStore<T: Sendable>(
     _ name: String, isolation: isolated (any Actor)? = #isolation, _ body: (StoreConnection) async throws -> T
   ) async throws -> T {
-    let namespace = "sk1-\(name)-\(UUID().uuidString.prefix(8))"
-    let connection = StoreConnection(url: try StoreContext.serverURL(), namespace: namespace)
-    _ = try await connection.call("PUT", "/catalog", body: .object([("name", .string("catalog.plist")), ("contents", .string(catalog))]))
-    defer { Task { _ = try? await connection.call("DELETE", "") } }
-    return try await StoreContext.$current.withValue(connection) { try await body(connection) }
-  }
-
-  /// Changes the store's settings as a developer would (`PATCH /settings`).
-  static func set(_ settings: [(String, JSONValue)], on connection: StoreConnection) async throws {
-    _ = try await connection.call("PATCH", "/settings", body: .object(settings))
+    try await TestStore.run("sk1-" + name, catalog: catalog, body)
   }
 
   /// The ids of the store's unfinished transactions.

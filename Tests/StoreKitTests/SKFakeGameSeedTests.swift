@@ -40,12 +40,12 @@ import Testing
       #expect((try? restored.get()) == true)
       #expect(manager.totalRestoredPurchases == 1, "only the non-consumable is restored")
 
-      try await SK1Fixture.set([("fail-purchase", .string("paymentCancelled"))], on: connection)
+      try await TestStore.set(connection, [("fail-purchase", .string("paymentCancelled"))])
       let cancelled = await Self.first { manager.buy(product: product("superpowers"), withHandler: $0) }
       guard case let .failure(error) = cancelled, case .paymentWasCancelled? = error as? IAPManager.IAPManagerError else {
         throw Failure("expected paymentWasCancelled, got \(cancelled)")
       }
-      try await SK1Fixture.set([("fail-purchase", .string("paymentNotAllowed"))], on: connection)
+      try await TestStore.set(connection, [("fail-purchase", .string("paymentNotAllowed"))])
       let refused = await Self.first { manager.buy(product: product("superpowers"), withHandler: $0) }
       guard case let .failure(failure) = refused else { throw Failure("expected a failure, got \(refused)") }
       #expect((failure as? SKError)?.code == .paymentNotAllowed)

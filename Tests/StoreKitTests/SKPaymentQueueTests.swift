@@ -62,7 +62,7 @@ import Testing
       #expect(failed.transactionIdentifier == nil)
       #expect((failed.error as? SKError)?.code == .storeProductNotAvailable)
 
-      try await SK1Fixture.set([("fail-purchase", .string("paymentCancelled"))], on: connection)
+      try await TestStore.set(connection, [("fail-purchase", .string("paymentCancelled"))])
       queue.add(SKPayment(product: try await Self.product("com.example.sk1.sword")))
       #expect(try await observer.wait { $0.hasPrefix("updated com.example.sk1.sword failed") })
       let cancelled = try #require(observer.transactions.last)
@@ -90,7 +90,7 @@ import Testing
   @Test func aPaymentThatMayNotBeMadeFailsAndCanMakePaymentsSaysSo() async throws {
     try await SK1Fixture.withStore("not-allowed") { connection in
       #expect(SKPaymentQueue.canMakePayments())
-      try await SK1Fixture.set([("can-make-payments", .bool(false))], on: connection)
+      try await TestStore.set(connection, [("can-make-payments", .bool(false))])
       #expect(!SKPaymentQueue.canMakePayments())
       let queue = SKPaymentQueue.default()
       let observer = SKRecordingObserver()
@@ -195,7 +195,7 @@ import Testing
       #expect(restored.transactionIdentifier != swordId)
       queue.finishTransaction(restored)
 
-      try await SK1Fixture.set([("fail-restore", .string("unknown"))], on: connection)
+      try await TestStore.set(connection, [("fail-restore", .string("unknown"))])
       queue.restoreCompletedTransactions(withApplicationUsername: "player-1")
       #expect(try await observer.wait { $0 == "restore failed unknown" })
       queue.remove(observer)
@@ -230,7 +230,7 @@ import Testing
       // The queue reads the storefront when its first observer comes, then on each of the
       // update stream's reads (a keep-alive every two seconds).
       try await Task.sleep(nanoseconds: 300_000_000)
-      try await SK1Fixture.set([("storefront", .string("FRA"))], on: connection)
+      try await TestStore.set(connection, [("storefront", .string("FRA"))])
       #expect(try await observer.wait { $0 == "storefront FRA" })
       #expect(queue.storefront?.identifier == "143442")
       queue.remove(observer)

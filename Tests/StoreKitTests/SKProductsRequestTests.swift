@@ -99,7 +99,7 @@ import Testing
 
   @Test func aFailureToLoadIsAnSKErrorAndNoResponse() async throws {
     try await SK1Fixture.withStore("load-fails") { connection in
-      try await SK1Fixture.set([("fail-load-products", .string("cloudServiceNetworkConnectionFailed"))], on: connection)
+      try await TestStore.set(connection, [("fail-load-products", .string("cloudServiceNetworkConnectionFailed"))])
       let delegate = Delegate()
       let request = SKProductsRequest(productIdentifiers: ["com.example.sk1.gems"])
       request.delegate = delegate

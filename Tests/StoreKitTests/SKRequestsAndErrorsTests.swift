@@ -34,7 +34,7 @@ import Testing
   /// purchase reaches the observer as a new transaction.
   @Test func anInterruptedPurchaseFailsThenItsCompletionArrives() async throws {
     try await SK1Fixture.withStore("interrupted") { connection in
-      try await SK1Fixture.set([("interrupted-purchases", .bool(true))], on: connection)
+      try await TestStore.set(connection, [("interrupted-purchases", .bool(true))])
       let queue = SKPaymentQueue.default()
       let observer = SKRecordingObserver()
       queue.add(observer)

@@ -15,11 +15,13 @@ enum TestStore {
     return (try? String(contentsOf: root.appendingPathComponent("catalog.plist"), encoding: .utf8)) ?? ""
   }()
 
-  /// Runs `body` with a new store current.
+  /// Runs `body` with a new store current, selling `catalog`; its namespace is named after
+  /// `test` (the calling test, by default).
   static func run<T: Sendable>(
-    _ test: String = #function, _ body: @Sendable (StoreConnection) async throws -> T
+    _ test: String = #function, catalog: String = catalog, isolation: isolated (any Actor)? = #isolation,
+    _ body: (StoreConnection) async throws -> T
   ) async throws -> T {
-    let name = "sk2-" + String(test.prefix { $0.isLetter || $0.isNumber }.prefix(40)) + "-" + UUID().uuidString.prefix(8)
+    let name = String(test.prefix { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(40)) + "-" + UUID().uuidString.prefix(8)
     let store = StoreConnection(url: try StoreContext.serverURL(), namespace: name)
     _ = try await store.call("PUT", "/catalog", body: .object([("name", .string("catalog.plist")), ("contents", .string(catalog))]))
     do {
