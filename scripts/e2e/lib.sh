@@ -166,7 +166,9 @@ start_server() {
   fi
   "$IAP_BIN" serve --port 0 "$@" >url 2>serve.err &
   server=$!
-  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  # Until the first line is whole (a non-empty file may hold only part of it); 30 s at most,
+  # for a machine under load.
+  for _ in $(seq 300); do [ "$(wc -l <url)" -ge 1 ] && break; sleep 0.1; done
   url=$(head -n 1 url)
 }
 

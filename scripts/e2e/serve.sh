@@ -183,7 +183,7 @@ if python3 -c 'import cryptography' 2>/dev/null; then
   rm url
   (ulimit -n 24 && exec "$IAP_BIN" serve --port 0 >url 2>serve.err) &
   server=$!
-  for _ in $(seq 100); do [ -s url ] && break; sleep 0.1; done
+  for _ in $(seq 300); do [ -f url ] && [ "$(wc -l <url)" -ge 1 ] && break; sleep 0.1; done
   url=$(head -n 1 url)
   out=$(get 100)
   expect_json 'sorted(set(d["statuses"]) - {"200", "503"}), sum(d["statuses"].values())' "[] 100"
