@@ -8,8 +8,7 @@ import Testing
 /// `catalog`, made current for the test's task (and so for the callbacks its calls cause),
 /// and deleted afterwards.
 enum SK1Fixture {
-  /// Consumables, non-consumables and a subscription with offers, and the products of the
-  /// FakeGame tutorial (`Seed/FakeGameIAPManager.swift`).
+  /// Consumables, non-consumables and a subscription with offers.
   static let catalog = """
     <?xml version="1.0" encoding="UTF-8"?>
     <plist version="1.0"><dict><key>bundleId</key><string>com.example.sk1</string><key>products</key><array>
@@ -23,9 +22,6 @@ enum SK1Fixture {
       <string>payAsYouGo</string><key>period</key><string>P1M</string><key>numberOfPeriods</key><integer>3</integer>\
       <key>price</key><string>4.99</string></dict></array>
       """))
-    \(product("com.appcoda.fakegame.extra_lives", "consumable", "0.99"))
-    \(product("com.appcoda.fakegame.superpowers", "consumable", "1.99"))
-    \(product("com.appcoda.fakegame.unlock_maps", "nonConsumable", "2.99"))
     </array></dict></plist>
     """
 

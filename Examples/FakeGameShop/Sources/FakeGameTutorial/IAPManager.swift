@@ -1,25 +1,3 @@
-// The FakeGame tutorial's IAPManager ("iOS 应用内购开发完全指南", Gabriel Theodoropoulos,
-// appcoda.com, October 2019: /work/shared/seeds/004-complete-iap-guide.txt), its StoreKit 1
-// code as the tutorial builds it up, piece by piece, in the order and places the text puts
-// each piece (the custom error enum inside the class, the LocalizedError extension right
-// after it, the SKProductsRequestDelegate and SKPaymentTransactionObserver extensions after
-// the class), compiled unchanged against iap's StoreKit on Linux.
-//
-// What differs from the tutorial's text, exactly:
-// - `@MainActor` before `static let shared`. This package builds its tests in the Swift 6
-//   language mode, which refuses a `static let` of a non-Sendable class ("not
-//   concurrency-safe"); the tutorial's Swift 5 accepted it. The attribute is the compiler's
-//   own first suggestion, and the app reaches `shared` from its view model on the main
-//   thread, as the test does. Nothing else changes.
-// - Nothing was removed: the IAPManager class uses no UIKit. The UIKit code of the tutorial
-//   (the view controller's alert `showAlert(for:)` and `showSingleAlert(withMessage:)`, the
-//   app delegate's `application(_:didFinishLaunchingWithOptions:)` and
-//   `applicationWillTerminate(_:)`, the view model's `delegate?.willStartLongProcess()` and
-//   other UI calls) lives outside IAPManager and is not copied; SKFakeGameSeedTests plays
-//   their part: it calls `startObserving()` and `stopObserving()` as the app delegate does,
-//   and `getProducts`, `buy` and `restorePurchases` on the main actor as the view model does.
-// - The seed's text has no typo that stops this code compiling. (Its `case .failed:` snippet
-//   also appears once flattened onto one line of prose, a copy of the code block after it.)
 import Foundation
 import StoreKit
 
@@ -31,7 +9,7 @@ class IAPManager: NSObject {
         case productRequestFailed
     }
 
-    @MainActor static let shared = IAPManager()
+    static let shared = IAPManager()
 
     var onReceiveProductsHandler: ((Result<[SKProduct], IAPManagerError>) -> Void)?
 
