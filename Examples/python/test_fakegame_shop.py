@@ -1,5 +1,5 @@
 """The bundled game's store driven over iap's control plane, as a backend team's pytest suite
-would (issue 26): the same six behaviours as the Swift example, with the standard library's
+would: the same six behaviours as the Swift example, with the standard library's
 HTTP client only. Each test gets `iap serve` on a free port and a namespace of its own.
 
 Run: IAP_BIN=path/to/iap python -m pytest Examples/python   (IAP_BIN defaults to .build/debug/iap)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import IAPSystem
 
-/// Issue 32: the folder's generation stays while nothing in it changes, and is new (never
+/// The folder's generation stays while nothing in it changes, and is new (never
 /// one given before) after each write, creation, rename, removal or change of attributes,
 /// and once another folder is at the path.
 @Suite struct FolderWatchTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import IAPSystem
 
-/// Issue 32: a state folder on a network or user-space file system is not watched (another
+/// A state folder on a network or user-space file system is not watched (another
 /// machine's change would queue no event here); the file system is the one of the longest
 /// mount point the folder is in.
 @Suite struct MountTableTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import IAPWeb
 
-/// The web Transaction Manager's files as the binary holds them (issue 27): the page names
+/// The web Transaction Manager's files as the binary holds them: the page names
 /// only files that are served, runs nothing inline (its Content-Security-Policy forbids it),
 /// and carries the hooks UI tests use. scripts/e2e/web.sh drives it in headless Chromium.
 @Suite struct WebAssetsTests {

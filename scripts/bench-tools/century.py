@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 12's scaling targets, measured in one run; scripts/bench calls this.
+"""The scaling targets of a long-lived store, measured in one run; scripts/bench calls this.
 
 A catalog of 20 weekly auto-renewable subscriptions (one group each), the clock set to
 2026-01-01, each bought once (left unfinished, as an app that is not running leaves its

@@ -47,7 +47,7 @@ def measure_row(cases, references, runs, warm_up):
     Each run times every reference once, then each case's command once, the cases in turns
     (A B, then B A), so that an older build measured alongside sees the same moments. (Timed
     in blocks, one binary's runs and then the other's, whichever binary went first came out
-    25-50% slower on the cheap rows, in either order.)"""
+    markedly slower on the cheap rows, in either order.)"""
     skip = 2 if warm_up else 0
     for n in range(runs + skip):
         reference_times = []

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Load on `iap serve` (issue 13): C concurrent keep-alive clients each send R Get
+"""Load on `iap serve`: C concurrent keep-alive clients each send R Get
 Transaction Info requests (random ids) to a server on STATE, authorized as Apple's libraries
 authorize them; prints requests per second, latency percentiles and errors.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`iap serve` beside nginx (issue 32): wrk (1 thread, C keep-alive connections, S seconds)
+"""`iap serve` beside nginx: wrk (1 thread, C keep-alive connections, S seconds)
 sends Get Transaction Info requests for random ids of a state of N transactions, with a
 valid ES256 bearer token, to `iap serve`, then the same requests to nginx serving, from
 files, the very bodies iap answered for those ids. Rounds alternate the two (and any

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The compiled catalog cache that `buy` reads (issue 6): used when current, never stale,
+# The compiled catalog cache that `buy` reads: used when current, never stale,
 # private, and never in the way of reporting an invalid catalog.
 source "$(dirname "$0")/lib.sh"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of signing as the App Store signs (issue 16): in Sandbox and Production
+# End-to-end tests of signing as the App Store signs: in Sandbox and Production
 # every signed value is ES256 with an x5c chain to the state's own root, which Apple's App
 # Store Server Library accepts when given that root; forged data and another store's root
 # fail; the same secret and clock give the same bytes.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of issue 29's store-side features, driven as a user would: RESCIND_CONSENT
+# End-to-end tests of the store-side features, driven as a user would: RESCIND_CONSENT
 # (`iap consent rescind`), removal from sale, StoreKit messages, the simulated failures of
 # the other StoreKit APIs, and Finish Transaction with anyTransactionId lookups from Apple's
 # own client against `iap serve`. When Apple's App Store Server Library is at hand, every new

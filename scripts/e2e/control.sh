@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of the control plane (issue 25): `iap serve`'s /iap/v1 routes driven over
+# End-to-end tests of the control plane: `iap serve`'s /iap/v1 routes driven over
 # HTTP alone by a Python script (standard library only), in two namespaces at once, with the
 # update stream and the CLI beside it; Apple's client reading a namespace; the OpenAPI
 # document checked by a validator.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of the core store (issue 2): the catalog, products, the payment queue
+# End-to-end tests of the core store: the catalog, products, the payment queue
 # that survives relaunch, finish, restore, history, reset, and every error path.
 source "$(dirname "$0")/lib.sh"
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reliability (issue 6): kill -9 at random moments while iap writes, hundreds of times.
+# Reliability: kill -9 at random moments while iap writes, hundreds of times.
 # After every kill the state must load, and every command that had reported success (exit 0
 # and its output, before the kill) must be in it; `iap doctor` finds every record intact, and
-# no notification names a transaction that was not kept (issue 15). The kill times are spread over a whole
+# no notification names a transaction that was not kept. The kill times are spread over a whole
 # command's run, measured as the test goes (the load changes), half of them bunched near its end, where it writes.
 source "$(dirname "$0")/lib.sh"
 

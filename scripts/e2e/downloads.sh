@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of hosted content (issue 5): a purchase's content downloaded at a simulated
+# End-to-end tests of hosted content: a purchase's content downloaded at a simulated
 # bandwidth, interrupted by Ctrl-C and kill -9 and resumed where it stopped, paused, resumed
 # and cancelled from other processes, failing on demand; finish refused until the content is
 # delivered; content paths that would leave the catalog's folder refused; downloads named by

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Missing fixtures fail loudly (issue 11): a script that needs the fixtures, run with
+# Missing fixtures fail loudly: a script that needs the fixtures, run with
 # IAP_FIXTURES naming an empty folder, exits non-zero and names the path it could not find,
 # instead of skipping those checks in silence.
 source "$(dirname "$0")/lib.sh"
@@ -17,7 +17,7 @@ expect_out_has "storekit: "
 expect_out_lacks " 0 failed"
 expect_err ""
 
-scenario "a relative IAP_BIN works in every scenario, though each changes folder (issue 31)"
+scenario "a relative IAP_BIN works in every scenario, though each changes folder"
 cat >"$scratch/nested.sh" <<EOF
 source "$ROOT/scripts/e2e/lib.sh"
 scenario one; run products list; expect_status 0

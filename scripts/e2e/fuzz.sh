@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzing (issue 6), the short run kept in the full-size test run (IAP_TEST_SCALE=full): builds the libFuzzer targets
+# Fuzzing, the short run kept in the full-size test run (IAP_TEST_SCALE=full): builds the libFuzzer targets
 # (scripts/fuzz), replays every input that once crashed one (Fuzz/regressions/TARGET), then
 # fuzzes each target for a fixed number of runs from a fixed seed and the checked-in seed
 # corpus only, so that the run is the same every time: it cannot turn flaky, and a failure

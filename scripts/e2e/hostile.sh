@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reliability (issue 6): hostile input. Malformed catalogs, malformed state files and absurd
+# Reliability: hostile input. Malformed catalogs, malformed state files and absurd
 # arguments never crash iap: each gets one-line reasons on stderr and the documented exit
 # status, and a bad state file is never overwritten.
 source "$(dirname "$0")/lib.sh"
@@ -36,7 +36,7 @@ catalog_case() {
 }
 
 scenario "malformed catalogs"
-# The huge files' size: 50 MB at full size, 8 MB in a quick run (a debug build reads 5 MB/s).
+# The huge files' size: 50 MB at full size, 8 MB in a quick run (a debug build reads slowly).
 huge_mb=$(scaled 8 50)
 HUGE_MB=$huge_mb python3 - <<'PY'
 import plistlib, struct
@@ -203,8 +203,8 @@ run queue --json
 expect_status 0
 expect_json 'len(d["transactions"])' 5
 
-# Issue 15, finding 1: a state file or a fixed temporary name replaced by a symlink made
-# `buy` write outside the state folder (the secret into a 0644 file).
+# A state file or a fixed temporary name replaced by a symlink must not make `buy` write
+# outside the state folder (the secret into a 0644 file).
 scenario "links planted in the state folder are never written through"
 outside=$(mktemp "$scratch/outside.XXXXXX")
 echo "keep me" >"$outside"
@@ -231,8 +231,8 @@ clean_failure 74
 expect_err_has ".iap is a symbolic link: iap keeps its files only in a real folder"
 expect_same "$(ls elsewhere)" "" "the folder the state link points to"
 
-# Issue 15, finding 2: `downloads/` or `downloading/` as a link let `download start` delete
-# and write outside the state.
+# `downloads/` or `downloading/` as a link must not let `download start` delete and write
+# outside the state.
 scenario "download folders that are links are refused"
 mkdir -p content victim
 printf 'level\n' >content/one.txt
@@ -253,7 +253,7 @@ done
 run download start levels
 expect_status 0
 
-# Issue 15, finding 3: numbers past what 64 bits hold trapped (exit 132).
+# Numbers past what 64 bits hold must be refused, not trap (exit 132).
 scenario "prices, quantities and dates past 64 bits are refused, never a trap"
 python3 -c "
 import plistlib; d = plistlib.load(open('catalog.plist', 'rb'))
@@ -281,8 +281,8 @@ run queue --json
 expect_status 0
 expect_json 'len(d["transactions"])' 1
 
-# Issue 15, finding 5: endless inputs grew memory without bound (3.8 GB in 20 s), and a FIFO
-# with no writer as the catalog blocked for ever.
+# Endless inputs must not grow memory without bound, nor a FIFO with no writer as the
+# catalog block for ever.
 scenario "endless and blocking inputs are refused within bounds"
 mkfifo fifo
 for cmd in "--catalog /dev/zero products list" "products fetch --ids-from /dev/zero" "receipt verify --data /dev/zero"; do
@@ -298,7 +298,7 @@ expect_same "$? $(cat err)" "65 error: standard input: longer than 64 MiB, the m
 (ulimit -v 1000000 && "$IAP_BIN" jws decode - </dev/zero >out 2>err)
 expect_same "$?" 65 "jws decode of /dev/zero"
 
-# Issue 15, finding 4: a slow server or a huge clock jump kept the state locked for hours.
+# A slow server or a huge clock jump must not keep the state locked for hours.
 scenario "a server that drips one byte every 4 s costs one bounded round, outside the lock"
 python3 "$ROOT/scripts/e2e/tools/drip_server.py" port 4 &
 drip=$!
@@ -337,8 +337,8 @@ expect_status 0
 run queue --json
 expect_json 'len(d["transactions"])' 120
 
-# Issue 15, finding 6: on a full disk buys exited 74 yet were kept (a retry bought twice);
-# under `ulimit -f` SIGXFSZ killed iap half-way.
+# On a full disk a buy must not exit 74 yet be kept (a retry would buy twice), nor SIGXFSZ
+# kill iap half-way under `ulimit -f`.
 # fill_up: buys until one fails (its status and reason in $scratch/fill.*), then, outside
 # the limit (check_filled), checks that every purchase reported is kept, and no failed one.
 fill_up() {
@@ -370,8 +370,8 @@ else
   skip "a full disk needs root to mount a small tmpfs"
 fi
 
-# Issue 15, finding 7: a flipped newline in the part of the log store.json covers let queue
-# and buy go on appending while history failed; a record with quantity -2^63 was accepted.
+# A flipped newline in the part of the log store.json covers must not let queue and buy go
+# on appending while history fails, nor a record with quantity -2^63 be accepted.
 scenario "a damaged record stops every command until the doctor salvages the rest"
 for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
 python3 - <<'PY2'
@@ -418,8 +418,8 @@ expect_same "$(cksum <.iap/transactions.log)" "$before" "the damaged log after a
 run queue
 clean_failure 74
 
-# Issue 15, finding 7: a log cut mid-record was truncated at the next write and the lost
-# record's id given again, while its notification stayed.
+# A log cut mid-record must not be truncated at the next write and the lost record's id
+# given again while its notification stays.
 scenario "a log cut mid-record is damage, and the lost id is never given again"
 for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
 python3 - <<'PY2'
@@ -476,7 +476,7 @@ scenario "state files are private whatever the umask"
 (umask 000 && iap buy com.example.fakegame.rocket_car >/dev/null)
 expect_same "$(stat -c %a .iap) $(stat -c %a .iap/store.json) $(stat -c %a .iap/transactions.log) $(stat -c %a .iap/lock)" "700 600 600 600" "modes"
 
-# Issue 30, finding 1: `reset` deleted everything in any folder the user owned.
+# `reset` must not delete everything in any folder the user owns.
 scenario "reset refuses every folder that is not an iap state, in every spelling, and deletes nothing"
 mkdir -p decoy/sub home && echo keep >decoy/notes.txt && echo keep >decoy/sub/file && echo keep >home/.profile
 echo keep >decoy/store.json  # an iap name among foreign ones
@@ -530,7 +530,7 @@ kill "$server"; wait "$server" 2>/dev/null
 case "$code" in "409 "*notAState*) ok ;; *) not_ok "deleting a namespace holding a foreign file: $code" ;; esac
 [ -f .iap/namespaces/alpha/transactions.log ] && ok || not_ok "a refused namespace deletion deleted files"
 
-# Issue 30, finding 2: `receipt verify --data -` held the state's lock while its input stalled.
+# `receipt verify --data -` must not hold the state's lock while its input stalls.
 scenario "a buy during a stalled 'receipt verify --data -' finishes at once"
 iap buy com.example.fakegame.extra_lives >/dev/null
 mkfifo stalled
@@ -549,7 +549,7 @@ expect_status 0
 kill "$writer" "$verifier" "$verifier2" 2>/dev/null
 wait 2>/dev/null
 
-# Issue 30, finding 5: the seal (with the next id) lived only in `lock`; deleting it let an id
+# The seal (with the next id) must not live only in `lock`, or deleting it would let an id
 # be given again.
 scenario "deleting lock after a repair or a cut log never gives an id again"
 for _ in 1 2 3; do iap buy com.example.fakegame.extra_lives --finish >/dev/null; done
@@ -579,7 +579,6 @@ run doctor
 expect_status 74
 expect_out_has "records were cut off"
 
-# Issue 30, finding 6: the smaller points.
 scenario "doctor --repair on a full disk keeps one copy of the damaged log however often it is retried"
 if [ "$(id -u)" = 0 ] && mkdir tiny && mount -t tmpfs -o size=96k tmpfs tiny 2>/dev/null; then
   cd tiny && cp "$ROOT/catalog.plist" . && fill_up

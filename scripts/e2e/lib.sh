@@ -24,7 +24,7 @@ failed=0
 out="" err="" status=""
 scratch=$(mktemp -d)
 # python3 found once: through a version manager's shim (pyenv's is a shell script) each of the
-# scripts' hundreds of JSON checks would cost 0.1 s more. A link to the interpreter the shim
+# scripts' hundreds of JSON checks would start the shim too. A link to the interpreter the shim
 # picks, first on PATH, makes them direct (tools started by name too).
 if python_real=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$python_real" ]; then
   mkdir -p "$scratch/bin" && ln -s "$python_real" "$scratch/bin/python3" && PATH="$scratch/bin:$PATH"
@@ -112,7 +112,7 @@ finish() {
 # apple_python: a command that runs Python with Apple's App Store Server Library (a tool's
 # path, or -c CODE, then arguments), or nothing. Tries the python3 on PATH, then a venv kept
 # under .build/, installing the library there once. The command is a client of one server a
-# script, which imported the library once (half a second): tools/apple_zygote.py.
+# script, which imported the library once (the import is slow): tools/apple_zygote.py.
 apple_python() {
   local python socket="$scratch/apple.sock" command="$scratch/bin/apple-python"
   python=$(python_with appstoreserverlibrary app-store-server-library) || return 1
@@ -133,8 +133,8 @@ openapi_python() { python_with openapi_spec_validator openapi-spec-validator; }
 # python_with MODULE PACKAGE: the python3 on PATH if it has MODULE, else the venv under
 # .build/ with PACKAGE installed there once, or nothing. One script at a time makes or mends
 # the venv (they start together), from the interpreter itself: this script's link to it goes
-# with the script's scratch folder. A module is found, not imported (Apple's library takes
-# half a second to import).
+# with the script's scratch folder. A module is found, not imported (Apple's library is slow
+# to import).
 python_with() {
   local has="import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)"
   if python3 -c "$has" 2>/dev/null; then echo python3; return; fi

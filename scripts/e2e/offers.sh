@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of keys and promotional offers (issue 16): `iap keys`, and purchases with
+# End-to-end tests of keys and promotional offers: `iap keys`, and purchases with
 # promotional offer signatures made by Apple's App Store Server Library (version 1, the
 # SKPaymentDiscount signature, and version 2, the JWS) with a key from `iap keys create`.
 source "$(dirname "$0")/lib.sh"
@@ -61,7 +61,7 @@ read -r sig nonce ts < <("$APPLE" "$TOOLS/offer_signature.py" v1 key.p8 "$keyid"
 run buy $MONTHLY --offer winback.half_price --key-id "$keyid" --nonce "$nonce" --timestamp "$ts" --signature "$sig" --username Player-One --json
 expect_status 0
 expect_json 'd["transactions"][-1]["state"]' purchased
-# offerPeriod is the offer's whole duration: 3 × P1M (issue 28).
+# offerPeriod is the offer's whole duration: 3 × P1M.
 expect_same "$(payload 'p["offerType"], p["offerIdentifier"], p["offerDiscountType"], p["offerPeriod"], p["price"]')" "2 winback.half_price PAY_AS_YOU_GO P3M 2490" "the signed transaction"
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "SUBSCRIBED RESUBSCRIBE"
@@ -113,7 +113,7 @@ run buy $MONTHLY --offer-jws "$jws" --json
 expect_status 0
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "OFFER_REDEEMED None"
-# Issue 28: it waits for the renewal (the free month is not cut short); the renewal then
+# It waits for the renewal (the free month is not cut short); the renewal then
 # carries it, as Apple's library decodes the signed renewal transaction.
 run subscription status --json
 expect_json 'd["subscriptions"][0]["renewalInfo"]["offerIdentifier"], d["subscriptions"][0]["renewalInfo"]["renewalPrice"]' "winback.half_price 2490"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reliability (issue 6): many processes on one state folder at once. Every purchase gets
+# Reliability: many processes on one state folder at once. Every purchase gets
 # its own id, history and queue agree, and no record is torn.
 source "$(dirname "$0")/lib.sh"
 

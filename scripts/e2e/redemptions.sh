@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of win-back offers, offer codes and introductory-offer eligibility JWS
-# (issue 29): purchases from the CLI and the control plane, and every new signed value
+# purchases from the CLI and the control plane, and every new signed value
 # checked by Apple's App Store Server Library in Sandbox and Production (offerType decoded as
 # WIN_BACK_OFFER and OFFER_CODE, ONE_TIME, eligibleWinBackOfferIds in renewal info, the
 # notifications, and Get Transaction Info from Apple's client against `iap serve`).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of `iap serve` (issue 13): the App Store Server API served from a state,
+# End-to-end tests of `iap serve`: the App Store Server API served from a state,
 # called by Apple's own App Store Server Library, beside CLI commands on the same state.
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
@@ -153,8 +153,8 @@ else
   missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
 fi
 
-# Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a
-# client concluded that its key was wrong.
+# A 401 for the server's own failure, with nothing logged, would tell a client that its key
+# is wrong.
 scenario "the server's own failures are 5xx in Apple's shape with one line on stderr, never 401"
 if python3 -c 'import cryptography' 2>/dev/null; then
   iap keys create -o key.p8 --json >key.json 2>/dev/null
@@ -195,8 +195,8 @@ else
   skip "python3's cryptography package is not installed (it signs the tokens)"
 fi
 
-# Issue 30, finding 4: 64 sockets sending a byte every 4 s, or nothing, took every slot: a
-# normal client got 503 on 116 of 117 requests.
+# Sockets that send a byte every 4 s, or nothing, must not take every connection slot and
+# leave a normal client with 503s.
 scenario "140 slow and idle connections leave a legitimate client 90% of 200s, and an update stream open"
 iap buy $P.coins_1000 >/dev/null
 start_server
@@ -238,8 +238,8 @@ wait $server
 status=$?
 expect_status 0
 
-# Issue 30, finding 6: one SIGTERM waited without limit for a request waiting for the
-# state's lock, which another process held.
+# A SIGTERM must not wait without limit for a request waiting for the state's lock, which
+# another process holds.
 scenario "SIGTERM stops the server within 5 s, and two at once, while a request waits for a held lock"
 iap buy $P.coins_1000 >/dev/null
 for signals in 1 2; do
@@ -279,7 +279,7 @@ s.recv(1)' "$url" 2>/dev/null &
   rm -f held sent
 done
 
-# Issue 32: the server keeps the state it loaded, the keys and the tokens between requests.
+# The server keeps the state it loaded, the keys and the tokens between requests.
 # Under load, a command's commit must still be seen by the very next request.
 scenario "under load, each purchase of a command beside the server is seen by the next request; every answer is a 200"
 if python3 -c 'import cryptography' 2>/dev/null; then

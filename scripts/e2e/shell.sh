@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of iap in the shell (issue 5): completion scripts in bash, zsh and fish,
+# End-to-end tests of iap in the shell: completion scripts in bash, zsh and fish,
 # help at every level, colour only on a terminal and never with NO_COLOR, --quiet, and
 # stdout that stays parseable when piped.
 source "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of what the store signs (issue 4): the app receipt and verifyReceipt's
+# End-to-end tests of what the store signs: the app receipt and verifyReceipt's
 # answers, signed transactions decoded by Apple's App Store Server Library, App Store Server
 # Notifications delivered to a local server, and golden runs.
 source "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of everything that goes wrong in a store (issue 3): Ask to Buy, restricted
+# End-to-end tests of everything that goes wrong in a store: Ask to Buy, restricted
 # payments, interrupted purchases, simulated errors, refunds, deletions, accounts, devices,
 # reinstalls and entitlements. Each checks the state, text and --json output, the exit status,
 # and that a refused action changed nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of auto-renewable subscriptions on the simulated clock (issue 4):
+# End-to-end tests of auto-renewable subscriptions on the simulated clock:
 # renewals, cancel and expiry, renewal limit, billing retry with and without grace, upgrade
 # and downgrade, forced expiry and renewal, time rates.
 source "$(dirname "$0")/lib.sh"
@@ -133,7 +133,7 @@ expect_status 0
 expect_out_has "renewals 1"
 run subscription expire $P.pro.monthly --json
 expect_json 'd["subscriptions"][0]["state"], d["subscriptions"][0]["expirationDate"]' "expired 2026-01-15T10:00:00Z"
-expect_json 'd["subscriptions"][0]["autoRenewStatus"]' "False"  # issue 31: was left on
+expect_json 'd["subscriptions"][0]["autoRenewStatus"]' "False"  # not left on once expired
 iap clock advance 5y >/dev/null
 run entitlements --json
 expect_json '[(t["productId"], t["expirationDate"]) for t in d["transactions"]]' "[('$P.season_pass', None)]"

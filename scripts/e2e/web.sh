@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of the web Transaction Manager (issue 27): `iap serve`'s page at / driven in
+# End-to-end tests of the web Transaction Manager: `iap serve`'s page at / driven in
 # a real headless Chromium (Debian's chromium and chromium-driver, through Selenium from PyPI)
 # by scripts/e2e/tools/web_test.py, with the CLI beside it on the same state, and attacked
 # from another site's page and through a rebound name; with a control token too; the page's

@@ -119,7 +119,7 @@ package enum ArgumentParser {
 
   /// The first option in force that matches, global options first, searched where they lie:
   /// joining the two lists for each option on the command line copied and released every
-  /// spec's strings (a fifth of `buy ID --finish`'s parse).
+  /// spec's strings, once per option.
   private static func option(in commandOptions: [OptionSpec], where matches: (OptionSpec) -> Bool) -> OptionSpec? {
     for spec in GlobalOptions.specs where matches(spec) { return spec }
     for spec in commandOptions where matches(spec) { return spec }

@@ -10,7 +10,7 @@ package enum CommandRegistry {
   /// checks that they agree). Finding the command a command line names compares these
   /// words, so that it builds no spec but the one it finds: a spec holds the command's
   /// options and help text, and building them all (as a search through the specs did for
-  /// `iap buy ID`, whose id was looked up as a subcommand) was a fifth of a purchase.
+  /// `iap buy ID`, whose id was looked up as a subcommand) would be a real part of a purchase.
   /// (`nonisolated(unsafe)` only because metatypes of a protocol are not `Sendable` before
   /// Swift 6.2: it is a constant.)
   nonisolated(unsafe) static let entries: [Entry] = [

@@ -15,7 +15,7 @@ enum TransactionArgument {
   ///
   /// A list of `streamingThreshold` or more is printed as it is formatted, in bounded memory
   /// (`TransactionView.printLines` and `printDocument`, the same text): a queue of 104,000
-  /// unfinished renewals, formatted whole first, took 212 MB as text and 818 MB as JSON. A
+  /// unfinished renewals, formatted whole first, would take hundreds of megabytes. A
   /// shorter one is formatted whole, which costs a command that prints a few lines less.
   /// - Parameter empty: what a terminal is told when there is nothing (`no entitlements`).
   static func print(

@@ -2,7 +2,7 @@ import IAPCore
 import IAPKit
 
 /// `iap version`: what `iap --version` prints, as a command too, since newcomers type it
-/// as one (issue 31) and tools like `swift`, `docker` and `go` accept both.
+/// as one and tools like `swift`, `docker` and `go` accept both.
 struct VersionCommand: Command {
   static let spec = CommandSpec(["version"], abstract: "Show the version (as iap --version).")
 

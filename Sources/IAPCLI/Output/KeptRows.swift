@@ -1,7 +1,7 @@
 /// The cells of a long table's rows, kept as bytes while they fit in a fixed budget, so that
 /// a table measured in one pass can be printed without a second: `history` measures its
-/// columns before it prints, and reading and decoding every transaction again for the
-/// second pass was a third of its time (issue 12). Past the budget nothing more is kept and
+/// columns before it prints, and a second pass would read and decode every transaction
+/// again. Past the budget nothing more is kept and
 /// the caller makes its second pass as before, so memory stays bounded however long the
 /// history is.
 struct KeptRows {

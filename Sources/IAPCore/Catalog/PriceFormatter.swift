@@ -17,7 +17,7 @@ import Foundation
 /// every region's own: affixes, separators, grouping (`es` groups from 5 digits), digits
 /// (`ar_EG`, `fa`, `ne`, `my`), each pair's symbol, each currency's fraction digits and each
 /// region's currency. `PriceTableTests` checks every pair against `NumberFormatter`, and that
-/// the table is what the generator writes today. Linking ICU cost every command about 0.14 ms
+/// the table is what the generator writes today. Linking ICU would cost every command time
 /// before `main` (docs/performance.md), which is why the formats are data.
 ///
 /// What it does where the table is silent:

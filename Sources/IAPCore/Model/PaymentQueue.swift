@@ -7,7 +7,7 @@
 /// they outnumber the transactions: every operation is O(1) amortized.
 ///
 /// The slots lie in chunks of `chunkSize`: one array would be reallocated as it grows, and
-/// while it is copied both the old and the new are in memory (a third of a century's peak).
+/// while it is copied both the old and the new are in memory, a long queue's peak.
 package struct PaymentQueue: Sequence, Sendable {
   /// The transactions in queue order, with holes (nil) where some left: slot `n` is
   /// `chunks[n / chunkSize][n % chunkSize]`; every chunk but the last is full.
@@ -16,7 +16,7 @@ package struct PaymentQueue: Sequence, Sendable {
   private var end = 0
   /// The slot of each transaction, by id, once the queue is longer than `indexThreshold`:
   /// a short queue is searched instead, which spares every command that loads one the
-  /// run-time instantiation of the dictionary's type (a fifth of a `queue` command).
+  /// run-time instantiation of the dictionary's type, a real part of a short command.
   private var slotById: [UInt64: Int]?
   /// How many transactions the queue holds.
   package private(set) var count = 0

@@ -4,7 +4,7 @@ import IAPFormats
 /// family shares, the app's account), kept out of line.
 ///
 /// A queue of a hundred thousand unfinished renewals holds each transaction inline in an
-/// array, where these fields made up half of its 416 bytes; out of line they cost one
+/// array, where these fields would make up much of its size; out of line they cost one
 /// pointer, and an allocation only for the transactions that set one.
 struct TransactionRareFields: Equatable, Sendable {
   var revocationDate: Timestamp?

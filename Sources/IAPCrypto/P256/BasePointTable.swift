@@ -3,8 +3,8 @@
 /// k is written in base 64 with signed digits in -31…32 (a digit above 32 becomes digit − 64
 /// and carries one into the next), so k·G is the sum over its 43 digits of one table entry
 /// each, negated for a negative digit: about 42 mixed additions and no doublings. Signed
-/// digits halve the table a window's width would need; the wider window takes a third of
-/// the additions that 4-bit unsigned digits took (60). Row i holds d·64^i·G for d = 1…32, in
+/// digits halve the table a window's width would need; the wider window takes fewer
+/// additions than 4-bit unsigned digits would (60). Row i holds d·64^i·G for d = 1…32, in
 /// affine form: 1,376 entries (86 KiB), built once, on first use, with a single inversion.
 struct BasePointTable: Sendable {
   /// Bits in a window.

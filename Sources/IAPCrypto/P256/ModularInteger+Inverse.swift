@@ -1,8 +1,8 @@
 /// Inversion modulo a prime by the binary extended Euclidean algorithm.
 ///
-/// Fermat's a^(m-2) costs about 320 Montgomery multiplications; the binary algorithm costs
-/// about 770 halvings and subtractions of four limbs, a tenth of the instructions. A
-/// signature takes two inversions (the point's x, then k⁻¹), so they were about half of it.
+/// Fermat's a^(m-2) costs some 320 Montgomery multiplications; the binary algorithm costs
+/// halvings and subtractions of four limbs, far cheaper, and a signature takes two
+/// inversions (the point's x, then k⁻¹).
 /// The algorithm's time depends on its input, like everything else here: `iap` signs
 /// simulated receipts, not real payments.
 extension ModularInteger {

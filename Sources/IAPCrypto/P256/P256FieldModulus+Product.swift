@@ -6,7 +6,7 @@
 /// u itself, and adding u·p is: u·(2^64 - 1) + u = u·2^64 (a carry of u, the limb cleared),
 /// then u·(2^32 - 1) + u = u·2^32 one limb up (a shift), nothing two limbs up, and one
 /// multiplication by the top limb. The general product (CIOS) multiplies by every limb of
-/// the modulus; this takes about half the instructions, and a signature makes about 650.
+/// the modulus; this does less, and a signature makes some 650 products.
 extension P256FieldModulus {
   @inline(__always)
   static func product(_ a: UInt256, _ b: UInt256) -> UInt256 {

@@ -2,7 +2,7 @@
 /// state's logs carries, so that a flipped byte anywhere is found when the record is read.
 ///
 /// Concrete byte buffers rather than any `Sequence`: a generic one is not specialized across
-/// modules and cost ten times as much per byte, on the path of every command.
+/// modules, and this is on the path of every command.
 package enum CRC32 {
   /// The classic table, `table[n]` the checksum step of byte n, and the slicing-by-8 tables
   /// (a byte followed by k zero bytes), computed from the polynomial. `slices` (in

@@ -30,7 +30,7 @@ package enum JSONValue: Equatable, Sendable {
   package subscript(key: String) -> JSONValue? {
     guard case let .object(members) = self else { return nil }
     // Lengths first (stored, so free): comparing two different keys of 16 bytes or more
-    // takes `String`'s slow path, which made these lookups a fifth of `iap queue`.
+    // takes `String`'s slow path, and `iap queue` makes these lookups for every member.
     let length = key.utf8.count
     for member in members where member.0.utf8.count == length && member.0 == key { return member.1 }
     return nil

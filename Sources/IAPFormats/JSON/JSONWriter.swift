@@ -1,8 +1,8 @@
 /// Serializes `JSONValue`s: pretty (two-space indent) for stdout, compact for state files.
 ///
 /// It writes UTF-8 bytes, not a `String`: appending to a string checks and counts what is
-/// appended each time, which was over half of a century-long clock move (each renewal
-/// writes a few kilobytes of records).
+/// appended each time, and a long clock move writes a few kilobytes of records for each
+/// renewal.
 package enum JSONWriter {
   /// Pretty-printed text, ending without a newline; `indent` is the nesting level the value
   /// sits at (for writing a long array one element at a time).

@@ -4,8 +4,8 @@ import IAPSystem
 /// The state as a read-only request of `iap serve` opened it (the session, the store with its
 /// clock and settings, the signer), kept for the next requests while nothing in the state
 /// folder changed: they then skip opening the folder, its lock and its logs and checking a
-/// dozen files (two thirds of the system calls of a Get Transaction Info, and a third of its
-/// time), and copy this instead.
+/// dozen files (most of the system calls of a Get Transaction Info), and copy this
+/// instead.
 ///
 /// "Nothing changed" is the folder's `FolderWatch` generation, taken before the state was
 /// opened: the kernel counts every write, rename, creation and removal in the folder, by any

@@ -3,7 +3,7 @@ import IAPSystem
 
 /// Bearer tokens whose ES256 signature the server has verified, by the token's text, so that
 /// a client that sends the same token with every request (as Apple's libraries do, for up
-/// to an hour) pays for the verification once: at about 0.2 ms, it was most of a request.
+/// to an hour) pays for the verification once: it would otherwise be most of a request.
 ///
 /// Only the signature's verdict is remembered, with the key it verified under: each request
 /// still looks its `kid` up in the keys in force and checks every claim, `exp` included,

@@ -41,8 +41,8 @@ extension Workspace {
   /// anything is written.
   static func isWithinBudget(_ store: Store, to now: Timestamp, budget: Int) -> Bool {
     guard store.hasDueSubscriptionEvents(at: now) else { return true }
-    // Most moves are well within it, as a bound shows without running them (a century of 20
-    // weekly subscriptions: the run in memory was a fifth of the move).
+    // Most moves are well within it, as a bound shows without running them (running them
+    // in memory first would be a large part of a long move).
     if let bound = store.eventBound(until: now), bound <= budget { return true }
     var probe = store
     var left = budget

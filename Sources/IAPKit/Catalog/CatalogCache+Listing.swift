@@ -5,8 +5,8 @@ extension CatalogCache {
   /// Every product of the cached catalog, in the catalog's order, with its fields and
   /// warnings (for `displayPath`); nil when the cache cannot be used, as for `lookup`.
   ///
-  /// `products list` reads this instead of parsing and validating the property list: on a
-  /// 10,000-product catalog that was three quarters of the command.
+  /// `products list` reads this instead of parsing and validating the property list, which
+  /// on a large catalog would be most of the command.
   package static func listing(catalogPath: String, displayPath: String, key: Key, file: String) -> (Catalog, [String])? {
     mapped(file) { bytes -> (Catalog, [String])? in
       guard case (var catalog, let warnings, var start)? = header(bytes, catalogPath: catalogPath, displayPath: displayPath, key: key)

@@ -181,7 +181,7 @@ package enum ProductValidator {
         s.count <= 30
       else { return nil }
       // No locale: the text is plain digits and a '.', and building a Locale loads ICU data,
-      // which cost `buy` a third of its time.
+      // which `buy` would pay for on every purchase.
       return Decimal(string: s)
     default: return nil
     }

@@ -18,7 +18,7 @@ import IAPCore
 /// wrote them: `load` checked the log against its seal, or read it whole): 16 bytes and an
 /// account name a transaction, never a `Transaction`. Once the log is long, a command saves
 /// it as `history.index` and the next one starts from it, reading only the records appended
-/// since (a 200 MB log took a third of `history`'s time, issue 12; `HistoryIndex+File`).
+/// since (`HistoryIndex+File`), so that a long log is not read whole by every `history`.
 ///
 /// It is a cache, never a record: it is used only when it checks out against the log as it
 /// is now, and rebuilt otherwise. It names the log file (device and inode: a repair writes a

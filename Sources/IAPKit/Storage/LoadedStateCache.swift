@@ -9,8 +9,8 @@ import IAPSystem
 
 /// The state as a session last loaded it (`store.json` decoded, the logs past it replayed),
 /// kept by the server with what the files looked like then, so that the next request, when
-/// nothing changed, takes it rather than decoding `store.json` again: that decode was a
-/// fifth of a Get Transaction Info request on a 2,000-purchase state.
+/// nothing changed, takes it rather than decoding `store.json` again, which would be much
+/// of a Get Transaction Info request's work.
 ///
 /// "Nothing changed" is checked under the state's lock as a command checks its logs against
 /// their seal (`LogSeal`), and more strictly: the seal in `lock` is the one the load read,

@@ -71,12 +71,12 @@ package enum SnapshotCodec {
   /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
   /// as a stream: the document's structure in order, one queued transaction at a time, handed
   /// to `emit` in pieces of about `pieceSize` bytes. A queue of a hundred thousand unfinished
-  /// renewals is about 50 MB of text, which is never held whole (as a tree, then text, then
-  /// bytes, it was 2.5 KB a transaction; as one buffer, a third of a century's peak memory).
+  /// renewals is tens of megabytes of text, which is never held whole (as a tree, then text,
+  /// then bytes, or as one buffer, it would set the peak memory of a long-lived store).
   ///
   /// Bytes only: `String + Substring` is a generic append the standard library does not
   /// specialise, whose first use looks a type up by name and so reads every protocol
-  /// conformance record in the binary (a third of a commit that writes the snapshot).
+  /// conformance record in the binary, on the path of every commit that writes the snapshot.
   static func writeText<E: Error>(_ state: StoreState, offsets: Offsets, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
     var out: [UInt8] = []
     out.reserveCapacity(pieceSize + 4_096)
@@ -154,7 +154,7 @@ package enum SnapshotCodec {
 
   /// Decodes `store.json` from its bytes, each queued transaction as the parser meets it
   /// (`JSONParser.parse(_:streamingArraysAt:arrays:_:)`): a century's hundred thousand
-  /// unfinished renewals made a tree of about 2 KB each, 240 MB to read a queue.
+  /// unfinished renewals would make a tree of each, all in memory at once to read a queue.
   static func decode(bytes: [UInt8]) throws(Problem) -> (StoreState, Offsets) {
     var queues: [PaymentQueue] = []
     var arrays = 0

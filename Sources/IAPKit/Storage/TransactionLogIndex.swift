@@ -12,8 +12,8 @@ import IAPCore
 /// are left out.
 ///
 /// `forEach` reads the records back, a megabyte of log at a time, and decodes them one at a
-/// time. Holding every version as a `Transaction` instead (a dictionary by id) took 146 MB
-/// at 100,000 transactions.
+/// time, so that memory does not grow with the log as holding every version as a
+/// `Transaction` (a dictionary by id) would.
 package struct TransactionLogIndex {
   private let fd: Int32
   private let path: String
@@ -79,8 +79,8 @@ package struct TransactionLogIndex {
     for span in spans {
       if span.offset < windowStart || span.offset + span.length > windowStart + windowCount {
         windowStart = span.offset
-        // No more than the log holds: zeroing a megabyte for a short log was a fifth of a
-        // small `history`.
+        // No more than the log holds: a small `history` should not pay for zeroing a
+        // megabyte of window.
         let count = max(min(Self.chunkSize, end - span.offset), span.length)
         windowCount = try read(at: span.offset, count: count, atLeast: span.length, into: &window)
       }
@@ -125,7 +125,7 @@ package struct TransactionLogIndex {
   }
 
   /// The index of the first newline in `bytes[from..<to]` (`memchr`: the log's lines are
-  /// long, and searching them a byte at a time was a tenth of `history`).
+  /// long, and searching them a byte at a time shows in every `history`).
   private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
     guard from < to else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in

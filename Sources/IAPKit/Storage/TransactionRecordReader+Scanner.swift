@@ -32,7 +32,7 @@ extension TransactionRecordReader {
     /// `body`'s answer for the record's members; nil when the bytes are not a record this
     /// reader takes.
     mutating func withMembers<Result>(_ body: (Members) -> Result?) -> Result? {
-      // On the stack: an array per record was a tenth of the reader's time.
+      // On the stack: an array per record would be an allocation per record.
       withUnsafeTemporaryAllocation(of: Value?.self, capacity: TransactionRecord.Field.count) { values in
         values.initialize(repeating: nil)
         guard readMembers(into: values) else { return nil }

@@ -12,7 +12,7 @@ import IAPFormats
 /// of `history`, which reads back 100,000 records, of replaying the log past `store.json`,
 /// and of `RecordPeek`, which asks only for the id, account and tombstone. Parsing each into a
 /// tree and then looking each of its 25 members up by name (a linear scan of string
-/// compares) was half of `history`'s time.
+/// compares) would be most of `history`'s time.
 ///
 /// The members are matched by the record's declaration (`TransactionRecord.Field`), in any
 /// order, and decoded by the same rules as the general decoder's (`Field.decode`). It takes

@@ -2,8 +2,8 @@ import Testing
 @testable import IAPFormats
 @testable import IAPCrypto
 
-/// ES256 tokens, and the same tokens under a header prepared once (issue 32: a certificate
-/// chain's header was encoded and hashed again for every signature the server made).
+/// ES256 tokens, and the same tokens under a header prepared once (the server signs many
+/// payloads under one certificate chain's header, which it encodes and hashes only once).
 @Suite struct JWSES256Tests {
   let key = P256.PrivateKey(seed: Array("jws es256 tests".utf8))
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import IAPFormats
 
-/// The checksum every log record carries (issue 15, finding 7).
+/// The checksum every log record carries, by which damage to the log is found.
 @Suite struct CRC32Tests {
   /// The standard check value of CRC-32/ISO-HDLC, and the empty input.
   @Test func matchesThePublishedCheckValues() {

@@ -9,7 +9,7 @@ import Testing
     #expect(Timestamp(milliseconds: -1).iso8601 == "1969-12-31T23:59:59Z")
   }
 
-  /// The years 0000 to 9999 are written straight into the bytes (issue 12); their edges, and
+  /// The years 0000 to 9999 are written straight into the bytes; their edges, and
   /// the years beyond them written the general way.
   @Test func formatsTheEdgesOfTheSupportedYears() {
     #expect(Timestamp.supportedRange.lowerBound.iso8601 == "0000-01-01T00:00:00Z")

@@ -9,8 +9,8 @@ import IAPSystem
 #if canImport(Glibc)
 import Glibc
 
-/// Issue 15, finding 4: a server that sent one byte every 4 s kept a delivery going for
-/// hours, since each read had a timeout but the whole delivery none.
+/// A server that sends one byte every 4 s would keep a delivery going for hours if only
+/// each read had a timeout: the whole delivery has a deadline too.
 @Suite struct DeliveryDeadlineTests {
   /// A server on a loopback port that answers each connection one byte every `pause`
   /// seconds, never ending the status line. Returns the port; it stops with the process.

@@ -204,7 +204,7 @@ import Testing
     }
   }
 
-  /// Issue 13: "request line and headers at most 16 KB (431 past it)".
+  /// The request line and headers together are at most 16 KB (431 past it).
   @Test func theDefaultHeaderLimitIs16KiB() {
     let fields = String(repeating: "X-Filler: \(String(repeating: "f", count: 1000))\r\n", count: 15)
     #expect(Self.requests(Self.events("GET / HTTP/1.1\r\nHost: h\r\n\(fields)\r\n")).count == 1, "about 15 KB passes")

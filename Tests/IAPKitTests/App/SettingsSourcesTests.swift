@@ -9,9 +9,8 @@ import Testing
 
 /// Every setting, said in each of the three places a user can say it (a `catalog.plist`'s
 /// `settings`, a `.storekit` file's `settings`, `iap settings set`), with the same text, and
-/// checked by what it does to the store, not only by what `iap settings` shows (issue 11:
-/// catalog `environment`, `signing-secret` and `notification-url` were shown as in force and
-/// had no effect).
+/// checked by what it does to the store, not only by what `iap settings` shows (a setting
+/// can be shown as in force and have no effect).
 @Suite struct SettingsSourcesTests {
   /// Where a setting is said.
   enum Source: String, CaseIterable, CustomTestStringConvertible {
@@ -52,7 +51,7 @@ import Testing
     Case(name: "fail-restore", value: "on", shown: "unknown") { h in
       #expect(h.run("restore").status == 1)
     },
-    // Issue 29: the StoreKit APIs Xcode's `_storeKitErrors` fails beyond these three.
+    // The StoreKit APIs Xcode's `_storeKitErrors` fails beyond these three.
     Case(name: "fail-app-store-sync", value: "cloudServiceNetworkConnectionFailed", shown: "cloudServiceNetworkConnectionFailed") { h in
       let sync = h.run("restore --sync")
       #expect(sync.status == 1 && sync.stderr.contains("AppStore.sync()"))
@@ -143,7 +142,7 @@ import Testing
     Case(name: "fail-verification", value: "revokedcertificate", shown: "revokedCertificate") { h in
       #expect(resolved(h).failVerification == "revokedCertificate")
     },
-    // Issue 29: what `iap products remove-from-sale` records.
+    // What `iap products remove-from-sale` records.
     Case(name: "removed-from-sale", value: "sword, gems", shown: "gems,sword") { h in
       #expect(h.run("buy sword").status == 1)
       #expect(h.run("products fetch sword --json").json["invalidProductIdentifiers"] == .array([.string("sword")]))

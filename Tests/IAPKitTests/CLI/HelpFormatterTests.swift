@@ -26,8 +26,8 @@ import Testing
     #expect(help.contains("  74   state unreadable or unwritable"))
   }
 
-  /// Issue 31: `--price` was shown as optional, and `clock` and `settings` were listed as if
-  /// they only showed.
+  /// `--price` is shown as required, and `clock` and `settings` are listed with what they
+  /// change, not only what they show.
   @Test func usageAndSummariesSayWhatTheCommandsDo() {
     #expect(HelpFormatter.usage(for: ["subscription", "price-increase"])
       == "iap subscription price-increase <id> --price <price> [--consent <consent>]")

@@ -11,13 +11,13 @@ import Testing
     #expect(Suggestion.closest(to: "hist", in: ["history", "help"]) == "history")
   }
 
-  /// Issue 31: `iap bye` got no did-you-mean though `iap by` did.
+  /// `iap bye` gets a did-you-mean as `iap by` does.
   @Test func suggestsAThreeLetterWordTwoEditsAway() {
     #expect(Suggestion.closest(to: "bye", in: ["buy", "queue", "finish", "clock"]) == "buy")
     #expect(Suggestion.closest(to: "xyz", in: ["buy", "queue", "finish", "clock"]) == nil)
   }
 
-  /// Issue 31: `iap buy rocket_car` names `com.example.fakegame.rocket_car`.
+  /// `iap buy rocket_car` names `com.example.fakegame.rocket_car`.
   @Test func suggestsTheProductIdWhoseDottedSuffixIsTheInput() {
     let ids = ["com.example.fakegame.rocket_car", "com.example.fakegame.coins", "com.example.other.coins"]
     #expect(Suggestion.closest(to: "rocket_car", in: ids) == "com.example.fakegame.rocket_car")

@@ -35,7 +35,7 @@ import Testing
     ("storefront", "JPN", "JPN"), ("locale", "fr-CA", "fr_CA"), ("time-rate", "1004", "oneRenewalEveryTenSeconds"),
     ("time-rate", "MonthlyRenewalEveryHour", "monthlyRenewalEveryHour"), ("fail-purchase", "5", "storeProductNotAvailable"),
     ("fail-purchase", "paymentcancelled", "paymentCancelled"), ("fail-purchase", "off", "off"),
-    // One grammar with `settings set` (issue 11): `on` is SKTestSession's default error.
+    // One grammar with `settings set`: `on` is SKTestSession's default error.
     ("fail-purchase", "on", "unknown"), ("fail-load-products", "true", "unknown"), ("ask-to-buy", "1", "on"),
   ])
   func normalizesValues(_ name: String, _ text: String, _ value: String) {

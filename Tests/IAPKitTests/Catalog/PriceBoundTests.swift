@@ -6,9 +6,9 @@ import Testing
 @testable import IAPKit
 @testable import IAPCrypto
 
-/// Issue 15, finding 3: a catalog price of 9223372036854776 or more passed `catalog lint`, then
-/// every `--json` command trapped converting it to milliunits (signed payloads carry prices in
-/// thousandths as 64-bit integers). The catalog now refuses such prices, lint names them, and
+/// A catalog price of 9223372036854776 or more cannot be carried in milliunits (signed
+/// payloads carry prices in thousandths as 64-bit integers), so every `--json` command would
+/// trap converting it. The catalog refuses such prices, lint names them, and
 /// the conversion itself can no longer trap.
 @Suite struct PriceBoundTests {
   typealias F = StoreKitFixtures

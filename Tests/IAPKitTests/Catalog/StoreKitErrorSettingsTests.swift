@@ -16,7 +16,7 @@ import Testing
     try CatalogLoader.parse(Data(text.utf8), displayPath: "Shop.storekit")
   }
 
-  /// Issue 29: Xcode's other failable APIs (`FailableStoreKitAPI`) map to a setting each:
+  /// Xcode's other failable APIs (`FailableStoreKitAPI`) map to a setting each:
   /// App Store Sync, Subscription Status, App Transaction, the Refund Request, Offer Code Redeem
   /// and Manage Subscriptions sheets; a disabled
   /// entry is off.

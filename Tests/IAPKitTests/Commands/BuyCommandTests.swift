@@ -58,9 +58,8 @@ import Testing
     #expect(outcome["purchaseDate"] == .string("2026-01-15T10:01:00Z"))
   }
 
-  /// Issue 31: an id without its prefix failed with no hint. It still fails as StoreKit's
-  /// SKPayment of an unknown product does (a failed transaction the app finishes), but names
-  /// the full id.
+  /// An id without its prefix fails as StoreKit's SKPayment of an unknown product does (a
+  /// failed transaction the app finishes), and names the full id.
   @Test func anIdWithoutItsPrefixNamesTheFullId() {
     let result = harness.run("buy monthly")
     #expect(result.status == 1)
@@ -92,7 +91,7 @@ import Testing
     #expect(result.json.transactions[1]["error"]?["name"] == .string("paymentInvalid"))
   }
 
-  /// Issue 15, finding 3: `--quantity 2^63` was clamped to Int.max and recorded as a failed
+  /// `--quantity 2^63` is a usage error, not clamped to Int.max and recorded as a failed
   /// payment of a quantity nobody asked for.
   @Test(arguments: ["9223372036854775808", "-9223372036854775809", "99999999999999999999"])
   func aQuantityBeyondTheIntegerRangeIsAUsageError(_ value: String) {

@@ -14,7 +14,7 @@ import Testing
     #expect(help.stdout.hasPrefix("OVERVIEW: "))
   }
 
-  /// Issue 31: `iap version` was an unknown command, and `iap bye` got no did-you-mean.
+  /// `iap version` is a command as `iap --version` is an option, and `iap bye` suggests `buy`.
   @Test func versionIsACommandTooAndByeSuggestsBuy() {
     #expect(harness.run("version").stdout == "iap \(CLI.version)\n")
     #expect(harness.run("version --json").json["version"]?.stringValue == CLI.version)

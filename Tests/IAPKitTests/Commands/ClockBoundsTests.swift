@@ -6,12 +6,12 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 15, findings 3 and 4: repeated `clock advance 1000000y` trapped on the 293rd (64-bit
-/// milliseconds overflow), and one such advance with a monthly subscription ran for ever
-/// after writing the clock, so that every later command hung too. The clock now stays in the
-/// years 0000 to 9999, a move is run in memory before anything is written, and no command
-/// makes more than its event budget (`Store.eventBudget`, 250,000; these tests lower it to
-/// 10,000 with `IAP_EVENT_BUDGET`, as it was when they were written, or to 5,000).
+/// Repeated `clock advance 1000000y` would overflow 64-bit milliseconds, and one such advance
+/// with a monthly subscription would run for ever after writing the clock, so that every
+/// later command hung too. So the clock stays in the years 0000 to 9999, a move is run in
+/// memory before anything is written, and no command makes more than its event budget
+/// (`Store.eventBudget`, 250,000; these tests lower it to 10,000 or 5,000 with
+/// `IAP_EVENT_BUDGET`, so that a move past it is quick to reach).
 @Suite struct ClockBoundsTests {
   let harness = TestHarness()
 
@@ -37,7 +37,7 @@ import Testing
     #expect(harness.run("queue").status == 0, "later commands still work")
   }
 
-  /// Issue 31: a refused move printed `usage: iap clock`, not the usage of the command given.
+  /// A refused move prints the usage of the command given, not `usage: iap clock`.
   @Test func aRefusedMoveShowsTheUsageOfTheCommandGiven() {
     #expect(harness.run("clock advance 1000000y").stderr.contains("usage: iap clock advance <duration>\n"))
     #expect(harness.run("clock set 2026-01-20T00:00:00Z").status == 0)

@@ -5,9 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 15, finding 7: damage in the part of the log that store.json covers went unseen by
-/// `queue` and `buy` while `history` failed; a torn record and a record with quantity -2^63
-/// were not told from damage. `iap doctor` reports it, `--repair` salvages what is intact.
+/// Damage in the part of the log that store.json covers is unseen by `queue` and `buy`
+/// while `history` fails on it, and a torn record or a record with quantity -2^63 must be
+/// told from damage. `iap doctor` reports it, `--repair` salvages what is intact.
 @Suite struct DoctorCommandTests {
   let harness = TestHarness()
   var log: String { harness.directory + "/.iap/transactions.log" }

@@ -5,7 +5,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Downloads are named by transaction id, like everything else a command acts on (issue 11):
+/// Downloads are named by transaction id, like everything else a command acts on:
 /// the transaction's product has the download. A product id still works where it is one.
 @Suite struct DownloadAddressingTests {
   let harness = TestHarness(catalog: TestHarness.contentCatalog)

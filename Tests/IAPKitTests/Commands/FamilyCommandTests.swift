@@ -62,7 +62,7 @@ import Testing
   /// Apple notifies about family-shared transactions as about purchased ones (developer
   /// forums thread 744155: renewal-status changes arrive with FAMILY_SHARED too): a renewal,
   /// a change of auto-renew and an expiry each reach the server twice, the purchaser's
-  /// transaction first, then the member's own (issue 28).
+  /// transaction first, then the member's own.
   @Test func theMembersShareOfASubscriptionIsNotifiedLikeThePurchasers() {
     harness.run("family add kid")
     harness.run("buy pro.monthly --finish")
@@ -107,7 +107,7 @@ import Testing
     #expect(entitlements("default").count == 2, "the purchaser keeps everything")
   }
 
-  /// Issue 31: the member's revocation was printed as `refunded`.
+  /// The member's shares are printed as revoked, not as `refunded`.
   @Test func removingAMemberPrintsTheSharesAsRevoked() {
     harness.run("buy sword --finish")
     harness.run("family add kid")

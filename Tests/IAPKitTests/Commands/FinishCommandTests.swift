@@ -17,7 +17,7 @@ import Testing
     #expect(harness.run("queue").stdout == "")
   }
 
-  /// Issue 31: `finish '#1'`, as `iap queue` prints the id, like every other command.
+  /// `finish '#1'` takes the id as `iap queue` prints it, like every other command.
   @Test func takesTheIdAsTheQueuePrintsIt() {
     harness.run("buy gems")
     let result = harness.run(["finish", "#1"])

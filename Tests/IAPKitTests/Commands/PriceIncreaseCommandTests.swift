@@ -27,7 +27,7 @@ import Testing
   @Test func anIncreaseNeedingConsentIsPendingInRenewalInfo() {
     let result = harness.run("subscription price-increase pro.monthly --price 12.99")
     #expect(result.status == 0)
-    #expect(result.stdout.contains("price increase to 12.99 USD pending"), "issue 31: with its currency")
+    #expect(result.stdout.contains("price increase to 12.99 USD pending"), "with its currency")
     #expect(harness.notificationTypes().last == "PRICE_INCREASE/PENDING")
     let info = status()?["renewalInfo"]
     #expect(info?["priceIncreaseStatus"] == .int(0))
@@ -62,7 +62,7 @@ import Testing
   }
 
   /// Apple support article 109501: without consent an increase is at most 50% and at most
-  /// USD 5 (USD 50 for yearly); beyond either it needs consent (issue 28), refused (exit 1)
+  /// USD 5 (USD 50 for yearly); beyond either it needs consent, refused (exit 1)
   /// with nothing recorded.
   @Test func withoutConsentAnIncreaseStaysWithinApplesLimits() {
     let tooMuch = harness.run("subscription price-increase pro.monthly --price 15.00 --consent notRequired")

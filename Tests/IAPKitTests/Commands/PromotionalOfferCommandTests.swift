@@ -83,7 +83,7 @@ import Testing
     #expect(claims["offerType"] == .int(2))
     #expect(claims["offerIdentifier"] == .string("half"))
     #expect(claims["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
-    #expect(claims["offerPeriod"] == .string("P2M"), "the offer's whole duration, 2 × P1M (issue 28)")
+    #expect(claims["offerPeriod"] == .string("P2M"), "the offer's whole duration, 2 × P1M")
     #expect(claims["price"] == .int(4990))
     let notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("SUBSCRIBED"))
@@ -101,7 +101,7 @@ import Testing
     #expect(regular["price"] == .int(9990))
   }
 
-  /// Issue 28: an offer for the product subscribed does not cut the paid period short; the
+  /// An offer for the product subscribed does not cut the paid period short; the
   /// renewal date brings it (its price, period and identifier), then regular renewals.
   @Test func aCurrentSubscriberRedeemsWithOfferRedeemedAndTheRenewalAppliesIt() throws {
     let key = try createKey()
@@ -126,7 +126,7 @@ import Testing
     #expect(renewal["price"] == .int(0))
     let upgrade = harness.run(v1Arguments(key, product: "pro.plus", offer: "plus.trial"))
     #expect(upgrade.status == 0, "\(upgrade.stderr)")
-    #expect(upgrade.stdout.contains("promotional offer plus.trial"), "issue 31: the text shows the offer redeemed")
+    #expect(upgrade.stdout.contains("promotional offer plus.trial"), "the text shows the offer redeemed")
     notification = harness.run("notifications --json").json["notifications"]?.arrayValue?.last
     #expect(notification?["notificationType"] == .string("OFFER_REDEEMED"))
     #expect(notification?["subtype"] == .string("UPGRADE"))
@@ -190,7 +190,7 @@ import Testing
   }
 
   /// Apple's PromotionalOfferV2SignatureCreator: the JWS's `transactionId` may be any
-  /// transaction of the customer, the appTransactionId included (issue 28); another
+  /// transaction of the customer, the appTransactionId included; another
   /// customer's is still refused.
   @Test func version2JWSTakesAnyTransactionOfTheCustomerOrItsAppTransactionId() throws {
     let key = try createKey()

@@ -4,7 +4,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 31, item 6: one overview, empty listings said on a terminal, history filters, and a
+/// One overview, empty listings said on a terminal, history filters, and a
 /// progress line for long clock moves.
 @Suite struct StatusCommandTests {
   let harness = TestHarness()

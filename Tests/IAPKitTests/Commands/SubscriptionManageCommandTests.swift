@@ -6,7 +6,7 @@ import Testing
 @testable import IAPFormats
 @testable import IAPKit
 
-/// `iap subscription manage` (issue 29): what StoreKit's manage-subscriptions sheet shows, and
+/// `iap subscription manage`: what StoreKit's manage-subscriptions sheet shows, and
 /// its simulated failure.
 @Suite struct SubscriptionManageCommandTests {
   let harness = TestHarness()

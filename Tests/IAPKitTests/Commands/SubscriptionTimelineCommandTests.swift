@@ -6,9 +6,9 @@ import Testing
 @testable import IAPFormats
 @testable import IAPKit
 
-/// `iap subscription timeline` (issue 31) and the picture the web page draws from the same
-/// JSON (issue 27): each period and how it began, offers, upgrades and downgrades, billing
-/// retry and grace, refunds, resubscription, and the notifications.
+/// `iap subscription timeline` and the picture the web page draws from the same JSON: each
+/// period and how it began, offers, upgrades and downgrades, billing retry and grace,
+/// refunds, resubscription, and the notifications.
 @Suite struct SubscriptionTimelineCommandTests {
   let harness = TestHarness()
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The fuzz targets in `swift test` (issue 31): every input that once broke one
+/// The fuzz targets in `swift test`: every input that once broke one
 /// (`Fuzz/regressions/TARGET`) and every seed of its corpus (`Fuzz/corpus/TARGET`), run
 /// through the target's invariants in the test build. libFuzzer's own runs, with the
 /// sanitizers, need a build of their own (scripts/fuzz): scripts/e2e/fuzz.sh makes it when

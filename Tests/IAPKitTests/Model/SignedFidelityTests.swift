@@ -6,8 +6,8 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 28: fields of the signed transaction, the renewal info and the app transaction that
-/// disagreed with Apple's, each test naming Apple's rule and where it is written (the doc
+/// Fields of the signed transaction, the renewal info and the app transaction as Apple's
+/// are, each test naming Apple's rule and where it is written (the doc
 /// page, or the model of Apple's App Store Server Library for Python 3.1.2), driven through
 /// the commands.
 @Suite struct SignedFidelityTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPFormats
 
-/// Issue 13: which subscriptions the App Store extends (SubscriptionExtensionIneligibleError:
+/// Which subscriptions the App Store extends (SubscriptionExtensionIneligibleError:
 /// not in a free offer period, billing retry, an expired grace period, or expired; at most
 /// two extensions in 365 days), checked on the pure store.
 @Suite struct StoreExtendingTests {

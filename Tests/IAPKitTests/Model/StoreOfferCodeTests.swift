@@ -65,7 +65,7 @@ import Testing
     #expect(buy("gold", code: "LOYAL").error?.code == .ineligibleForOffer)
     _ = buy("gold")
     // Subscribed now: the existing customers' code (OFFER_REDEEMED), which for the product
-    // subscribed waits for the renewal, as a promotional offer does (issue 28).
+    // subscribed waits for the renewal, as a promotional offer does.
     #expect(buy("gold", code: "NEWBIES").error?.code == .ineligibleForOffer)
     let loyal = buy("gold", code: "LOYAL")
     #expect(loyal.state == .restored)

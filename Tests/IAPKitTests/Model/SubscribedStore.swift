@@ -3,7 +3,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPFormats
 
-/// A pure store with one monthly subscription, for issue 29's store tests (fixed clock).
+/// A pure store with one monthly subscription, for the store-side tests (fixed clock).
 struct SubscribedStore {
   static let start = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 

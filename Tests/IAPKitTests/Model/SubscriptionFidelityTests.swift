@@ -7,7 +7,7 @@ import Testing
 @testable import IAPFormats
 
 /// Subscription behaviours checked against Apple's documentation, each test naming its
-/// source (issue 14): downgrades, renewal dates, renewal info.
+/// source: downgrades, renewal dates, renewal info.
 @Suite struct SubscriptionFidelityTests {
   static let catalogText = TestHarness.plist(products: [
     TestHarness.product("monthly", "autoRenewable", price: "<string>4.99</string>", extra: group(level: 2, "P1M")),

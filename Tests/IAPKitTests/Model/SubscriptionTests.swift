@@ -137,7 +137,7 @@ import Testing
     let expired = try store.expire("gold.monthly", now: at("2026-01-21T00:00:00Z"))
     #expect(expired.status == .expired)
     #expect(expired.latest.expirationDate == at("2026-01-21T00:00:00Z"))
-    #expect(!expired.autoRenew, "issue 31: an expired subscription does not show auto-renew on")
+    #expect(!expired.autoRenew, "an expired subscription does not show auto-renew on")
     #expect(expired.expirationIntent == .customerCancelled)
     #expect(throws: StoreRefusal.self) { try store.expire("gold.monthly", now: at("2026-01-22T00:00:00Z")) }
     #expect(throws: StoreRefusal.noSubscription("nope")) { try store.forceRenewal("nope", now: at("2026-01-22T00:00:00Z")) }

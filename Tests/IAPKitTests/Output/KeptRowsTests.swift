@@ -5,7 +5,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// `history` prints from the rows it kept while measuring, when they fit (issue 12): the
+/// `history` prints from the rows it kept while measuring, when they fit: the
 /// same lines as a second pass would print.
 @Suite struct KeptRowsTests {
   @Test func printsTheLinesTextTableAligns() {

@@ -4,10 +4,10 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// The aligned text of `history` and the other listings; issue 12 made it cheaper, and it
-/// must align exactly as before.
+/// The aligned text of `history` and the other listings, built for speed, aligns exactly as
+/// the plain reference below does.
 @Suite struct TextTableTests {
-  /// How lines were aligned before issue 12: widths in characters, every cell but the last
+  /// The plain way to align lines: widths in characters, every cell but the last
   /// padded, trailing spaces trimmed.
   static func reference(_ rows: [[String]]) -> [String] {
     var widths: [Int] = []

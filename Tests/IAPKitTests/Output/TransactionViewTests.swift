@@ -4,8 +4,8 @@ import Testing
 @testable import IAPCore
 @testable import IAPFormats
 
-/// The notes a transaction's line ends with name Apple's words as Apple spells them, now
-/// that they are enums (issue 33): a raw value, never a Swift case name.
+/// The notes a transaction's line ends with name Apple's words as Apple spells them: an
+/// enum's raw value, never a Swift case name.
 @Suite struct TransactionViewTests {
   static let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 

@@ -6,7 +6,7 @@ import Testing
 @testable import IAPHTTP
 @testable import IAPKit
 
-/// Issue 31, item 7: statements of the README and docs that the program can contradict,
+/// Statements of the README and docs that the program can contradict,
 /// checked against the program (the command reference has CommandReferenceTests).
 @Suite struct DocumentationTests {
   func document(_ path: String) throws -> String {
@@ -29,6 +29,12 @@ import Testing
     #expect(text.contains("the request line at most \(limits.requestLineBytes / 1024) KB (414)"))
     #expect(text.contains("at most \(limits.headerBytes / 1024) KB and at most \(limits.headerCount) header fields (431)"))
     #expect(text.contains("bodies at most \(limits.bodyBytes / 1024 / 1024) MB (413)"))
+  }
+
+  /// docs/architecture.md gives the HTTP server's own limit of connections served at once.
+  @Test func theArchitectureGivesTheServersConnectionLimit() throws {
+    let text = try document("docs/architecture.md").replacingOccurrences(of: "\n", with: " ")
+    #expect(text.contains("a thread per connection, at most \(HTTPServer.Configuration().maxConnections),"))
   }
 
   /// What links the static executable is scripts/release-build, not Package.swift, and the

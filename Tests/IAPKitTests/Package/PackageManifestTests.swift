@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The manifest as a Swift user meets it (issue 11: `swift build -c release` failed to link on
-/// Linux because every release build was forced to `-static-executable`).
+/// The manifest as a Swift user meets it (a plain `swift build -c release` must link on Linux,
+/// so no build is forced to `-static-executable`), and the targets as SwiftPM reads them
+/// (`PackageDump`): their layers, and docs/architecture.md's tables of them.
 @Suite struct PackageManifestTests {
   static var manifest: String {
     let url = EndToEndTests.packageRoot.appendingPathComponent("Package.swift")
@@ -17,22 +18,16 @@ import Testing
     #expect(!Self.manifest.contains("-static-executable"))
   }
 
-  /// Each target's dependencies as the manifest lists them, by target name.
-  static var dependencies: [String: Set<String>] {
-    var found: [String: Set<String>] = [:]
-    let pattern = #/\.(?:executableTarget|target|testTarget)\(\s*name: "(\w+)"(?:,\s*dependencies: \[([^\]]*)\])?/#
-    for match in manifest.matches(of: pattern) {
-      let names = (match.2.map(String.init) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-      found[String(match.1)] = Set(names.filter { !$0.isEmpty })
-    }
-    return found
+  /// Each target's dependencies as SwiftPM reads them, by target name.
+  static func dependencies() throws -> [String: Set<String>] {
+    try PackageDump.current.get().dependencies
   }
 
   static let libraries = ["IAPSystem", "IAPFormats", "IAPCrypto", "IAPHTTP"]
-  static let store = ["IAPCore", "IAPKit", "IAPServer", "IAPCLI", "iap"]
 
-  @Test func theLayersAreTargetsThatDependDownwardOnly() {
-    let d = Self.dependencies
+  @Test(.enabled(if: PackageDump.swift != nil, "no `swift` on PATH or beside the test runner: the package's targets are not read"))
+  func theLayersAreTargetsThatDependDownwardOnly() throws {
+    let d = try Self.dependencies()
     #expect(d["iap"] == ["IAPCLI"])
     #expect(d["IAPCLI"]?.contains("IAPServer") == true, "`iap serve` runs the server")
     #expect(d["IAPServer"]?.isDisjoint(with: ["IAPCLI", "iap"]) == true, "the server is a front end beside the CLI")
@@ -50,10 +45,12 @@ import Testing
     #expect(d["IAPServer"]?.contains("IAPWeb") == true)
   }
 
-  /// The general-purpose libraries know nothing of the store (issue 24), and each has tests of
-  /// its own that need nothing of the store either.
-  @Test func theGeneralPurposeLibrariesDependOnNoStoreTarget() {
-    let d = Self.dependencies
+  /// The general-purpose libraries know nothing of the store, so that each could be swapped
+  /// for a package of the Swift ecosystem, and each has tests of its own that need nothing of
+  /// the store either.
+  @Test(.enabled(if: PackageDump.swift != nil, "no `swift` on PATH or beside the test runner: the package's targets are not read"))
+  func theGeneralPurposeLibrariesDependOnNoStoreTarget() throws {
+    let d = try Self.dependencies()
     for library in Self.libraries {
       let own = d[library]
       #expect(own != nil, "\(library) is a target")
@@ -62,6 +59,45 @@ import Testing
       #expect(tests?.contains(library) == true, "\(library)Tests tests it")
       #expect(tests?.isSubset(of: Set(Self.libraries)) == true, "\(library)Tests depends on \(tests ?? [])")
     }
+  }
+
+  /// docs/architecture.md's tables of targets name every target of the package, test targets
+  /// included, and nothing else: a target added, renamed or removed is a row to write.
+  @Test(.enabled(if: PackageDump.swift != nil, "no `swift` on PATH or beside the test runner: the package's targets are not read"))
+  func theArchitectureHasARowForEveryTargetAndNoOther() throws {
+    let targets = Set(try PackageDump.current.get().targets.map(\.name))
+    let url = EndToEndTests.packageRoot.appendingPathComponent("docs/architecture.md")
+    let rows = Self.targetRows(inMarkdown: try String(contentsOf: url, encoding: .utf8))
+    #expect(rows.count >= targets.count / 2, "architecture.md's tables of targets were found: \(rows)")
+    let named = rows.map { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
+    let missing = targets.subtracting(named).sorted()
+    #expect(missing.isEmpty, "docs/architecture.md has no row for \(missing.joined(separator: ", "))")
+    let strangers = named.filter { !targets.contains($0) }
+    #expect(strangers.isEmpty, "docs/architecture.md has rows for what is no target: \(strangers.joined(separator: ", "))")
+    let twice = Dictionary(grouping: named, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+    #expect(twice.isEmpty, "docs/architecture.md has two rows for \(twice.joined(separator: ", "))")
+  }
+
+  /// The first cell of each row of the Markdown tables whose first column is headed
+  /// `target` or `test target`, as written (a target's name in backticks).
+  static func targetRows(inMarkdown text: String) -> [String] {
+    var rows: [String] = []
+    var inTargetTable = false, previousWasRow = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("|") else {
+        previousWasRow = false
+        continue
+      }
+      let first = trimmed.dropFirst().prefix { $0 != "|" }.trimmingCharacters(in: .whitespaces)
+      if !previousWasRow {
+        inTargetTable = first == "target" || first == "test target"
+      } else if inTargetTable && !first.allSatisfy({ $0 == "-" || $0 == ":" }) {
+        rows.append(first)
+      }
+      previousWasRow = true
+    }
+    return rows
   }
 
   /// The compiler enforces the targets; the operating system's modules are imports, not

@@ -4,7 +4,7 @@ import Testing
 @testable import IAPCore
 
 /// Apple's closed vocabularies are spelled once, in their enums (IAPCore/Vocabulary), and
-/// used through them everywhere else (issue 33): a typo in a notification type is then a
+/// used through them everywhere else: a typo in a notification type is then a
 /// compile error, not a notification nobody's test happens to send.
 @Suite struct VocabularyTests {
   /// Every Swift source outside the vocabulary's own files, with its path.

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 13: the App Store Server API answers Apple's requests, authorized as Apple
+/// The App Store Server API answers Apple's requests, authorized as Apple
 /// authorizes them, in Apple's shapes and errors (routes called in process here; over HTTP
 /// with Apple's own client in scripts/e2e/serve.sh).
 @Suite struct AppStoreServerAPITests: ServerAPITesting {

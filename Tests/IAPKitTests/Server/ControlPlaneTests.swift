@@ -8,7 +8,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPServer
 
-/// The control plane in process (issue 25): the route table, its errors and statuses, and
+/// The control plane in process: the route table, its errors and statuses, and
 /// namespaces shared with the CLI. scripts/e2e/control.sh drives every route over HTTP.
 @Suite struct ControlPlaneTests {
   let harness = TestHarness()

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 13: Request a Test Notification, Get Test Notification Status and Get Notification
+/// Request a Test Notification, Get Test Notification Status and Get Notification
 /// History, with the send attempts the delivery rounds record.
 @Suite struct NotificationEndpointTests: ServerAPITesting {
   let harness: TestHarness

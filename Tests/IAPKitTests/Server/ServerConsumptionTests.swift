@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 13: Send Consumption Information answers a refund request's CONSUMPTION_REQUEST
+/// Send Consumption Information answers a refund request's CONSUMPTION_REQUEST
 /// (`iap refund-request`), with both bodies Apple takes (`ConsumptionRequestV1` at v1,
 /// `ConsumptionRequest` at v2), checked field by field; 202 Accepted.
 @Suite struct ServerConsumptionTests: ServerAPITesting {
@@ -92,7 +92,7 @@ import Testing
 
   /// Apple's consumptionPercentage page: the percentage is for one-time purchases (a
   /// subscription is prorated by time); its refundPreference page: GRANT_PRORATED prorates
-  /// by a percentage above 0 (issue 28). Both refused with 4000000.
+  /// by a percentage above 0. Both refused with 4000000.
   @Test func version2sPercentageAndProratedGrantFollowTheProduct() {
     #expect(harness.run("buy gems --finish").status == 0)
     #expect(harness.run("buy pro.monthly --finish").status == 0)

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 13: Extend a Subscription Renewal Date, its mass form and its status, and Set App
+/// Extend a Subscription Renewal Date, its mass form and its status, and Set App
 /// Account Token, as Apple documents them ("Extending the renewal date for auto-renewable
 /// subscriptions": up to 90 days, twice in 365 days, paid active subscriptions only).
 @Suite struct ServerExtensionTests: ServerAPITesting {

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 28: where the App Store Server API served by iap disagreed with Apple's, each
+/// The App Store Server API served by iap agrees with Apple's where it once did not, each
 /// test naming Apple's rule and where it is written (the doc page, or the model of Apple's
 /// App Store Server Library for Python 3.1.2).
 @Suite struct ServerFidelityTests: ServerAPITesting {

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 29: Finish Transaction (`POST /inApps/v1/transactions/{transactionId}/finish`, App
+/// Finish Transaction (`POST /inApps/v1/transactions/{transactionId}/finish`, App
 /// Store Server API 1.20, Apple's page "Finish Transaction": "Notifies the App Store server
 /// that your system has finished processing the customer's transaction"; the Python
 /// library 3.1.2's `finish_transaction` expects an empty answer), and `anyTransactionId`

@@ -10,7 +10,7 @@ import Testing
 @testable import IAPHTTP
 @testable import IAPSystem
 
-/// Issue 32: a read-only request takes the state an earlier one opened while nothing in the
+/// A read-only request takes the state an earlier one opened while nothing in the
 /// state folder changed (`ServerReadCache`), and opens it afresh after any change: a command's
 /// commit, a setting, the clock, or another folder put at the state's path.
 @Suite struct ServerReadCacheTests: ServerAPITesting {

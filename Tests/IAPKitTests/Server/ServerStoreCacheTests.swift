@@ -9,7 +9,7 @@ import Testing
 @testable import IAPCrypto
 @testable import IAPHTTP
 
-/// Issue 32: what the server keeps from one request to the next (verified tokens, parsed
+/// What the server keeps from one request to the next (verified tokens, parsed
 /// keys, the catalog's fields, the loaded state) changes no answer: each request still sees
 /// the keys, the catalog, the clock and the store as they are.
 @Suite struct ServerStoreCacheTests: ServerAPITesting {

@@ -7,7 +7,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPServer
 
-/// `iap serve` answers the web Transaction Manager (issue 27) at `/` and in each namespace,
+/// `iap serve` answers the web Transaction Manager at `/` and in each namespace,
 /// with its headers; the control plane and Apple's API beside it are unchanged.
 @Suite struct WebRoutesTests {
   let harness = TestHarness()

@@ -7,7 +7,7 @@ import Testing
 @testable import IAPFormats
 @testable import IAPCrypto
 
-/// Issue 16: in Sandbox and Production the store signs with ES256 and its own certificate
+/// In Sandbox and Production the store signs with ES256 and its own certificate
 /// chain, made from the signing secret, as Apple's verifiers expect (their acceptance is
 /// checked with Apple's library in scripts/e2e/certified.sh).
 @Suite struct CertifiedSigningTests {
@@ -87,7 +87,7 @@ import Testing
   @Test func productionWithoutTheAppsAppleIdIsRefusedBeforeAnythingIsStored() {
     let set = harness.run("settings set environment Production")
     #expect(set.status == 0)
-    #expect(set.stderr.contains("iap settings set app-apple-id NUMBER"), "issue 31: the fix is named when the setting is made")
+    #expect(set.stderr.contains("iap settings set app-apple-id NUMBER"), "the fix is named when the setting is made")
     for command in ["buy sword --json", "buy gems", "queue"] {
       let result = harness.run(command)
       #expect(result.status == 65, "\(command)")

@@ -6,9 +6,9 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 15, finding 6: on a full disk a buy exited 74 although its purchase was committed
-/// (a script that retries after 74 bought twice), or was kept without its notification.
-/// A command now has one commit point, the fsync of its transaction records: before it a
+/// On a full disk a buy must not exit 74 once its purchase is committed (a script that
+/// retries after 74 would buy twice), nor keep it without its notification. A command has
+/// one commit point, the fsync of its transaction records: before it a
 /// failure stores nothing, after it nothing fails the command.
 @Suite struct CommitPointTests {
   let harness = TestHarness()

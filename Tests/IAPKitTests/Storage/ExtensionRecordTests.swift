@@ -5,7 +5,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 13: what the server's writes add to the state (renewal-date extensions, mass
+/// What the server's writes add to the state (renewal-date extensions, mass
 /// extensions, app account tokens, notifications without a transaction) is read back as
 /// written, from the log and from the snapshot, and states written before them still load.
 @Suite struct ExtensionRecordTests {

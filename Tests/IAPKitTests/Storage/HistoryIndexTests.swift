@@ -6,7 +6,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 12: `history.index` saves the fold of the log for the next `history`, and is used
+/// `history.index` saves the fold of the log for the next `history`, and is used
 /// only when it checks out against the log.
 @Suite struct HistoryIndexTests {
   let harness = TestHarness()
@@ -82,7 +82,7 @@ import Testing
     #expect(ids() == ["1", "2"])
   }
 
-  /// Issue 33: a single transaction is looked up in the same index as `history` (one read
+  /// A single transaction is looked up in the same index as `history` (one read
   /// of its record): an index that checks out but lacks it hides it from `refund` too.
   @Test func aSingleTransactionIsLookedUpInTheIndex() throws {
     harness.run("buy gems --finish")

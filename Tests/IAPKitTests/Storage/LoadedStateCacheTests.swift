@@ -6,7 +6,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 32: the server takes the state it loaded last while the files are as they were, and
+/// The server takes the state it loaded last while the files are as they were, and
 /// loads afresh once a command changed them.
 @Suite struct LoadedStateCacheTests {
   @Test func anUnchangedStateIsTakenFromTheCacheAndACommitLoadsAfresh() throws {

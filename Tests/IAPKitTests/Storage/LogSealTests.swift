@@ -5,9 +5,9 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 15, finding 7: damage in the part of the log that store.json covers went unseen by
-/// `queue` and `buy` (which read only the log beyond it), and a log cut mid-record was
-/// silently truncated at the next write, its lost id given again. The seal in the lock file
+/// Damage in the part of the log that store.json covers would go unseen by `queue` and
+/// `buy` (which read only the log beyond it), and a log cut mid-record would be truncated
+/// at the next write, its lost id given again. The seal in the lock file
 /// (`LogSeal`) makes any change iap did not make show, so the log is then read whole.
 @Suite struct LogSealTests {
   let harness = TestHarness()
@@ -49,7 +49,7 @@ import Testing
     let queue = harness.run("queue")
     #expect(queue.status == 74)
     #expect(queue.stderr.contains("transactions.log is damaged at byte \(recordStart) (its checksum does not match)"), "\(queue.stderr)")
-    #expect(queue.stderr.hasSuffix("until it is repaired (iap doctor --repair)\n"), "issue 31: names the fix")
+    #expect(queue.stderr.hasSuffix("until it is repaired (iap doctor --repair)\n"), "names the fix")
     #expect(harness.run("history").stderr.contains("(iap doctor --repair)"))
   }
 

@@ -5,8 +5,8 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 15, findings 1 and 2: links planted in the state folder (for a log, a temporary
-/// name, the folder itself, or its download folders) made iap write outside it.
+/// Links planted in the state folder (for a log, a temporary name, the folder itself, or
+/// its download folders) never make iap write outside it.
 @Suite struct PlantedLinkTests {
   let harness = TestHarness()
   var state: String { harness.directory + "/.iap" }

@@ -5,7 +5,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 12: the index's quick look at a record agrees with parsing it, or leaves it to the
+/// The index's quick look at a record agrees with parsing it, or leaves it to the
 /// parser.
 @Suite struct RecordPeekTests {
   let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!

@@ -34,7 +34,7 @@ import Testing
     #expect(decoded.accounts["ann"]?.queues["pad"]?.map(\.id) == [3])
   }
 
-  /// Issue 29: each account's dismissed messages are kept in the snapshot, and their log
+  /// Each account's dismissed messages are kept in the snapshot, and their log
   /// records read back as written.
   @Test func dismissedMessagesSurviveTheSnapshotAndTheLog() throws {
     var state = StoreState()

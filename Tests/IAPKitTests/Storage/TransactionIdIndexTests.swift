@@ -5,7 +5,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 13: the server's index of transactions by id follows the log as commands append to
+/// The server's index of transactions by id follows the log as commands append to
 /// it (new versions, deletions, `clear`), and starts afresh when the log is another file.
 @Suite struct TransactionIdIndexTests {
   let harness = TestHarness()

@@ -5,7 +5,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 33: the transaction record's schema is declared once (`TransactionRecord.Field`);
+/// The transaction record's schema is declared once (`TransactionRecord.Field`);
 /// the writer follows it by construction, and the quick reader matches keys by it, so that
 /// a record as written is read without falling back to the general decoder, in one walk of
 /// the declaration, whatever order the declaration gives.

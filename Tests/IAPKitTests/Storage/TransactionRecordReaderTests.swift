@@ -5,7 +5,7 @@ import Testing
 @testable import IAPKit
 @testable import IAPFormats
 
-/// Issue 12: `history`'s quick reader of transaction records gives exactly what the general
+/// `history`'s quick reader of transaction records gives exactly what the general
 /// decoder gives, or leaves the record to it.
 @Suite struct TransactionRecordReaderTests {
   /// A small seeded generator, so that a failure can be replayed.

@@ -40,8 +40,8 @@ import Testing
     #expect(throws: RecordError.self) { try TransactionRecord.decode(try JSONParser.parse(damaged)) }
   }
 
-  /// A prorated refund keeps its `revocationPercentage` (issue 28); a record written before
-  /// it reads as a full refund, and the quick reader agrees with the general one.
+  /// A prorated refund keeps its `revocationPercentage`; a record without the field reads
+  /// as a full refund, and the quick reader agrees with the general one.
   @Test func revocationPercentageRoundTripsAndOldRecordsReadWithout() throws {
     let old = try TransactionRecord.decode(try JSONParser.parse(record))
     #expect(old.revocationPercentage == nil)

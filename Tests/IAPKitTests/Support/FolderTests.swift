@@ -5,7 +5,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPKit
 
-/// Issue 15, finding 1: every file of the state is reached from the state folder's
+/// Every file of the state is reached from the state folder's
 /// descriptor (`openat`), so no name, link, swapped folder or planted hard link leads outside.
 @Suite struct FolderTests {
   let harness = TestHarness()

@@ -11,9 +11,9 @@ import Testing
   import Darwin
 #endif
 
-/// Issue 15, finding 5: `/dev/zero` as a catalog, an `--ids-from` list, receipt data or
-/// standard input grew memory without bound, and a FIFO with no writer as the catalog
-/// blocked for ever. Inputs are now read from regular files and pipes only, up to 64 MiB.
+/// `/dev/zero` as a catalog, an `--ids-from` list, receipt data or standard input would grow
+/// memory without bound, and a FIFO with no writer as the catalog would block for ever.
+/// Inputs are read from regular files and pipes only, up to 64 MiB.
 @Suite struct InputFileTests {
   let harness = TestHarness()
 

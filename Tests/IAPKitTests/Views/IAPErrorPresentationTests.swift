@@ -4,7 +4,7 @@ import IAPKit
 import Testing
 
 /// The core's errors carry plain messages; the front ends' remedies, statuses and the
-/// `{"error": …}` document are IAPKit's views (issue 33), and what users see is unchanged.
+/// `{"error": …}` document are IAPKit's views, which add the remedy in the front end's terms.
 @Suite struct IAPErrorPresentationTests {
   @Test func theCoreMessageNamesNoOptionAndTheFrontEndsAddTheRemedy() {
     let missing = IAPError.catalogMissing(path: "shop.plist")

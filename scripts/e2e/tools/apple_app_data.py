@@ -1,4 +1,4 @@
-"""Issue 29 with Apple's App Store Server Library: RESCIND_CONSENT verified as a user's server
+"""The store-side features with Apple's App Store Server Library: RESCIND_CONSENT verified as a user's server
 verifies it, and Finish Transaction and anyTransactionId lookups called with Apple's client.
 
 Usage:

@@ -1,4 +1,4 @@
-"""Apple's App Store Server Library reading a namespace of `iap serve` (issue 25): the
+"""Apple's App Store Server Library reading a namespace of `iap serve`: the
 namespace is set up over the control plane alone (a key, Sandbox, a purchase), then Apple's
 client, based at URL/ns/NAME, reads it and verifies what it signed.
 

@@ -1,5 +1,5 @@
 """Drives `iap serve`'s control plane over HTTP alone, as a pytest-style suite in any language
-would (issue 25): two namespaces at once, every route, the update stream, and the CLI beside
+would: two namespaces at once, every route, the update stream, and the CLI beside
 it. Python's standard library only.
 
 Usage: control_test.py URL IAP_BIN

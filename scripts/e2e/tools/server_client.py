@@ -22,7 +22,7 @@ def transaction(token):
 if step == "refunds":
     refunds = client.get_refund_history("1", None)
     call("refunds", lambda: [transaction(t) for t in refunds.signedTransactions])
-    # The client sends `revoked` as str(bool): True, False (issue 28).
+    # The client sends `revoked` as str(bool): True, False.
     revoked = client.get_transaction_history("1", None, TransactionHistoryRequest(revoked=True), GetTransactionHistoryVersion.V2)
     call("revoked", lambda: [transaction(t) for t in revoked.signedTransactions])
     # A change after a kept revision comes again after it (history sorts by modification).
@@ -42,7 +42,7 @@ while True:
         break
 call("history", lambda: [len(p) for p in pages])
 call("revision", lambda: revision)
-# Version 1 leaves out finished consumables; version 2 (above) returns them (issue 28).
+# Version 1 leaves out finished consumables; version 2 (above) returns them.
 v1 = client.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V1)
 call("history-v1", lambda: sorted(set(transaction(t) for t in v1.signedTransactions)))
 # Get App Transaction Info (API 1.17): the customer's app transaction, whose id its

@@ -76,7 +76,7 @@ if step == "main":
     client.set_app_account_token("1", UpdateAppAccountTokenRequest(appAccountToken=token_value))
     info = verifier.verify_and_decode_signed_transaction(client.get_transaction_info("1").signedTransactionInfo)
     call("app-account-token", lambda: info.appAccountToken)
-    # Renewal info carries it too, and the customer's appTransactionId (issue 28).
+    # Renewal info carries it too, and the customer's appTransactionId.
     last = client.get_all_subscription_statuses("1").data[0].lastTransactions[0]
     renewal = verifier.verify_and_decode_renewal_info(last.signedRenewalInfo)
     call("renewal-app-account-token", lambda: [renewal.appAccountToken, renewal.appTransactionId == info.appTransactionId])
@@ -132,7 +132,7 @@ if step == "consumption":
     v2 = ConsumptionRequest(
         customerConsented=True, sampleContentProvided=True, deliveryStatus=DeliveryStatus.DELIVERED,
         consumptionPercentage=50000, refundPreference=RefundPreference.GRANT_PRORATED)
-    # Transaction 1 is a subscription: prorated by time, no percentage (issue 28).
+    # Transaction 1 is a subscription: prorated by time, no percentage.
     call("consumption-v2-percentage", lambda: client.send_consumption_information("1", v2))
     v2.consumptionPercentage = None
     call("consumption-v2", lambda: client.send_consumption_information("1", v2) is None)

@@ -1,4 +1,4 @@
-"""Drives the web Transaction Manager (issue 27) in a real headless Chromium, through the
+"""Drives the web Transaction Manager in a real headless Chromium, through the
 page's stable hooks (data-product-id, data-transaction-id, data-action, svg[data-timeline],
 [data-period]), with the CLI beside it on the same state: buy, a purchase from the shell
 shown live, finish, refund, Ask to Buy approve, a timeline after a clock move, a namespace
