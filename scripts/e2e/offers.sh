@@ -1,38 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end tests of keys and promotional offers (issue 16): `iap keys`, and purchases with
-# promotional offer signatures made by Apple's App Store Server Library (version 1, the
-# SKPaymentDiscount signature, and version 2, the JWS) with a key from `iap keys create`.
+# End-to-end tests of promotional offers signed by Apple's App Store Server Library: purchases
+# with its signatures (version 1, the SKPaymentDiscount signature, and version 2, the JWS)
+# made with a key from `iap keys create`. `iap keys` itself is tested in Swift (KeysCommandTests).
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 MONTHLY=$P.pro.monthly
 TOOLS="$ROOT/scripts/e2e/tools"
 APPLE=$(apple_python)
-
-scenario "keys create writes a private .p8 and keeps the public key"
-run keys create -o key.p8 --json
-expect_status 0
-expect_json 'len(d["keyId"]) == 10 and d["keyId"].isalnum() and d["keyId"].upper() == d["keyId"]' True
-expect_json 'len(d["issuerId"]) == 36 and d["issuerId"][14]' 4
-keyid=$(json 'd["keyId"]')
-expect_same "$(stat -c %a key.p8 2>/dev/null || stat -f %Lp key.p8)" 600 "the .p8's mode"
-expect_same "$(head -1 key.p8)" "-----BEGIN PRIVATE KEY-----" "the .p8's first line"
-run keys list --json
-expect_json '[k["keyId"] for k in d["keys"]] == ["'"$keyid"'"] and "PRIVATE" not in str(d)' True
-run keys create -o key.p8
-expect_status 74
-expect_err_has "the file exists"
-if command -v openssl >/dev/null 2>&1; then
-  openssl ec -in key.p8 -pubout -out pub.pem 2>/dev/null
-  run keys add OTHERKEY01 pub.pem
-  expect_status 0
-  run keys add OTHERKEY01 pub.pem
-  expect_status 1
-  expect_err_has "already registered"
-  run keys remove OTHERKEY01
-  expect_out "removed  OTHERKEY01"
-fi
-run keys remove NOSUCHKEY1
-expect_status 1
 
 if [ -z "$APPLE" ]; then
   scenario "purchases with offers signed by Apple's library"
@@ -61,7 +35,7 @@ read -r sig nonce ts < <("$APPLE" "$TOOLS/offer_signature.py" v1 key.p8 "$keyid"
 run buy $MONTHLY --offer winback.half_price --key-id "$keyid" --nonce "$nonce" --timestamp "$ts" --signature "$sig" --username Player-One --json
 expect_status 0
 expect_json 'd["transactions"][-1]["state"]' purchased
-# offerPeriod is the offer's whole duration: 3 × P1M (issue 28).
+# offerPeriod is the offer's whole duration: 3 × P1M.
 expect_same "$(payload 'p["offerType"], p["offerIdentifier"], p["offerDiscountType"], p["offerPeriod"], p["price"]')" "2 winback.half_price PAY_AS_YOU_GO P3M 2490" "the signed transaction"
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "SUBSCRIBED RESUBSCRIBE"
@@ -113,7 +87,7 @@ run buy $MONTHLY --offer-jws "$jws" --json
 expect_status 0
 run notifications --json
 expect_json 'd["notifications"][-1]["notificationType"], d["notifications"][-1]["subtype"]' "OFFER_REDEEMED None"
-# Issue 28: it waits for the renewal (the free month is not cut short); the renewal then
+# It waits for the renewal (the free month is not cut short); the renewal then
 # carries it, as Apple's library decodes the signed renewal transaction.
 run subscription status --json
 expect_json 'd["subscriptions"][0]["renewalInfo"]["offerIdentifier"], d["subscriptions"][0]["renewalInfo"]["renewalPrice"]' "winback.half_price 2490"
