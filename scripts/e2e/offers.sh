@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of promotional offers signed by Apple's App Store Server Library: purchases
 # with its signatures (version 1, the SKPaymentDiscount signature, and version 2, the JWS)
-# made with a key from `iap keys create`. `iap keys` itself is tested in Swift (KeysCommandTests).
+# made with a key from `iap keys create`. `iap keys` itself is tested in Swift
+# (OfferScenarioTests).
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 MONTHLY=$P.pro.monthly
