@@ -4,9 +4,15 @@
 # instead of skipping those checks in silence.
 source "$(dirname "$0")/lib.sh"
 
-scenario "storekit.sh with an empty fixtures folder fails and names the missing fixtures"
+scenario "a script with an empty fixtures folder fails and names the missing fixtures"
 empty=$(mktemp -d "$scratch/fixtures.XXXXXX")
-IAP_FIXTURES="$empty" bash "$ROOT/scripts/e2e/storekit.sh" >"$scratch/nested.out" 2>"$scratch/nested.err"
+cat >"$scratch/storekit.sh" <<EOF
+source "$ROOT/scripts/e2e/lib.sh"
+current="the .storekit files of the test fixtures"
+need_fixture "\$FIXTURES/storekit" && run catalog lint "\$FIXTURES/storekit"
+finish
+EOF
+IAP_FIXTURES="$empty" bash "$scratch/storekit.sh" >"$scratch/nested.out" 2>"$scratch/nested.err"
 status=$?
 out=$(cat "$scratch/nested.out")
 err=$(cat "$scratch/nested.err")

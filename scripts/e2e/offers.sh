@@ -1,38 +1,13 @@
 #!/usr/bin/env bash
-# End-to-end tests of keys and promotional offers: `iap keys`, and purchases with
-# promotional offer signatures made by Apple's App Store Server Library (version 1, the
-# SKPaymentDiscount signature, and version 2, the JWS) with a key from `iap keys create`.
+# End-to-end tests of promotional offers signed by Apple's App Store Server Library: purchases
+# with its signatures (version 1, the SKPaymentDiscount signature, and version 2, the JWS)
+# made with a key from `iap keys create`. `iap keys` itself is tested in Swift
+# (OfferScenarioTests).
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 MONTHLY=$P.pro.monthly
 TOOLS="$ROOT/scripts/e2e/tools"
 APPLE=$(apple_python)
-
-scenario "keys create writes a private .p8 and keeps the public key"
-run keys create -o key.p8 --json
-expect_status 0
-expect_json 'len(d["keyId"]) == 10 and d["keyId"].isalnum() and d["keyId"].upper() == d["keyId"]' True
-expect_json 'len(d["issuerId"]) == 36 and d["issuerId"][14]' 4
-keyid=$(json 'd["keyId"]')
-expect_same "$(stat -c %a key.p8 2>/dev/null || stat -f %Lp key.p8)" 600 "the .p8's mode"
-expect_same "$(head -1 key.p8)" "-----BEGIN PRIVATE KEY-----" "the .p8's first line"
-run keys list --json
-expect_json '[k["keyId"] for k in d["keys"]] == ["'"$keyid"'"] and "PRIVATE" not in str(d)' True
-run keys create -o key.p8
-expect_status 74
-expect_err_has "the file exists"
-if command -v openssl >/dev/null 2>&1; then
-  openssl ec -in key.p8 -pubout -out pub.pem 2>/dev/null
-  run keys add OTHERKEY01 pub.pem
-  expect_status 0
-  run keys add OTHERKEY01 pub.pem
-  expect_status 1
-  expect_err_has "already registered"
-  run keys remove OTHERKEY01
-  expect_out "removed  OTHERKEY01"
-fi
-run keys remove NOSUCHKEY1
-expect_status 1
 
 if [ -z "$APPLE" ]; then
   scenario "purchases with offers signed by Apple's library"

@@ -71,7 +71,7 @@ for worker in 1 2; do
 done
 (for n in $(seq 1 15); do iap restore >/dev/null || echo "restore $?" >>failures; done) &
 # (No worker moves the clock here: renewals made by a clock move while others buy are not
-# raced yet; subscriptions.sh covers clock moves on their own.)
+# raced yet; the subscription scenario tests cover clock moves on their own.)
 wait
 [ ! -e failures ] && ok || not_ok "commands failed: $(sort failures | uniq -c)"
 run history --json
