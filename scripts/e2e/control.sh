@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the control plane: `iap serve`'s /iap/v1 routes driven over
 # HTTP alone by a Python script (standard library only), in two namespaces at once, with the
-# update stream and the CLI beside it; Apple's client reading a namespace; the OpenAPI
-# document checked by a validator.
+# update stream and the CLI beside it; the OpenAPI document checked by a validator (Apple's
+# client reading a namespace is in Tests/AppleLibraryTests).
 source "$(dirname "$0")/lib.sh"
 TOOLS="$ROOT/scripts/e2e/tools"
 
@@ -12,19 +12,6 @@ start_server
 tally < <(python3 "$TOOLS/control_test.py" "$url" "$IAP_BIN" 2>&1)
 [ -d .iap/namespaces/suite-b ] && ok || not_ok "namespace suite-b has no folder under the state"
 [ ! -d .iap/namespaces/suite-a ] && ok || not_ok "the deleted namespace suite-a still has a folder"
-
-scenario "Apple's App Store Server Library reads a namespace at /ns/NAME"
-start_server
-APPLE=$(apple_python)
-if [ -n "$APPLE" ]; then
-  "$APPLE" "$TOOLS/control_apple.py" "$url" team-1 >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"history"' calls); expect_json 'd["result"]' "['com.example.fakegame.unlock_maps']"
-  out=$(grep '"root-store"' calls); expect_json 'd["result"]["status"]' 401
-  run --namespace team-1 history
-  expect_out_has "com.example.fakegame.unlock_maps"
-else
-  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
-fi
 
 scenario "the OpenAPI document is valid OpenAPI 3.1"
 start_server

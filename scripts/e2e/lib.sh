@@ -24,7 +24,7 @@ failed=0
 out="" err="" status=""
 scratch=$(mktemp -d)
 # python3 found once: through a version manager's shim (pyenv's is a shell script) each of the
-# scripts' hundreds of JSON checks would start the shim too. A link to the interpreter the shim
+# scripts' hundreds of JSON checks would cost 0.1 s more. A link to the interpreter the shim
 # picks, first on PATH, makes them direct (tools started by name too).
 if python_real=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$python_real" ]; then
   mkdir -p "$scratch/bin" && ln -s "$python_real" "$scratch/bin/python3" && PATH="$scratch/bin:$PATH"
@@ -109,32 +109,14 @@ finish() {
   [ "$failed" -eq 0 ]
 }
 
-# apple_python: a command that runs Python with Apple's App Store Server Library (a tool's
-# path, or -c CODE, then arguments), or nothing. Tries the python3 on PATH, then a venv kept
-# under .build/, installing the library there once. The command is a client of one server a
-# script, which imported the library once (the import is slow): tools/apple_zygote.py.
-apple_python() {
-  local python socket="$scratch/apple.sock" command="$scratch/bin/apple-python"
-  python=$(python_with appstoreserverlibrary app-store-server-library) || return 1
-  python=$(command -v "$python")
-  if [ ! -x "$command" ]; then
-    "$python" "$ROOT/scripts/e2e/tools/apple_zygote.py" serve "$socket" $$ </dev/null >/dev/null 2>"$scratch/apple-zygote.err" &
-    for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
-    mkdir -p "$scratch/bin"
-    printf '#!/bin/sh\nexec python3 -S %q run %q %q "$@"\n' "$ROOT/scripts/e2e/tools/apple_zygote.py" "$socket" "$python" >"$command"
-    chmod +x "$command"
-  fi
-  echo "$command"
-}
-
-# openapi_python: a python3 that has openapi-spec-validator, or nothing (as apple_python).
+# openapi_python: a python3 that has openapi-spec-validator, or nothing.
 openapi_python() { python_with openapi_spec_validator openapi-spec-validator; }
 
 # python_with MODULE PACKAGE: the python3 on PATH if it has MODULE, else the venv under
 # .build/ with PACKAGE installed there once, or nothing. One script at a time makes or mends
-# the venv (they start together), from the interpreter itself: this script's link to it goes
-# with the script's scratch folder. A module is found, not imported (Apple's library is slow
-# to import).
+# the venv (they start together, and scripts/apple-library-tests shares it), from the
+# interpreter itself: this script's link to it goes with the script's scratch folder. A module
+# is found, not imported (an import can take half a second).
 python_with() {
   local has="import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)"
   if python3 -c "$has" 2>/dev/null; then echo python3; return; fi
@@ -148,7 +130,7 @@ python_with() {
   ) 9>"$ROOT/.build/e2e-python.lock" >/dev/null 2>&1 && echo "$venv/bin/python"
 }
 
-# missing_tool WHY: a check whose tool (Apple's library, a validator) a script installs
+# missing_tool WHY: a check whose tool (the OpenAPI validator) a script installs
 # itself: skipped on a workstation that cannot install it, saying so, but a failure under CI,
 # where it can, so that a failed install never passes unnoticed.
 missing_tool() {

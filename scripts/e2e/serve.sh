@@ -1,160 +1,13 @@
 #!/usr/bin/env bash
-# End-to-end tests of `iap serve`: the App Store Server API served from a state,
-# called by Apple's own App Store Server Library, beside CLI commands on the same state.
+# End-to-end tests of `iap serve` under failure and load: its own failures, slow and idle
+# connections, many clients beside CLI commands. Apple's App Store Server Library calling it
+# (and malformed requests answered, SIGINT ending it cleanly) is in Tests/AppleLibraryTests.
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 TOOLS="$ROOT/scripts/e2e/tools"
-APPLE=$(apple_python)
 
-
-scenario "Apple's AppStoreServerAPIClient gets transactions, history and statuses from iap serve"
-iap settings set environment Sandbox >/dev/null
-iap clock set 2026-01-15T10:00:00Z >/dev/null
-iap keys create -o key.p8 --json >key.json 2>/dev/null
-iap certificates root -o root.cer >/dev/null
-iap buy $P.pro.monthly --finish >/dev/null
-for _ in $(seq 22); do iap buy $P.coins_1000 --finish >/dev/null; done
-start_server
-case "$url" in http://127.0.0.1:[0-9]*) ok ;; *) not_ok "the first line of stdout is not the server's URL: <<$url>>" ;; esac
-iap buy $P.unlock_maps --finish >/dev/null  # a command beside the server: the next request sees it
-if [ -n "$APPLE" ]; then
-  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
-  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
-  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>client.err && ok ||
-    not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"info"' calls); expect_json 'd["result"]' "$P.pro.monthly"
-  out=$(grep '"missing"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040010"
-  out=$(grep '"history"' calls); expect_json 'd["result"]' "[20, 4]"
-  out=$(grep '"history-v1"' calls); expect_json 'd["result"]' "['$P.pro.monthly', '$P.unlock_maps']"
-  out=$(grep '"app-transaction"' calls); expect_json 'd["result"]' "[True, 1375340400000]"
-  out=$(grep '"app-transaction-missing"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040010"
-  revision=$(grep '"revision"' calls | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])')
-  out=$(grep '"statuses"' calls); expect_json 'd["result"]' "[['pro', 1, '$P.pro.monthly']]"
-  out=$(grep '"order"' calls); expect_json 'd["result"]' "[0, ['$P.pro.monthly']]"
-  # A key the store does not know: 401.
-  "$APPLE" -c 'from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives import serialization as s
-key = ec.generate_private_key(ec.SECP256R1())
-open("other.p8", "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))' 
-  "$APPLE" "$TOOLS/server_client.py" "$url" other.p8 "$key_id" "$issuer" $P SANDBOX root.cer >calls 2>/dev/null
-  out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
-  # Another bundle id: 401.
-  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" com.example.other SANDBOX root.cer >calls 2>/dev/null
-  out=$(grep '"info"' calls); expect_json 'd["result"]["status"]' 401
-  # A refund made from the shell is in the next answer.
-  iap refund 24 >/dev/null
-  "$APPLE" "$TOOLS/server_client.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer refunds "$revision" >calls 2>client.err && ok ||
-    not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"refunds"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
-  out=$(grep '"revoked"' calls); expect_json 'd["result"]' "['$P.unlock_maps']"
-  out=$(grep '"since-revision"' calls); expect_json 'd["result"]' "[['$P.unlock_maps', True]]"
-else
-  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
-fi
-# Malformed requests are answered and never end the server.
-out=$(python3 - "$url" <<'PY'
-import socket, sys
-host, port = sys.argv[1].removeprefix("http://").split(":")
-answers = []
-for raw in [b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 17000 + b"\r\n\r\n",
-            b"POST /verifyReceipt HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n"]:
-    s = socket.create_connection((host, int(port)))
-    s.sendall(raw)
-    answers.append(s.recv(64).split(b" ")[1].decode())
-    s.close()
-print(" ".join(answers))
-PY
-)
-expect_same "$out" "400 431 413 505" "the answers to malformed requests"
-if command -v curl >/dev/null 2>&1; then
-  expect_same "$(curl -s -o /dev/null -w '%{http_code}' "$url/inApps/v1/transactions/1")" 401 "a request without a token"
-else
-  skip "curl is not installed"
-fi
-kill -INT $server
-wait $server
-status=$?
-expect_status 0
-expect_same "$(cat serve.err)" "" "the server's stderr"
-
-scenario "Apple's client sends test notifications, extends renewal dates, sets app account tokens and reads the notification history"
-if [ -n "$APPLE" ]; then
-  python3 "$TOOLS/notification_server.py" port bodies failing &
-  receiver=$!
-  for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
-  iap settings set environment Sandbox >/dev/null
-  iap clock set 2026-01-15T10:00:00Z >/dev/null
-  iap settings set notification-url "http://127.0.0.1:$(cat port)/asn" >/dev/null
-  iap keys create -o key.p8 --json >key.json 2>/dev/null
-  iap certificates root -o root.cer >/dev/null
-  iap buy $P.pro.monthly --finish >/dev/null
-  start_server
-  key_id=$(python3 -c 'import json; print(json.load(open("key.json"))["keyId"])')
-  issuer=$(python3 -c 'import json; print(json.load(open("key.json"))["issuerId"])')
-  now=$(python3 -c 'import datetime; print(int(datetime.datetime(2026,1,15,10,tzinfo=datetime.timezone.utc).timestamp()*1000))')
-  client() { "$APPLE" "$TOOLS/server_writes.py" "$url" key.p8 "$key_id" "$issuer" $P SANDBOX root.cer "$now" "$@"; }
-  client main >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  day=86400000
-  out=$(grep '"test-token"' calls); expect_json 'd["result"]' True
-  out=$(grep '"test-status"' calls); expect_json 'd["result"]' "[['TEST', None], ['SUCCESS']]"
-  out=$(grep '"test-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040008"
-  out=$(grep '"test-invalid"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000020"
-  # Extensions move the renewal date by whole days, a request identifier counts once, and
-  # Apple allows two a year (Extend a Subscription Renewal Date; SubscriptionMaxExtensionError).
-  out=$(grep '"extend-1"' calls); expect_json 'd["result"]' "['1', True, $((10 * day))]"
-  out=$(grep '"expires-moved"' calls); expect_json 'd["result"]' $((10 * day))
-  out=$(grep '"extend-again"' calls); expect_json 'd["result"]' $((10 * day))
-  out=$(grep '"extend-2"' calls); expect_json 'd["result"]' $((15 * day))
-  out=$(grep '"extend-3"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "403 4030005"
-  out=$(grep '"extend-91"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000009"
-  out=$(grep '"extend-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040005"
-  out=$(grep '"mass"' calls); expect_json 'd["result"]' m1
-  out=$(grep '"mass-status"' calls); expect_json 'd["result"]' "[True, 0, 1]"
-  out=$(grep '"mass-unknown"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "404 4040009"
-  out=$(grep '"app-account-token"' calls); expect_json 'd["result"]' 7389a31a-fb6d-4569-a2a6-db7d85d84813
-  out=$(grep '"renewal-app-account-token"' calls); expect_json 'd["result"]' "['7389a31a-fb6d-4569-a2a6-db7d85d84813', True]"
-  out=$(grep '"app-account-token-bad"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000183"
-  # The shell sees what the server did.
-  out=$(iap subscription status $P.pro.monthly --json)
-  expect_json 'd["subscriptions"][0]["expirationDate"][:10]' 2026-03-02
-  touch failing
-  client failing >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"test-failing"' calls); expect_json 'd["result"]' "[['TEST', None], ['UNSUCCESSFUL_HTTP_RESPONSE_CODE']]"
-  rm failing
-  client history >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"history"' calls)
-  expect_json '[n[0] + "/" + str(n[1]) + ":" + ",".join(n[2]) for n in d["result"]]' \
-    "['SUBSCRIBED/INITIAL_BUY:SUCCESS', 'TEST/None:SUCCESS', 'RENEWAL_EXTENDED/None:SUCCESS', 'RENEWAL_EXTENDED/None:SUCCESS', 'RENEWAL_EXTENSION/FAILURE:SUCCESS', 'RENEWAL_EXTENSION/SUMMARY:SUCCESS', 'TEST/None:UNSUCCESSFUL_HTTP_RESPONSE_CODE']"
-  out=$(grep '"history-failures"' calls); expect_json '[n[0] for n in d["result"]]' "['TEST']"
-  out=$(grep '"history-type"' calls); expect_json 'len(d["result"])' 2
-  out=$(grep '"history-customer"' calls); expect_json 'd["result"]' 4
-  out=$(grep '"history-too-old"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000012"
-  out=$(grep '"history-both-filters"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000019"
-  # The receiver got each notification once, signed as the history says.
-  expect_same "$(wc -l <bodies | tr -d ' ')" 6 "notifications the receiver took"
-  out=$(iap notifications --json)
-  expect_json '[n["notificationType"] for n in d["notifications"] if n["transactionId"] is None]' "['TEST', 'RENEWAL_EXTENSION', 'TEST']"
-  # A refund request sends CONSUMPTION_REQUEST; the server answers it with Send Consumption
-  # Information, version 1 then 2, and the shell sees the answer on the request.
-  iap refund-request 1 --reason FULFILLMENT_ISSUE >/dev/null
-  client consumption >calls 2>client.err && ok || not_ok "Apple's client failed: $(tail -n 5 client.err)"
-  out=$(grep '"consumption-v1"' calls); expect_json 'd["result"]' True
-  out=$(grep '"consumption-v2-percentage"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000000"
-  out=$(grep '"consumption-v2"' calls); expect_json 'd["result"]' True
-  out=$(grep '"consumption-no-consent"' calls); expect_json 'd["result"]["status"], d["result"]["errorCode"]' "400 4000035"
-  out=$(iap history --json)
-  expect_json '[t["refundRequest"]["consumptionInformation"]["refundPreference"] for t in d["transactions"] if t["refundRequest"]]' "['GRANT_PRORATED']"
-  kill -TERM $server
-  wait $server
-  status=$?
-  expect_status 0
-  kill $receiver
-else
-  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
-fi
-
-# A 401 for the server's own failure, with nothing logged, would tell a client that its key
-# is wrong.
+# Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a
+# client concluded that its key was wrong.
 scenario "the server's own failures are 5xx in Apple's shape with one line on stderr, never 401"
 if python3 -c 'import cryptography' 2>/dev/null; then
   iap keys create -o key.p8 --json >key.json 2>/dev/null
@@ -195,8 +48,8 @@ else
   skip "python3's cryptography package is not installed (it signs the tokens)"
 fi
 
-# Sockets that send a byte every 4 s, or nothing, must not take every connection slot and
-# leave a normal client with 503s.
+# Issue 30, finding 4: 64 sockets sending a byte every 4 s, or nothing, took every slot: a
+# normal client got 503 on 116 of 117 requests.
 scenario "140 slow and idle connections leave a legitimate client 90% of 200s, and an update stream open"
 iap buy $P.coins_1000 >/dev/null
 start_server
@@ -238,8 +91,8 @@ wait $server
 status=$?
 expect_status 0
 
-# A SIGTERM must not wait without limit for a request waiting for the state's lock, which
-# another process holds.
+# Issue 30, finding 6: one SIGTERM waited without limit for a request waiting for the
+# state's lock, which another process held.
 scenario "SIGTERM stops the server within 5 s, and two at once, while a request waits for a held lock"
 iap buy $P.coins_1000 >/dev/null
 for signals in 1 2; do
@@ -279,7 +132,7 @@ s.recv(1)' "$url" 2>/dev/null &
   rm -f held sent
 done
 
-# The server keeps the state it loaded, the keys and the tokens between requests.
+# Issue 32: the server keeps the state it loaded, the keys and the tokens between requests.
 # Under load, a command's commit must still be seen by the very next request.
 scenario "under load, each purchase of a command beside the server is seen by the next request; every answer is a 200"
 if python3 -c 'import cryptography' 2>/dev/null; then

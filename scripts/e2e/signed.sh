@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# End-to-end tests of what the store signs: the app receipt and verifyReceipt's
-# answers, signed transactions decoded by Apple's App Store Server Library, App Store Server
-# Notifications delivered to a local server, and golden runs.
+# End-to-end tests of what the store signs: the app receipt and verifyReceipt's answers, and
+# golden runs. What Apple's App Store Server Library reads (signed transactions, notifications
+# delivered to a local server) is checked in Tests/AppleLibraryTests.
 source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
-TOOLS="$ROOT/scripts/e2e/tools"
-APPLE=$(apple_python)
 
 scenario "a consumable stays in the receipt until finished, and leaves at the next update"
 iap clock set 2026-01-15T10:00:00Z >/dev/null
@@ -70,74 +68,6 @@ run receipt verify --data receipt.b64 --password s3cr3t
 expect_json 'len(d["receipt"]["in_app"]), len(d["latest_receipt_info"])' "1 2"
 run receipt verify --data missing.b64
 expect_status 66
-
-scenario "signed transactions decode with Apple's library, field for field"
-iap clock set 2026-01-15T10:00:00Z >/dev/null
-iap buy $P.pro.monthly --username 6f1c2a3b-1111-4222-8333-123456789abc >/dev/null
-iap buy $P.extra_lives --quantity 3 >/dev/null
-run queue --json
-expect_status 0
-json 'd["transactions"][0]["jwsRepresentation"] + "\n" + d["transactions"][1]["jwsRepresentation"]' >tokens
-run jws decode "$(head -n 1 tokens)" --json
-expect_status 0
-expect_json 'd["signatureValid"], d["payload"]["type"], d["payload"]["price"], d["payload"]["environment"]' "True Auto-Renewable Subscription 4990 LocalTesting"
-run jws decode "$(head -n 1 tokens)x"
-expect_status 1
-run jws decode not-a-token
-expect_status 65
-if [ -n "$APPLE" ]; then
-  "$APPLE" "$TOOLS/apple_verify.py" $P transaction <tokens >decoded 2>apple.err && ok || not_ok "Apple's library rejected a transaction: $(cat apple.err)"
-  out=$(sed -n 1p decoded)
-  expect_json '(d["transactionId"], d["originalTransactionId"], d["productId"], d["bundleId"], d["type"], d["purchaseDate"], d["expiresDate"], d["quantity"], d["appAccountToken"], d["environment"], d["transactionReason"], d["storefront"], d["currency"], d["price"], d["subscriptionGroupIdentifier"])' "('1', '1', '$P.pro.monthly', '$P', 'Auto-Renewable Subscription', 1768471200000, 1771149600000, 1, '6f1c2a3b-1111-4222-8333-123456789abc', 'LocalTesting', 'PURCHASE', 'USA', 'USD', 4990, 'pro')"
-  out=$(sed -n 2p decoded)
-  expect_json '(d["type"], d["quantity"], d["price"], "expiresDate" in d)' "('Consumable', 3, 990, False)"
-  printf 'garbage\n' | "$APPLE" "$TOOLS/apple_verify.py" $P transaction >/dev/null 2>&1 && not_ok "Apple's library accepted garbage" || ok
-  iap settings set environment Xcode >/dev/null
-  iap queue --json | python3 -c "import json,sys; print(json.load(sys.stdin)['transactions'][0]['jwsRepresentation'])" >xcode-token
-  "$APPLE" "$TOOLS/apple_verify.py" $P transaction <xcode-token >/dev/null 2>&1 && not_ok "an Xcode token passed as LocalTesting" || ok
-else
-  missing_tool "Apple's App Store Server Library is not installed and could not be (pip install app-store-server-library)"
-fi
-
-scenario "server notifications reach a local server, retried while it is down"
-python3 "$TOOLS/notification_server.py" port bodies failing &
-server=$!
-for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
-iap clock set 2026-01-15T10:00:00Z >/dev/null
-iap settings set notification-url "http://127.0.0.1:$(cat port)/notifications" >/dev/null
-iap buy $P.pro.monthly --finish >/dev/null
-iap buy $P.rocket_car --finish >/dev/null
-touch failing
-run clock advance 1M
-expect_status 0
-expect_err_has "failed (the server answered HTTP 500); 1 pending, retried at the next command"
-run subscription cancel $P.pro.monthly
-expect_status 0
-run notifications --json
-expect_json '[(n["sequence"], n["notificationType"], n["subtype"], n["delivered"]) for n in d["notifications"]]' "[(1, 'SUBSCRIBED', 'INITIAL_BUY', True), (2, 'ONE_TIME_CHARGE', None, True), (3, 'DID_RENEW', None, False), (4, 'DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', False)]"
-rm failing
-iap queue >/dev/null
-run notifications --json
-expect_json 'd["pending"]' 0
-iap clock advance 1M >/dev/null
-iap refund 1 >/dev/null
-run notifications
-expect_out_has "EXPIRED                    VOLUNTARY"
-expect_out_has "REFUND"
-expect_same "$(wc -l <bodies | tr -d ' ')" 6 "notifications received"
-if [ -n "$APPLE" ]; then
-  "$APPLE" "$TOOLS/apple_verify.py" $P notification <bodies >decoded 2>apple.err && ok || not_ok "Apple's library rejected a notification: $(cat apple.err)"
-  out="[$(paste -sd, decoded)]"
-  expect_json '[(n["type"], n["subtype"], n["status"], n["autoRenewStatus"]) for n in d]' "[('SUBSCRIBED', 'INITIAL_BUY', 1, 1), ('ONE_TIME_CHARGE', None, None, None), ('DID_RENEW', None, 1, 1), ('DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', 1, 0), ('EXPIRED', 'VOLUNTARY', 2, 0), ('REFUND', None, 5, 0)]"
-else
-  missing_tool "Apple's App Store Server Library is not available to decode the notifications"
-fi
-run notifications --url "http://127.0.0.1:$(cat port)/again" --all
-expect_status 0
-expect_same "$(wc -l <bodies | tr -d ' ')" 12 "notifications received after --all"
-kill $server 2>/dev/null
-wait $server 2>/dev/null
-iap settings set notification-url off >/dev/null
 
 scenario "golden runs: the same scenario twice gives byte-identical --json output"
 golden() {
