@@ -6,8 +6,8 @@ source "$(dirname "$0")/lib.sh"
 P=com.example.fakegame
 TOOLS="$ROOT/scripts/e2e/tools"
 
-# Issue 30, finding 3: the server's own failures were answered 401 with nothing logged, so a
-# client concluded that its key was wrong.
+# A failure of the server's own must not read as a bad key: a 401 would send the client
+# looking at its credentials.
 scenario "the server's own failures are 5xx in Apple's shape with one line on stderr, never 401"
 if python3 -c 'import cryptography' 2>/dev/null; then
   iap keys create -o key.p8 --json >key.json 2>/dev/null
@@ -48,8 +48,7 @@ else
   skip "python3's cryptography package is not installed (it signs the tokens)"
 fi
 
-# Issue 30, finding 4: 64 sockets sending a byte every 4 s, or nothing, took every slot: a
-# normal client got 503 on 116 of 117 requests.
+# Slow and idle sockets must not take every slot from a client that talks at a normal pace.
 scenario "140 slow and idle connections leave a legitimate client 90% of 200s, and an update stream open"
 iap buy $P.coins_1000 >/dev/null
 start_server
@@ -91,8 +90,8 @@ wait $server
 status=$?
 expect_status 0
 
-# Issue 30, finding 6: one SIGTERM waited without limit for a request waiting for the
-# state's lock, which another process held.
+# A request waiting for the state's lock, which another process holds, must not hold up
+# the server's stop.
 scenario "SIGTERM stops the server within 5 s, and two at once, while a request waits for a held lock"
 iap buy $P.coins_1000 >/dev/null
 for signals in 1 2; do
@@ -132,8 +131,8 @@ s.recv(1)' "$url" 2>/dev/null &
   rm -f held sent
 done
 
-# Issue 32: the server keeps the state it loaded, the keys and the tokens between requests.
-# Under load, a command's commit must still be seen by the very next request.
+# The server keeps the state it loaded, the keys and the tokens between requests: under
+# load, a command's commit must still be seen by the very next request.
 scenario "under load, each purchase of a command beside the server is seen by the next request; every answer is a 200"
 if python3 -c 'import cryptography' 2>/dev/null; then
   iap keys create -o key.p8 --json >key.json 2>/dev/null
