@@ -80,11 +80,11 @@ let package = Package(
       name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
-    .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats"]),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(
-      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPCLI", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end
     // scripts, the fuzz targets' inputs, and the manifest's and docs' checks.
     .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPFormats"]),

@@ -6,12 +6,14 @@ import IAPFormats
 /// nor have `restore` (its route answers no count) and `can-make-payments` (a "no" is an
 /// ordinary answer there, a failure status here).
 package struct ControlPlaneCommand: Equatable, Sendable {
+  /// The HTTP method.
   package var method: String
   /// The path under `/iap/v1`, with its query.
   package var path: String
   /// The JSON body's members, if it has one.
   package var body: [(String, JSONValue)]?
 
+  /// The same request: method, path and body members in order.
   package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.method == rhs.method && lhs.path == rhs.path && lhs.body.map(JSONValue.object) == rhs.body.map(JSONValue.object)
   }

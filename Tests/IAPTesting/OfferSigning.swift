@@ -8,8 +8,10 @@ import IAPFormats
 /// libraries: version 1 (`PromotionalOfferSignatureCreator`: DER, base64) and version 2
 /// (`PromotionalOfferV2SignatureCreator`: an ES256 compact JWS).
 package enum OfferSigning {
+  /// The app the offers are signed for.
   package static let bundleId = "com.example.test"
 
+  /// A private key derived from `seed`, the same in every run.
   package static func key(_ seed: String) -> P256.PrivateKey { P256.PrivateKey(seed: Array(seed.utf8)) }
 
   /// A version 1 signature, base64 DER.

@@ -13,5 +13,6 @@ package enum ScenarioMode: String, CaseIterable, Sendable, CustomTestStringConve
   /// the others, on the same state folder.
   case controlPlane
 
+  /// The mode's name, as a test's argument shows.
   package var testDescription: String { rawValue }
 }

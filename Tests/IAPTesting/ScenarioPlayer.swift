@@ -9,6 +9,7 @@ import Testing
 /// control plane a routed step has no text streams (its stdout is the JSON answer) and a
 /// pending purchase (exit status 2) is an ordinary 200 answer.
 package final class ScenarioPlayer {
+  /// Where the commands run.
   package let mode: ScenarioMode
   /// The working folder, its catalog, and the in-process runs.
   package let harness: TestHarness
@@ -52,6 +53,7 @@ package final class ScenarioPlayer {
     return played.result
   }
 
+  /// `run(_:variables:status:stdout:stderr:json:)` with `line` split on spaces.
   @discardableResult
   package func run(
     _ line: String, variables: [String: String] = [:], status: Int32? = nil, stdout: [TextExpectation] = [],

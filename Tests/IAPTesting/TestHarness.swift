@@ -5,15 +5,18 @@ import IAPKit
 
 /// A temporary working folder with a catalog, in which commands run in process.
 package final class TestHarness {
+  /// The working folder: a new temporary one, removed with the harness.
   package let directory: String
   /// The clock every command sees; tests move it to order purchases.
   package var now = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+  /// The environment's variables the commands see.
   package var variables: [String: String] = [:]
   /// What the next commands read on standard input.
   package var stdin = ""
   /// Whether the commands' stdout and stderr are terminals (`Console.interactive`).
   package var terminal = false
 
+  /// A harness whose folder holds `catalog` as `catalog.plist` (none when nil).
   package init(catalog: String? = TestHarness.standardCatalog) {
     directory = NSTemporaryDirectory() + "iap-tests-" + UUID().uuidString
     try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -45,6 +48,7 @@ package final class TestHarness {
     return RunResult(status: status, stdout: out, stderr: err)
   }
 
+  /// Runs `iap` with `line` split on spaces.
   @discardableResult
   package func run(_ line: String) -> RunResult { run(line.split(separator: " ").map(String.init)) }
 
