@@ -1,7 +1,6 @@
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct ContentPathTests {
   @Test func relativePathsInsideTheFolderAreKeptNormalized() throws {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 
 /// `PriceFormatter` writes what `NumberFormatter`'s currency style writes on this machine,
 /// from its generated table, without ICU.

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
 
 @Suite struct OfferPeriodTests {
