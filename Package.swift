@@ -72,8 +72,21 @@ let package = Package(
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
     .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
+    // What the store's tests share: the harness that runs iap in process in a folder of its
+    // own, fixtures, and the scenario runner that plays one scenario in process, against the
+    // built binary or over the control plane. Test support, not a product: it lives with the
+    // tests, and imports only package API (no @testable), so that any build compiles it.
+    .target(
+      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
+      path: "Tests/IAPTesting"),
+    // One test target per layer of the store, each depending on what its files import.
+    .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(
-      name: "IAPKitTests",
-      dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    // The program as a whole: scenarios played against the built binary too, the end-to-end
+    // scripts, the fuzz targets' inputs, and the manifest's and docs' checks.
+    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
   ]
 )

@@ -3,7 +3,7 @@
 /// separator (ICU's `currencySpacing`, `[[:^S:]&[:^Z:]]` next to `[:digit:]`): `CHF 5`, `$5`.
 ///
 /// One rule for `PriceTable`, which puts the spacing back, and for the generator of its data
-/// (`Tests/IAPKitTests/Catalog/PriceTableGenerator.swift`), which takes it out: the tests
+/// (`Tests/IAPCoreTests/Catalog/PriceTableGenerator.swift`), which takes it out: the tests
 /// import it, and `scripts/gen-price-table` compiles this file with the generator.
 enum CurrencySpacing {
   /// Whether `symbol`, on the side `atEnd` says (its end touches a number after it), is spaced.

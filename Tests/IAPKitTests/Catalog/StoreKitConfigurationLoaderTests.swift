@@ -1,7 +1,7 @@
 import Foundation
+import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import IAPTesting
 import Testing
 
 @testable import IAPCLI

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPFormats

@@ -1,6 +1,6 @@
+import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
 @testable import IAPFormats

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
 
