@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 /// The catalog, as use cases need it: loaded whole (printing its warnings), one product for
 /// `buy` from the compiled cache (see `CatalogCache`), or only its fields and settings.

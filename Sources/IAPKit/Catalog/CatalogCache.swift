@@ -10,6 +10,7 @@ import Foundation
 #endif
 import IAPCore
 import IAPFormats
+import IAPSystem
 
 /// A compiled copy of a valid catalog, kept in the state folder, from which `buy` reads the
 /// one product it needs instead of parsing the whole property list.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import IAPCore
 import IAPFormats
+import IAPSystem
 
 /// Reads a catalog into a `Catalog`, reporting every problem: `catalog.plist` (XML or
 /// binary), or an Xcode `.storekit` file, told apart by content.

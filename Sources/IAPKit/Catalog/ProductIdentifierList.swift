@@ -5,6 +5,7 @@ import Foundation
 #endif
 import IAPCore
 import IAPFormats
+import IAPSystem
 
 /// Reads the product-identifier plist apps ship (`IAP_ProductIDs.plist`): a root array of
 /// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,

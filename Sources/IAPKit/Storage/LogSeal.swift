@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc

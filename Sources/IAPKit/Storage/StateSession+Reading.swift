@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 /// Reading what the logs hold beyond the folded state: history, single transactions, the
 /// notifications sent. Damage met on the way is recorded, as in `load`.

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 /// Every problem of a catalog file.
 package struct CatalogLintResult: Sendable {

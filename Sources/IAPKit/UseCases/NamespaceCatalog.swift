@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 /// What `useCatalog` installed.
 package struct NamespaceCatalogResult: Sendable {

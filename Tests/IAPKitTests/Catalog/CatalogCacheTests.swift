@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPSystem
 
 @Suite struct CatalogCacheTests {
   let harness = TestHarness()

@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPCrypto
+@testable import IAPKit
+@testable import IAPSystem
 
 @Suite struct ProductsCommandTests {
   let harness = TestHarness()

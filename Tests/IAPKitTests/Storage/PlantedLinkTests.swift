@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPSystem
 
 /// Issue 15, findings 1 and 2: links planted in the state folder (for a log, a temporary
 /// name, the folder itself, or its download folders) made iap write outside it.

@@ -1,11 +1,5 @@
-import IAPCore
 import IAPFormats
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 /// Where a command's output goes: stdout for data, stderr for diagnostics.
 ///
@@ -50,15 +44,15 @@ package final class Console {
   /// The process's own streams, with diagnostics in color or not as the caller already knows
   /// (the server makes a console per request, and asks the terminal once).
   package static func standard(environment: Environment, colorDiagnostics color: Bool) -> Console {
-    let console = Console(out: { writeAll(1, $0) }, err: { writeAll(2, $0) }, colorDiagnostics: color)
-    console.isInteractive = { isatty(1) == 1 && isatty(2) == 1 }
+    let console = Console(out: { StandardStream.output.write($0) }, err: { StandardStream.error.write($0) }, colorDiagnostics: color)
+    console.isInteractive = { StandardStream.output.isTerminal && StandardStream.error.isTerminal }
     return console
   }
 
   /// Whether diagnostics go in color: stderr is a terminal, and neither `NO_COLOR` nor
   /// `TERM=dumb` says otherwise.
   package static func colorsDiagnostics(environment: Environment) -> Bool {
-    isatty(2) == 1 && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
+    StandardStream.error.isTerminal && environment.variable("NO_COLOR") == nil && environment.variable("TERM") != "dumb"
   }
 
   /// Writes one line of data to stdout.
@@ -158,17 +152,5 @@ package final class Console {
     }
     writeOut(buffer)
     buffer = ""
-  }
-
-  private static func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return }  // a closed pipe: nothing more to say
-      done += n
-    }
-    bytes.removeAll()
   }
 }

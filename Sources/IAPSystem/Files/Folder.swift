@@ -1,5 +1,3 @@
-import IAPCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +15,7 @@ import IAPCore
 /// content's own folders) are walked a component at a time under the same rules.
 package final class Folder {
   /// The descriptor every operation is relative to.
-  let fd: Int32
+  package let fd: Int32
   /// The folder as the user named it: for messages only, never opened again.
   package let path: String
 

@@ -1,5 +1,3 @@
-import IAPCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

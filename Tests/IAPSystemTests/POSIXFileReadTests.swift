@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IAPKit
+@testable import IAPSystem
 
 /// `POSIXFile.read`, the package's one positioned read: whole runs at any offset, fewer bytes
 /// only at the end of the file, and a failure as a `POSIXFileError`.

@@ -16,21 +16,21 @@ package struct FileIdentity: Equatable, Sendable {
   private var values: [Int64]
 
   /// The identity of `name` in `folder` (not following a link), or nil when nothing is there.
-  init?(_ name: String, in folder: Folder) {
+  package init?(_ name: String, in folder: Folder) {
     var st = stat()
     guard fstatat(folder.fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
     self.init(st)
   }
 
   /// The identity of the file at `path` (not following a last link), or nil when nothing is there.
-  init?(path: String) {
+  package init?(path: String) {
     var st = stat()
     guard lstat(path, &st) == 0 else { return nil }
     self.init(st)
   }
 
   /// The identity of the open file `fd`, or nil when it cannot be `stat`ed.
-  init?(fd: Int32) {
+  package init?(fd: Int32) {
     var st = stat()
     guard fstat(fd, &st) == 0 else { return nil }
     self.init(st)

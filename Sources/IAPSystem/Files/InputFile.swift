@@ -1,5 +1,3 @@
-import IAPCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,14 +19,6 @@ package enum InputFileError: Error, Sendable {
     case let .unusable(reason): return reason
     case .tooLarge: return "longer than \(InputFile.limit >> 20) MiB, the most iap reads from one input"
     case let .failed(error): return "cannot be read (\(error))"
-    }
-  }
-
-  /// The error for an input other than the catalog, named `path` in messages.
-  package func iapError(path: String) -> IAPError {
-    switch self {
-    case .unusable: return .inputUnusable(path: path, reason: reason)
-    case .tooLarge, .failed: return .inputInvalid(path: path, reason: reason)
     }
   }
 }

@@ -1,11 +1,5 @@
-import IAPCore
 import IAPFormats
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 /// What a command may learn about the process it runs in: environment variables, the working
 /// directory and the time. Injected, so tests can fix all three.
@@ -40,12 +34,7 @@ package struct Environment: Sendable {
   /// The running process's environment. Variables are read on demand with `getenv`, so a
   /// command pays only for the ones it asks about.
   package static var current: Environment {
-    // A temporary buffer on the stack: a `[CChar]` costs every command the run-time
-    // instantiation of its array type, used nowhere else (docs/performance.md, "Shapes kept for start-up").
-    let cwd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
-      getcwd(buffer.baseAddress, buffer.count) != nil ? String(cString: buffer.baseAddress!) : "."
-    }
-    return Environment(lookup: { name in getenv(name).map { String(cString: $0) } }, currentDirectory: cwd)
+    Environment(lookup: { ProcessEnvironment.variable($0) }, currentDirectory: ProcessEnvironment.currentDirectory())
   }
 
   /// The value of an environment variable; an empty value counts as unset.
@@ -61,8 +50,6 @@ package struct Environment: Sendable {
 
   /// The real time, to the millisecond.
   @Sendable package static func systemTime() -> Timestamp {
-    var ts = timespec()
-    clock_gettime(CLOCK_REALTIME, &ts)
-    return Timestamp(milliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    Timestamp(milliseconds: WallClock.milliseconds())
   }
 }

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCore
-@testable import IAPKit
+@testable import IAPSystem
 
 @Suite struct POSIXFileOutputTests {
   let directory = NSTemporaryDirectory() + "iap-output-" + UUID().uuidString
