@@ -55,7 +55,8 @@ let package = Package(
     .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
-    .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPKit", dependencies: ["IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPStorage", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
     // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
     // unchanged, against a store of iap serve (a private one in process unless IAP_URL names one).
@@ -69,11 +70,12 @@ let package = Package(
     .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
     .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
+    .testTarget(name: "IAPStorageTests", dependencies: ["IAPStorage", "IAPCore", "IAPFormats"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
     .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
     .testTarget(
       name: "IAPKitTests",
-      dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 import IAPSystem
 
 /// The state as a read-only request of `iap serve` opened it (the session, the store with its

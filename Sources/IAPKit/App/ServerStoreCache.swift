@@ -1,5 +1,6 @@
 import IAPCore
 import IAPCrypto
+import IAPStorage
 import IAPSystem
 
 /// What `iap serve` keeps from one request to the next for one store (the state's own, or a

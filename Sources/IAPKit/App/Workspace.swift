@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// Where use cases run, and as whom: the state folder, the catalog, the sandbox account and
 /// device, and what the process gives them (environment variables, working folder, wall

@@ -1,6 +1,7 @@
 import IAPCore
-import IAPHTTP
 import IAPFormats
+import IAPHTTP
+import IAPStorage
 import IAPSystem
 
 /// Delivers sent notifications to the user's server, in order, each exactly once: a server

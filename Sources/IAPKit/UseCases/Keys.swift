@@ -1,5 +1,6 @@
 import IAPCore
 import IAPCrypto
+import IAPStorage
 import IAPSystem
 
 #if canImport(Glibc)

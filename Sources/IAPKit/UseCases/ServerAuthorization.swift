@@ -2,6 +2,7 @@ import IAPCore
 import IAPCrypto
 import IAPFormats
 import IAPHTTP
+import IAPStorage
 
 /// Why the App Store Server API refuses a request's token (it answers 401 to each), or
 /// why it could not check it (`unavailable`: the server's own failure, answered 5xx).

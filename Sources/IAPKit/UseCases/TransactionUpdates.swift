@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 import IAPSystem
 
 /// New and changed transactions since a position of the log, as StoreKit 2's

@@ -5,6 +5,7 @@ import Testing
 @testable import IAPCore
 @testable import IAPFormats
 @testable import IAPKit
+@testable import IAPStorage
 @testable import IAPSystem
 
 /// The copy loop, on a fake clock: sleeping moves it on, so a 1 MB/s download takes no time.

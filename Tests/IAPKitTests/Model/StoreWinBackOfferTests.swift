@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Win-back offers on the pure `Store`, with a fixed clock.
 ///

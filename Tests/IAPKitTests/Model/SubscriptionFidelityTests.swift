@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Subscription behaviours checked against Apple's documentation, each test naming its
 /// source (issue 14): downgrades, renewal dates, renewal info.

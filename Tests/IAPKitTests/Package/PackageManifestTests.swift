@@ -29,7 +29,7 @@ import Testing
   }
 
   static let libraries = ["IAPSystem", "IAPFormats", "IAPCrypto", "IAPHTTP"]
-  static let store = ["IAPCore", "IAPKit", "IAPServer", "IAPCLI", "iap"]
+  static let store = ["IAPCore", "IAPStorage", "IAPKit", "IAPServer", "IAPCLI", "iap"]
 
   @Test func theLayersAreTargetsThatDependDownwardOnly() {
     let d = Self.dependencies
@@ -37,6 +37,9 @@ import Testing
     #expect(d["IAPCLI"]?.contains("IAPServer") == true, "`iap serve` runs the server")
     #expect(d["IAPServer"]?.isDisjoint(with: ["IAPCLI", "iap"]) == true, "the server is a front end beside the CLI")
     #expect(d["IAPKit"]?.contains("IAPCore") == true)
+    // The state folder's files sit below the application: storage knows no use case.
+    #expect(d["IAPKit"]?.contains("IAPStorage") == true)
+    #expect(d["IAPStorage"]?.isDisjoint(with: ["IAPKit", "IAPServer", "IAPCLI", "iap"]) == true)
     #expect(d["IAPKit"]?.isDisjoint(with: ["IAPServer", "IAPCLI", "iap"]) == true)
     // The store's core touches no file, socket, thread or process: not even through a library.
     #expect(d["IAPCore"] == ["IAPCrypto", "IAPFormats"])

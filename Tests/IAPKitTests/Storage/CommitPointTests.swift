@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Issue 15, finding 6: on a full disk a buy exited 74 although its purchase was committed
 /// (a script that retries after 74 bought twice), or was kept without its notification.

@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Issue 12: `history.index` saves the fold of the log for the next `history`, and is used
 /// only when it checks out against the log.

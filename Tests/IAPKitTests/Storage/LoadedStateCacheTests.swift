@@ -3,8 +3,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Issue 32: the server takes the state it loaded last while the files are as they were, and
 /// loads afresh once a command changed them.

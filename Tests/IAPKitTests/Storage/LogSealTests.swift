@@ -4,6 +4,7 @@ import Testing
 @testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 
 /// Issue 15, finding 7: damage in the part of the log that store.json covers went unseen by
 /// `queue` and `buy` (which read only the log beyond it), and a log cut mid-record was

@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// Issue 33: the transaction record's schema is declared once (`TransactionRecord.Field`);

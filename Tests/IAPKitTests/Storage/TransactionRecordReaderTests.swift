@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// Issue 12: `history`'s quick reader of transaction records gives exactly what the general

@@ -111,7 +111,7 @@ package struct TransactionLogIndex {
 
   /// Reads a transaction record back, straight from its bytes when `TransactionRecordReader`
   /// can.
-  static func decode(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> Transaction {
+  package static func decode(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> Transaction {
     let quick: (ArraySlice<UInt8>) -> LogRecord? = { TransactionRecordReader.transaction($0).map(LogRecord.transaction) }
     guard case let .transaction(t) = try RecordLine.decode(record, at: offset, path: path, quick: quick, LogRecordCodec.decode)
     else {

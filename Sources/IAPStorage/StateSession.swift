@@ -15,13 +15,13 @@ import IAPSystem
 package final class StateSession {
   package let directory: StateDirectory
   /// The state folder, open (nil for a reader when it does not exist yet).
-  let folder: Folder?
+  package let folder: Folder?
   /// The store as of the last committed command.
   package private(set) var state = StoreState()
   /// The lock file, held while the session is open; nil for a reader without a folder, and
   /// once closed.
   private var lock: Int32?
-  let writable: Bool
+  package let writable: Bool
   /// Every transaction version and store event.
   private(set) var transactions: AppendLog
   /// Every server notification sent.
@@ -36,7 +36,7 @@ package final class StateSession {
   /// change): the workspace points it at its console.
   package var warn: (String) -> Void = { _ in }
   /// The transaction log's size from which `latestVersions()` keeps `history.index`.
-  var historyIndexFrom = HistoryIndex.minimumLogSize
+  package var historyIndexFrom = HistoryIndex.minimumLogSize
   /// The server's last loaded state, taken when the files did not change since (nil for a command).
   var cache: LoadedStateCache?
 
@@ -74,7 +74,7 @@ package final class StateSession {
   /// request while nothing in the folder changed (`ServerReadCache`): it shares the folder,
   /// reads the logs through descriptors of its own, and holds no lock: what it reads cannot
   /// change under it, and a command's change makes the server open the state afresh.
-  func unlockedCopy() throws(IAPError) -> StateSession {
+  package func unlockedCopy() throws(IAPError) -> StateSession {
     let copy = StateSession(directory: directory, folder: folder, lock: nil, writable: false)
     (copy.state, copy.snapshotOffsets, copy.hasSnapshot) = (state, snapshotOffsets, hasSnapshot)
     (copy.transactions, copy.notifications) = (try transactions.duplicate(), try notifications.duplicate())

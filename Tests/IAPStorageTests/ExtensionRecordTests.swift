@@ -1,8 +1,8 @@
+import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// Issue 13: what the server's writes add to the state (renewal-date extensions, mass

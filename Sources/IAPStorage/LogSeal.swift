@@ -24,11 +24,11 @@ import IAPSystem
 /// The seal also carries the next transaction id, so that ids are never given twice, even
 /// when a repair drops the last records of the log. It is not fsynced: after a power cut it
 /// may be old or missing, and the logs are then read whole once.
-struct LogSeal: Equatable {
+package struct LogSeal: Equatable {
   /// One log file's identity, length and last change.
-  struct Mark: Equatable {
+  package struct Mark: Equatable {
     var inode: UInt64
-    var size: Int
+    package var size: Int
     var changeSeconds: Int64
     var changeNanoseconds: Int64
 
@@ -55,15 +55,22 @@ struct LogSeal: Equatable {
     }
 
     /// A mark no file has: what a repair leaves, so that the next command checks the logs.
-    static let unknown = Mark(inode: 0, size: 0, changeSeconds: 0, changeNanoseconds: 0)
+    package static let unknown = Mark(inode: 0, size: 0, changeSeconds: 0, changeNanoseconds: 0)
   }
 
   /// The transaction log's mark, or nil when there was no such file.
-  var transactions: Mark?
+  package var transactions: Mark?
   /// The notification log's mark, or nil when there was no such file.
-  var notifications: Mark?
+  package var notifications: Mark?
   /// The id the next transaction gets: at least one past every id ever given.
-  var nextId: UInt64
+  package var nextId: UInt64
+
+  /// A seal of the two logs' marks and the next transaction id.
+  package init(transactions: Mark?, notifications: Mark?, nextId: UInt64) {
+    self.transactions = transactions
+    self.notifications = notifications
+    self.nextId = nextId
+  }
 
   /// The seal is one line padded to this length, so that a shorter one never needs a
   /// truncation and a rewrite is a single `pwrite`.
@@ -74,7 +81,7 @@ struct LogSeal: Equatable {
   ///
   /// Read on every command, so it works on the bytes: no `String`, no `split`
   /// (docs/performance.md, "Shapes kept for start-up").
-  static func read(_ fd: Int32) -> LogSeal? {
+  package static func read(_ fd: Int32) -> LogSeal? {
     guard let buffer = try? POSIXFile.read(fd, count: length, at: 0, path: "seal"), buffer.count == length,
       buffer[length - 1] == 0x0A, buffer.starts(with: magic.utf8) else { return nil }
     // magic, 2 × (inode size seconds nanoseconds), nextId, then the CRC-32 (hex) of the rest.
@@ -131,7 +138,7 @@ struct LogSeal: Equatable {
 
   /// Writes the seal into the lock file `fd`. Best effort: a seal that is not written only
   /// makes the next command check the logs whole.
-  func write(_ fd: Int32) {
+  package func write(_ fd: Int32) {
     var line = Array(Self.magic.utf8)
     func append(_ n: Int) {
       line.append(0x20)
@@ -174,7 +181,7 @@ struct LogSeal: Equatable {
 
   /// The seal kept in the state's `seal` file, or nil when there is none that reads whole:
   /// read only when the lock file holds none (someone deleted `lock`, thinking it stale).
-  static func read(in folder: Folder?) -> LogSeal? {
+  package static func read(in folder: Folder?) -> LogSeal? {
     guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) else { return nil }
     defer { close(fd) }
     return read(fd)
@@ -185,7 +192,7 @@ struct LogSeal: Equatable {
   /// are never given twice, and a cut log is still seen, whichever of the two is removed.
   /// Costs four system calls a commit (`openat`, `fstat`, `pwrite`, `close`). Best effort,
   /// as `write(_:)`.
-  func write(_ lock: Int32, in folder: Folder?) {
+  package func write(_ lock: Int32, in folder: Folder?) {
     write(lock)
     guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_WRONLY | O_CREAT) else { return }
     write(fd)

@@ -33,11 +33,11 @@ import IAPSystem
 /// and length (8 bytes each); its CRC-32, account count (4 each); entry count (8); each
 /// account as a 4-byte length and its UTF-8; each entry as id and offset (8 each), length,
 /// and account number with the deletion in its top bit (4 each); the CRC-32 of all before.
-struct HistoryIndex {
+package struct HistoryIndex {
   static let name = "history.index"
   static let magic = Array("iap-history-index 1\n".utf8)
   /// Logs shorter than this (1 MB, some 2,500 transactions) are read whole, without a file.
-  static let minimumLogSize = 1 << 20
+  package static let minimumLogSize = 1 << 20
 
   /// Where a transaction's latest version lies, whose it is, and whether it is a tombstone.
   typealias Version = (offset: Int, length: Int, account: String, deleted: Bool)

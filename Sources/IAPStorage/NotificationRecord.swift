@@ -52,7 +52,7 @@ package enum NotificationRecord {
     return value
   }
 
-  static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> ServerNotification {
     guard let type = json["type"]?.stringValue.flatMap(NotificationType.init(rawValue:)) else { throw RecordError(field: "type") }
     var subtype: NotificationSubtype?
     if let raw = json["subtype"], raw != .null {

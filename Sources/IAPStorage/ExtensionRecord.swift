@@ -11,7 +11,7 @@ package enum ExtensionRecord {
     ])
   }
 
-  static func decode(_ json: JSONValue) throws(RecordError) -> RenewalExtension {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> RenewalExtension {
     guard let request = json["requestIdentifier"]?.stringValue else { throw RecordError(field: "requestIdentifier") }
     guard let days = json["days"]?.intValue.flatMap({ Int(exactly: $0) }) else { throw RecordError(field: "days") }
     guard let reason = json["reasonCode"]?.intValue.flatMap({ Int(exactly: $0) }) else { throw RecordError(field: "reasonCode") }

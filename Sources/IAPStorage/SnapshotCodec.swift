@@ -7,9 +7,9 @@ package enum SnapshotCodec {
   static let format: Int64 = 4
 
   /// How much of each log the snapshot covers, in bytes.
-  struct Offsets: Equatable {
-    var transactions = 0
-    var notifications = 0
+  package struct Offsets: Equatable {
+    package var transactions = 0
+    package var notifications = 0
   }
 
   /// The snapshot as a tree: `writeText`'s document, for tests to compare with.
@@ -143,7 +143,7 @@ package enum SnapshotCodec {
   }
 
   /// Why `store.json`'s bytes could not be read: not JSON, or not a snapshot.
-  enum Problem: Error {
+  package enum Problem: Error {
     case json(JSONParseError)
     case record(RecordError)
   }
@@ -155,7 +155,7 @@ package enum SnapshotCodec {
   /// Decodes `store.json` from its bytes, each queued transaction as the parser meets it
   /// (`JSONParser.parse(_:streamingArraysAt:arrays:_:)`): a century's hundred thousand
   /// unfinished renewals made a tree of about 2 KB each, 240 MB to read a queue.
-  static func decode(bytes: [UInt8]) throws(Problem) -> (StoreState, Offsets) {
+  package static func decode(bytes: [UInt8]) throws(Problem) -> (StoreState, Offsets) {
     var queues: [PaymentQueue] = []
     var arrays = 0
     var problem: RecordError?

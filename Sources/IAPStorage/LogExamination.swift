@@ -35,7 +35,7 @@ package struct LogExamination: Sendable {
         if case let .stateDamaged(_, offset, reason) = error {
           damaged.append(Damage(offset: offset, reason: reason))
         } else {
-          damaged.append(Damage(offset: start, reason: error.userMessages.joined(separator: "; ")))
+          damaged.append(Damage(offset: start, reason: error.messages.joined(separator: "; ")))
         }
       }
       start = newline + 1
@@ -44,14 +44,14 @@ package struct LogExamination: Sendable {
   }
 
   /// Examines the transaction log at `path` (named `name` in findings).
-  static func transactions(_ bytes: [UInt8], path: String) -> LogExamination {
+  package static func transactions(_ bytes: [UInt8], path: String) -> LogExamination {
     LogExamination(name: "transactions.log", bytes: bytes) { (line, offset) throws(IAPError) in
       _ = try RecordLine.decode(line, at: offset, path: path, LogRecordCodec.decode)
     }
   }
 
   /// Examines the notification log at `path`.
-  static func notifications(_ bytes: [UInt8], path: String) -> LogExamination {
+  package static func notifications(_ bytes: [UInt8], path: String) -> LogExamination {
     LogExamination(name: "notifications.log", bytes: bytes) { (line, offset) throws(IAPError) in
       _ = try RecordLine.decode(line, at: offset, path: path, NotificationRecord.decode)
     }

@@ -5,7 +5,7 @@ import IAPSystem
 /// notifications sent. Damage met on the way is recorded, as in `load`.
 extension StateSession {
   /// The folder of a session that writes (which always has one).
-  var writableFolder: Folder {
+  package var writableFolder: Folder {
     precondition(writable, "a write on a read-only state session")
     return folder!
   }

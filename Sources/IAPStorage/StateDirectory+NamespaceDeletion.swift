@@ -27,7 +27,7 @@ extension StateDirectory {
   /// Deletes this namespace's folder and everything in it; one that does not exist is
   /// deleted already. Refused, with nothing deleted, when the folder is not an iap state
   /// (`notAState`) or is in use (`namespaceBusy`) after `milliseconds` of waiting.
-  func deleteNamespace(waitingAtMost milliseconds: Int = deletionWaitSeconds * 1000) throws(IAPError) {
+  package func deleteNamespace(waitingAtMost milliseconds: Int = deletionWaitSeconds * 1000) throws(IAPError) {
     guard let namespace else { preconditionFailure("deleteNamespace on a state's own folder") }
     let parentPath = namespace.state + "/" + Namespace.folderName
     let parent: Folder?

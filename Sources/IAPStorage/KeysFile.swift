@@ -56,7 +56,7 @@ package struct KeysFile: Equatable, Sendable {
 
   /// Reads the file back; nil when it is not what `encode` writes (a key that is not a P-256
   /// public key included).
-  static func decode(_ json: JSONValue) -> KeysFile? {
+  package static func decode(_ json: JSONValue) -> KeysFile? {
     guard let list = json["keys"]?.arrayValue else { return nil }
     var file = KeysFile(issuerId: json["issuerId"]?.stringValue)
     for item in list {

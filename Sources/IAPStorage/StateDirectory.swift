@@ -49,39 +49,39 @@ package struct StateDirectory: Sendable {
   }
 
   /// The names of its files.
-  enum Name {
-    static let snapshot = "store.json"
-    static let log = "transactions.log"
-    static let lock = "lock"
+  package enum Name {
+    package static let snapshot = "store.json"
+    package static let log = "transactions.log"
+    package static let lock = "lock"
     static let settings = "settings.json"
     static let clock = "clock.json"
     static let secret = "secret"
-    static let keys = "keys.json"
-    static let notifications = "notifications.log"
-    static let deliveries = "deliveries.json"
+    package static let keys = "keys.json"
+    package static let notifications = "notifications.log"
+    package static let deliveries = "deliveries.json"
     static let attempts = "attempts.log"
-    static let deliveryLock = "delivery.lock"
+    package static let deliveryLock = "delivery.lock"
     static let damage = "damaged"
     /// Says the folder is an iap state: made when iap creates the folder (`reset` acts only
     /// on such folders; see `StateDirectory+Ownership`).
     static let marker = "iap-state"
     /// The logs' seal and the id high-water mark, kept with the logs (`LogSeal`).
-    static let seal = "seal"
+    package static let seal = "seal"
     /// A namespace's own catalog, in either format (`Workspace.useCatalog`).
-    static let catalogs = ["catalog.storekit", "catalog.plist"]
+    package static let catalogs = ["catalog.storekit", "catalog.plist"]
   }
 
   var snapshotPath: String { path + "/" + Name.snapshot }
-  var logPath: String { path + "/" + Name.log }
+  package var logPath: String { path + "/" + Name.log }
   var lockPath: String { path + "/" + Name.lock }
-  var notificationsPath: String { path + "/" + Name.notifications }
+  package var notificationsPath: String { path + "/" + Name.notifications }
 
   /// The folder itself, checked and open (see `Folder`), or nil when it does not exist and
   /// `create` is false; a namespace's is made, or refused past the limit, by
   /// `namespaceFolder(create:)`. `downloads` or `downloading` in it that are not real folders
   /// of the user's are refused here too, so that no command runs on a state that could send
   /// hosted content elsewhere.
-  func folder(create: Bool) throws(IAPError) -> Folder? {
+  package func folder(create: Bool) throws(IAPError) -> Folder? {
     guard let folder = try namespace == nil ? ownFolder(create: create) : namespaceFolder(create: create) else { return nil }
     for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
       if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
@@ -165,7 +165,7 @@ package struct StateDirectory: Sendable {
   }
 
   /// The damage recorded by `recordDamage`, if any.
-  func recordedDamage(in folder: Folder) -> IAPError? {
+  package func recordedDamage(in folder: Folder) -> IAPError? {
     guard let bytes = try? folder.readIfExists(Name.damage) else { return nil }
     let json = try? JSONParser.parse(bytes)
     return .stateDamaged(
@@ -187,13 +187,13 @@ package struct StateDirectory: Sendable {
   /// consistent state, as the snapshot is only ever replaced by rename and a torn log tail is
   /// ignored. A namespace deleted since `folder` was opened is refused (`namespaceBusy`):
   /// callers that can open it again by name use `lockedFolder`.
-  func acquireLock(in folder: Folder, exclusive: Bool) throws(IAPError) -> Int32? {
+  package func acquireLock(in folder: Folder, exclusive: Bool) throws(IAPError) -> Int32? {
     guard case let .held(fd) = try lock(in: folder, exclusive: exclusive) else { throw deletedWhileWaiting }
     return fd
   }
 
   /// What taking the lock of an open folder found.
-  enum LockOutcome {
+  package enum LockOutcome {
     /// The lock, or nil for a reader in a folder that cannot hold its file.
     case held(Int32?)
     /// The folder is a namespace's that was deleted since it was opened: no lock is held.
@@ -202,7 +202,7 @@ package struct StateDirectory: Sendable {
 
   /// `acquireLock`, saying when the folder was a namespace's that was deleted since it was
   /// opened (see `lockFile(_:in:)` and `isUnlinked`).
-  func lock(in folder: Folder, exclusive: Bool) throws(IAPError) -> LockOutcome {
+  package func lock(in folder: Folder, exclusive: Bool) throws(IAPError) -> LockOutcome {
     let fd: Int32
     do throws(POSIXFileError) {
       guard let opened = try lockFile(Name.lock, in: folder) else { return .folderDeleted }
@@ -230,7 +230,7 @@ package struct StateDirectory: Sendable {
   /// folder is a namespace's that was deleted meanwhile.
   ///
   /// - Parameter wait: whether to wait for another process's round (at most its deadline).
-  func deliveryLock(wait: Bool) -> Int32? {
+  package func deliveryLock(wait: Bool) -> Int32? {
     guard let folder = try? folder(create: false), let fd = try? lockFile(Name.deliveryLock, in: folder) else { return nil }
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
       if errno == EINTR { continue }

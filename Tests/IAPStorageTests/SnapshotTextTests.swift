@@ -1,7 +1,8 @@
+import Foundation
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// `store.json` is written a queued transaction at a time (`SnapshotCodec.encodeText`): it

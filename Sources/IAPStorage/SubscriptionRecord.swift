@@ -69,7 +69,7 @@ package enum SubscriptionRecord {
     return .object(members)
   }
 
-  static func decode(_ json: JSONValue) throws(RecordError) -> Subscription {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> Subscription {
     func string(_ key: String) throws(RecordError) -> String {
       guard let value = json[key]?.stringValue else { throw RecordError(field: key) }
       return value

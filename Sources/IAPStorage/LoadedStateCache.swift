@@ -24,10 +24,10 @@ import IAPSystem
 package final class LoadedStateCache: Sendable {
   /// What the files looked like.
   struct Key: Equatable {
-    var seal: LogSeal
-    var snapshot: FileIdentity?
-    var transactions: FileIdentity?
-    var notifications: FileIdentity?
+    package var seal: LogSeal
+    package var snapshot: FileIdentity?
+    package var transactions: FileIdentity?
+    package var notifications: FileIdentity?
 
     /// The key of the state in `folder` now; nil without a seal in `lock` (such a load checks
     /// the logs and seals them, and the next one can be kept).
@@ -73,7 +73,7 @@ package final class LoadedStateCache: Sendable {
 
   /// The bytes of `name` in `folder` (nil when it does not exist): those read before while
   /// its identity is unchanged, else read now. An error is the read's, as without the cache.
-  func read(_ name: String, in folder: Folder) throws(POSIXFileError) -> [UInt8]? {
+  package func read(_ name: String, in folder: Folder) throws(POSIXFileError) -> [UInt8]? {
     guard let identity = FileIdentity(name, in: folder) else {
       // Not there (the clock file of a store on the real clock): no need to try opening it.
       if errno == ENOENT { return nil }

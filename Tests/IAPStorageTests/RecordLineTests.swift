@@ -1,7 +1,8 @@
+import Foundation
 import Testing
 
 @testable import IAPFormats
-@testable import IAPKit
+@testable import IAPStorage
 
 /// A log record's line ends with the CRC-32 of what comes before it (`RecordLine`).
 @Suite struct RecordLineTests {

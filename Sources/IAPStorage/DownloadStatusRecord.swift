@@ -30,7 +30,7 @@ package enum DownloadStatusRecord {
   }
 
   /// Reads a status back; the error names the first field that is wrong.
-  static func decode(_ json: JSONValue) throws(RecordError) -> DownloadStatus {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> DownloadStatus {
     func string(_ key: String) throws(RecordError) -> String {
       guard let value = json[key]?.stringValue else { throw RecordError(field: key) }
       return value

@@ -1,8 +1,8 @@
+import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 @Suite struct DownloadStatusRecordTests {

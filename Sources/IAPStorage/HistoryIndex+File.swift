@@ -14,7 +14,7 @@ extension HistoryIndex {
   /// The saved index, if there is one that checks out against the log open at `fd`, whose
   /// complete records end at `validEnd`; nil otherwise (missing, damaged, another file's,
   /// or a log that changed under it).
-  static func read(in folder: Folder, log fd: Int32, validEnd: Int) -> HistoryIndex? {
+  package static func read(in folder: Folder, log fd: Int32, validEnd: Int) -> HistoryIndex? {
     guard let bytes = try? folder.readIfExists(name), let index = decode(bytes),
       let (device, inode) = identity(of: fd), index.device == device, index.inode == inode, index.end <= validEnd
     else { return nil }
@@ -43,7 +43,7 @@ extension HistoryIndex {
   ///
   /// The last record's CRC-32 is taken from the log open at `fd` as it is now; a record not
   /// all there leaves no file.
-  func write(in folder: Folder, log fd: Int32) {
+  package func write(in folder: Folder, log fd: Int32) {
     var checked = self
     if let last {
       guard let crc = Self.crc(ofRecordAt: last.offset, length: last.length, in: fd) else { return }
@@ -95,7 +95,7 @@ extension HistoryIndex {
   }
 
   /// The index in `bytes`, or nil for anything but a whole, intact one.
-  static func decode(_ bytes: [UInt8]) -> HistoryIndex? {
+  package static func decode(_ bytes: [UInt8]) -> HistoryIndex? {
     guard bytes.count >= magic.count + 56 + 4, bytes.starts(with: magic) else { return nil }
     let body = bytes.count - 4
     var trailer = Reader(bytes: bytes, position: body, end: bytes.count)

@@ -28,7 +28,7 @@ package enum TransactionRecord {
 
   /// Reads a record the general parser read back; the error names the first field (in the
   /// declared order) that is wrong.
-  static func decode(_ json: JSONValue) throws(RecordError) -> Transaction {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> Transaction {
     let members = json.objectValue ?? []
     let result = withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: Field.count) { values -> Result<Transaction, RecordError> in
       values.initialize(repeating: nil)
@@ -99,7 +99,7 @@ package enum LogRecordCodec {
     }
   }
 
-  static func decode(_ json: JSONValue) throws(RecordError) -> LogRecord {
+  package static func decode(_ json: JSONValue) throws(RecordError) -> LogRecord {
     guard let event = json["event"] else { return .transaction(try TransactionRecord.decode(json)) }
     switch event.stringValue {
     case "clear":

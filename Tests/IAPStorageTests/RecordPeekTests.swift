@@ -1,8 +1,8 @@
+import Foundation
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// Issue 12: the index's quick look at a record agrees with parsing it, or leaves it to the

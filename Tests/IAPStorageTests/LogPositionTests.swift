@@ -1,6 +1,7 @@
+import Foundation
 import Testing
 
-@testable import IAPKit
+@testable import IAPStorage
 
 /// An update stream's event ids: written and read back, and nothing else read as one.
 @Suite struct LogPositionTests {

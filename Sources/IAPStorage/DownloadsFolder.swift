@@ -31,32 +31,32 @@ package struct DownloadsFolder: Sendable {
   static let workName = "downloading"
 
   var contentRoot: String { state.path + "/" + Self.contentName }
-  var workRoot: String { state.path + "/" + Self.workName }
+  package var workRoot: String { state.path + "/" + Self.workName }
   /// The complete content of a product.
   package func contentPath(_ productId: String) -> String { contentRoot + "/" + productId }
   static func statusName(_ productId: String) -> String { productId + ".json" }
   static func lockName(_ productId: String) -> String { productId + ".lock" }
-  static func partialName(_ productId: String) -> String { productId + ".partial" }
+  package static func partialName(_ productId: String) -> String { productId + ".partial" }
 
   /// `downloading/`, open; nil when it (or the state folder) does not exist and `create` is
   /// false. Reached from the state folder's descriptor, never through a link.
-  func workFolder(create: Bool) throws(POSIXFileError) -> Folder? {
+  package func workFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     try stateFolder(create: create)?.subfolder(Self.workName, create: create)
   }
 
   /// `downloads/`, open, as `workFolder(create:)`.
-  func contentFolder(create: Bool) throws(POSIXFileError) -> Folder? {
+  package func contentFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     try stateFolder(create: create)?.subfolder(Self.contentName, create: create)
   }
 
   /// A download's partial copy, `downloading/<productId>.partial/`, open.
-  func partialFolder(_ productId: String, create: Bool) throws(POSIXFileError) -> Folder? {
+  package func partialFolder(_ productId: String, create: Bool) throws(POSIXFileError) -> Folder? {
     try workFolder(create: create)?.subfolder(Self.partialName(productId), create: create)
   }
 
   private func stateFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     do { return try state.folder(create: create) } catch {
-      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.userMessages.joined(separator: "; "))
+      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.messages.joined(separator: "; "))
     }
   }
 

@@ -135,7 +135,7 @@ extension TransactionRecord {
     /// missing or wrong; a member that is absent leaves the field unset. (`t` starts with
     /// every field unset; the out-of-line fields are assigned only when set, as assigning
     /// one nil once another is set copies their box.)
-    func decode<M: TransactionRecordMembers>(from members: M, into t: inout Transaction) throws(RecordError) {
+    package func decode<M: TransactionRecordMembers>(from members: M, into t: inout Transaction) throws(RecordError) {
       switch self {
       case .id: t.id = try members.id(self)
       case .originalId: t.originalId = try members.id(self)

@@ -16,7 +16,7 @@ extension StateDirectory {
   /// longer has. Then the snapshot and the recorded damage go: the next command folds the
   /// logs from their start.
   /// - Returns: what was done, one line each.
-  func salvage(_ logs: [LogExamination], in folder: Folder) throws(IAPError) -> [String] {
+  package func salvage(_ logs: [LogExamination], in folder: Folder) throws(IAPError) -> [String] {
     var done: [String] = []
     for log in logs {
       var kept: [UInt8] = []

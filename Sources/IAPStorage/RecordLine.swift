@@ -35,7 +35,7 @@ package enum RecordLine {
   ///
   /// - Parameter quick: reads the record straight from its bytes when it can (nil when not),
   ///   after the checksum and before the general way.
-  static func decode<Record>(
+  package static func decode<Record>(
     _ line: ArraySlice<UInt8>, at offset: Int, path: String, quick: ((ArraySlice<UInt8>) -> Record?)? = nil,
     _ decode: (JSONValue) throws(RecordError) -> Record
   ) throws(IAPError) -> Record {
