@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPKit
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPKit
 

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Issue 15, findings 3 and 4: repeated `clock advance 1000000y` trapped on the 293rd (64-bit
 /// milliseconds overflow), and one such advance with a monthly subscription ran for ever

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// The store's unhappy paths: Ask to Buy, interrupted purchases, restrictions, simulated
 /// errors, refunds, deletions, accounts and devices.

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 @Suite struct StoreTests {
   let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
 @testable import IAPKit

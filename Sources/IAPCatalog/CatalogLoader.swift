@@ -49,7 +49,7 @@ package enum CatalogLoader {
   }
 
   /// Parses and validates catalog bytes in either format.
-  static func parse(bytes: [UInt8], displayPath: String) throws(IAPError) -> Loaded {
+  package static func parse(bytes: [UInt8], displayPath: String) throws(IAPError) -> Loaded {
     let (catalog, problems) = read(bytes, displayPath: displayPath)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }
     return Loaded(catalog: catalog!, warnings: problems.warnings)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IAPKit
+@testable import IAPCatalog
 
 @Suite struct NumericOrderTests {
   @Test func numbersCompareByValueAndTextLiterally() {
