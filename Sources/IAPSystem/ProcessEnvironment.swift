@@ -20,4 +20,7 @@ package enum ProcessEnvironment {
       getcwd(buffer.baseAddress, buffer.count) != nil ? String(cString: buffer.baseAddress!) : "."
     }
   }
+
+  /// This process's id.
+  package static var processIdentifier: Int32 { getpid() }
 }

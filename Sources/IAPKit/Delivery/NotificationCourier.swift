@@ -78,7 +78,7 @@ package enum NotificationCourier {
         try HTTPPoster.post(body, to: url, deadline: deadline)
       } catch {
         round.failure = error.reason
-        attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: error.result))
+        attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: error.kind.sendAttemptResult))
         break
       }
       attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: SendAttempt.success))

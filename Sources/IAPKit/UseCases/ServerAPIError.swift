@@ -1,11 +1,6 @@
 import IAPCore
 import IAPFormats
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 /// An error as the App Store Server API answers it: an HTTP status and a body
 /// `{"errorCode": …, "errorMessage": …}` with Apple's codes (the official libraries' `APIError`).
@@ -94,8 +89,7 @@ package struct ServerAPIError: Error, Equatable, Sendable {
   /// system ran out of descriptors or memory, else 500.
   package static func serverFailure(_ error: IAPError) -> ServerAPIError {
     let reason = error.userMessages.joined(separator: "; ")
-    let exhausted = [EMFILE, ENFILE, ENOMEM, EAGAIN].contains { reason.contains(String(cString: strerror($0))) }
-    return exhausted ? .unavailable(reason) : .general(reason)
+    return ResourceExhaustion.isNamed(in: reason) ? .unavailable(reason) : .general(reason)
   }
 
   /// The response body.

@@ -148,6 +148,11 @@ package enum POSIXFile {
     }
   }
 
+  /// Closes a descriptor this process opened (releasing any `flock` it holds).
+  package static func close(_ fd: Int32) {
+    _ = systemClose(fd)
+  }
+
   /// Flushes the file to stable storage.
   package static func sync(_ fd: Int32, path: String) throws(POSIXFileError) {
     if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
@@ -228,6 +233,15 @@ package enum POSIXFile {
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }
     return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
+}
+
+/// `close(2)` under a name that does not clash with `POSIXFile.close`.
+private func systemClose(_ fd: Int32) -> Int32 {
+  #if canImport(Glibc)
+    Glibc.close(fd)
+  #else
+    Darwin.close(fd)
+  #endif
 }
 
 /// `open(2)` under a name that does not clash with `POSIXFile.open`.
