@@ -107,7 +107,12 @@ package final class TerminationSignal: Sendable {
         let row = signalPipes + Int(number) * slotsPerSignal
         let first = (0..<slotsPerSignal).allSatisfy { row[$0] < 0 }
         if let free = (0..<slotsPerSignal).first(where: { row[$0] < 0 }) { row[free] = writeEnd }
-        if first { previous[number] = signal(number, forwardSignal) }
+        if first {
+          // `updateValue`, not a subscript: the default handler is nil, which a subscript
+          // assignment would take for a removal.
+          let before: SignalHandler? = signal(number, forwardSignal)
+          previous.updateValue(before, forKey: number)
+        }
       }
     }
     var unblock = sigset_t()
@@ -162,8 +167,9 @@ package final class TerminationSignal: Sendable {
         for number in signals {
           let row = signalPipes + Int(number) * slotsPerSignal
           for slot in 0..<slotsPerSignal where row[slot] == writeEnd { row[slot] = -1 }
-          if (0..<slotsPerSignal).allSatisfy({ row[$0] < 0 }), let handler = previous.removeValue(forKey: number) {
-            signal(number, handler)
+          if (0..<slotsPerSignal).allSatisfy({ row[$0] < 0 }), let entry = previous.index(forKey: number) {
+            signal(number, previous[entry].value)
+            previous.remove(at: entry)
           }
         }
         if readEnd >= 0 { close(readEnd) }
