@@ -41,7 +41,8 @@ import PackageDescription
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
-///   the same use cases and answers in Apple's shapes.
+///   the same use cases and answers in Apple's shapes; the use cases only Apple's API has,
+///   and its error codes, are its own.
 /// - `IAPWeb`: the web Transaction Manager's page, style sheet and scripts, embedded in the
 ///   binary; `iap serve` answers them at `/`. The page talks to the control plane only, so
 ///   the target imports nothing.
@@ -60,7 +61,7 @@ let package = Package(
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
     .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
+    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
     .target(name: "IAPKit", dependencies: ["IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),

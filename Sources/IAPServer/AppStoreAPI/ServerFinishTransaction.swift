@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 extension Workspace {
   /// Use case: Finish Transaction (`POST /inApps/v1/transactions/{transactionId}/finish`,

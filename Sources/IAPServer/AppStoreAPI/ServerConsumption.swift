@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// How Send Consumption Information's body is checked: version 1 (`ConsumptionRequestV1`,
 /// numbered enumerations, every field required but `refundPreference`) and version 2

@@ -1,6 +1,7 @@
 import IAPCore
-import IAPSystem
 import IAPFormats
+import IAPKit
+import IAPSystem
 
 /// The filters and page of a Get Transaction History request, as its query parameters give
 /// them (`revision`, `sort`, `startDate`, `endDate`, `productId`, `productType`,

@@ -2,6 +2,7 @@ import IAPCore
 import IAPCrypto
 import IAPFormats
 import IAPHTTP
+import IAPKit
 import IAPStorage
 
 /// Why the App Store Server API refuses a request's token (it answers 401 to each), or

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 import IAPStorage
 
 /// A Get Notification History request: its body's filters and the page to start from.

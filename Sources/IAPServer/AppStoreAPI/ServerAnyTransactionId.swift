@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 extension Workspace {
   /// The customer an `anyTransactionId` names: the account of transaction `id`, or the one

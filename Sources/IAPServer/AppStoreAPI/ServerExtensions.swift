@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The body of an extension request (`ExtendRenewalDateRequest`, and the mass request's
 /// `MassExtendRenewalDateRequest` with `productId` and `storefrontCountryCodes`).

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 import IAPSystem
 
 /// An error as the App Store Server API answers it: an HTTP status and a body
