@@ -7,8 +7,10 @@ import PackageDescription
 /// Layers, each target seeing only the ones below it (see docs/architecture.md).
 /// General-purpose libraries, none of which knows the store (each reads like the package the
 /// Swift server ecosystem would use for it, so that swapping one in is one target's change):
-/// - `IAPSystem`: POSIX threads, a mutex, monotonic deadlines, termination signals
-///   (as swift-system and NIOConcurrencyHelpers). Imports nothing of iap's.
+/// - `IAPSystem`: POSIX threads, a mutex, monotonic deadlines, the wall clock, termination
+///   signals, files and folders reached without following links, bounded input, the
+///   process's standard streams and environment (as swift-system and NIOConcurrencyHelpers).
+///   Imports nothing of iap's.
 /// - `IAPFormats`: data formats: JSON value, parser and writer; XML and binary property lists;
 ///   Base64URL, CRC-32, ISO 8601 timestamps, sorted-line lookups (as Foundation's coders).
 ///   Imports nothing of iap's.
@@ -20,8 +22,14 @@ import PackageDescription
 /// - `IAPCore`: the pure store model: products, transactions, events, the fold, store rules,
 ///   subscriptions, receipts' content, settings grammar, errors. No file, clock, network,
 ///   process or console access. Imports `IAPFormats` and `IAPCrypto`.
-/// - `IAPKit`: the application layer: workspace, catalog loading, state storage, signing,
-///   notification delivery, downloads, and one function per use case (buy, finish, restore, …).
+/// - `IAPStorage`: the state folder: the append logs and their records, the seal, the snapshot,
+///   the indexes, the session, locks and namespaces, `keys.json`, the downloads folder.
+///   Imports `IAPCore`, `IAPCrypto` (the keys' PEM), `IAPFormats` and `IAPSystem`.
+/// - `IAPCatalog`: the catalog's files: `catalog.plist` and `.storekit` reading and
+///   validation, the catalog cache, plist writing. Imports `IAPCore`, `IAPFormats`, `IAPSystem`.
+/// - `IAPKit`: the application layer: workspace, environment and console, signing,
+///   notification delivery, downloads, the JSON views, and one function per use case (buy,
+///   finish, restore, …). Imports the two above, `IAPCore` and the general-purpose libraries.
 /// Front ends:
 /// - `StoreKit`: Apple's StoreKit API (StoreKit 2, and StoreKit 1's payment queue) for platforms
 ///   without Apple's, so that an app's own store code compiles and runs unchanged against a
@@ -33,7 +41,8 @@ import PackageDescription
 /// - `IAPCLI`: the command-line front end: argument parsing, help, completions, and one file
 ///   per command that parses, calls a use case and formats its result.
 /// - `IAPServer`: the App Store Server API front end (`iap serve`): routes HTTP requests to
-///   the same use cases and answers in Apple's shapes.
+///   the same use cases and answers in Apple's shapes; the use cases only Apple's API has,
+///   and its error codes, are its own.
 /// - `IAPWeb`: the web Transaction Manager's page, style sheet and scripts, embedded in the
 ///   binary; `iap serve` answers them at `/`. The page talks to the control plane only, so
 ///   the target imports nothing.
@@ -51,11 +60,13 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCatalog", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
-    .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPKit", dependencies: ["IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPCatalog", dependencies: ["IAPCore", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPStorage", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
     // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
     // unchanged, against a store of iap serve (a private one in process unless IAP_URL names one).
@@ -69,6 +80,8 @@ let package = Package(
     .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
     .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
+    .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog"]),
+    .testTarget(name: "IAPStorageTests", dependencies: ["IAPStorage", "IAPCore", "IAPFormats"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
     .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
@@ -77,16 +90,16 @@ let package = Package(
     // built binary or over the control plane. Test support, not a product: it lives with the
     // tests, and imports only package API (no @testable), so that any build compiles it.
     .target(
-      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
+      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCore", "IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(
-      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end
     // scripts, the fuzz targets' inputs, and the manifest's and docs' checks.
-    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
+    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )

@@ -40,4 +40,11 @@ package struct Deadline: Sendable {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
   }
+
+  /// Seconds of the monotonic clock, to the nanosecond: for rates and durations.
+  package static func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
 }

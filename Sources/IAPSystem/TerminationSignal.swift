@@ -12,32 +12,44 @@ import Foundation
   private typealias SignalHandler = sig_t
 #endif
 
-/// For each signal number, the write end of the pipe its handler writes to, or -1.
+/// How many installations may catch one signal at once: each has a slot in the table.
+private let slotsPerSignal = 16
+
+/// For each signal number, the write ends of the pipes its handler writes to, `slotsPerSignal`
+/// to a signal, -1 where a slot is free.
 ///
 /// A raw buffer, not a Swift array: a signal handler may not retain or allocate. Set up on
-/// first use, which is always an `install`, before any handler can run.
+/// first use, which is always an installation, before any handler can run.
 nonisolated(unsafe) private let signalPipes: UnsafeMutablePointer<Int32> = {
-  let table = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
-  table.initialize(repeating: -1, count: 128)
+  let table = UnsafeMutablePointer<Int32>.allocate(capacity: 128 * slotsPerSignal)
+  table.initialize(repeating: -1, count: 128 * slotsPerSignal)
   return table
 }()
-private let signalLock = Mutex()
 
-/// The handler: writes the signal's number to its pipe, which is all a handler may safely
-/// do (`write` is async-signal-safe; the pipe is non-blocking, so a burst of signals that
-/// fills it loses signals rather than hanging the process).
+/// The handlers that were there before the first installation catching each signal, for the
+/// last one out to put back. Changes to `signalPipes` are made inside this lock too.
+private let previousHandlers = Locked<[Int32: SignalHandler?]>([:])
+
+/// The handler: writes the signal's number to the pipe of each installation catching it,
+/// which is all a handler may safely do (`write` is async-signal-safe; the pipes are
+/// non-blocking, so a burst of signals that fills one loses signals rather than hanging the
+/// process).
 private func forwardSignal(_ number: Int32) {
   let saved = errno
-  let fd = signalPipes[Int(number)]
-  if fd >= 0 {
-    var byte = UInt8(truncatingIfNeeded: number)
-    _ = write(fd, &byte, 1)
+  for slot in 0..<slotsPerSignal {
+    let fd = signalPipes[Int(number) * slotsPerSignal + slot]
+    if fd >= 0 {
+      var byte = UInt8(truncatingIfNeeded: number)
+      _ = write(fd, &byte, 1)
+    }
   }
   errno = saved
 }
 
-/// Ctrl-C and `kill` for a long-running front end (`iap serve`): wait for SIGINT or
-/// SIGTERM on one thread while other threads serve, then stop cleanly.
+/// Ctrl-C, `kill` and a closed terminal, for whatever must stop cleanly on them: a server
+/// waits for SIGINT or SIGTERM on one thread while other threads serve (`wait`); a download
+/// looks at `received` between chunks, stops with its progress recorded, and the process
+/// then ends by that signal (`raiseAgain`), as a shell expects of any program.
 ///
 /// A self-pipe rather than `sigwait`: `sigwait` needs the signals blocked in every thread of
 /// the process, and Foundation and the Swift runtime start threads of their own before
@@ -45,35 +57,38 @@ private func forwardSignal(_ number: Int32) {
 /// would win. A handler that writes to a pipe works whatever thread receives the signal.
 ///
 /// The signals are unblocked on the installing thread: a process started by a test runner's
-/// thread or a script may inherit them blocked, and would then never see them (the e2e
-/// servers learned this: a blocked SIGTERM made a runner wait five minutes). A signal the
-/// parent set to be ignored is caught all the same.
+/// thread or a script may inherit them blocked, and would then never see them (a blocked
+/// SIGTERM would make a runner wait for its timeout). A signal the parent set to be ignored
+/// is caught all the same: `kill -INT` is how a script interrupts a background download.
 ///
-/// One installation per signal at a time (the last one gets the signal).
-///
-/// What `restore()` puts back lives inside its lock; only the table the handler reads
-/// (`signalPipes`) is shared by convention, because a signal handler may take no lock.
+/// Several installations may catch the same signal at once (in-process tests run downloads
+/// in parallel), up to `slotsPerSignal`; each gets every signal, and the last one out puts
+/// back the handler that was there before the first.
 package final class TerminationSignal: Sendable {
   /// What stops a server: Ctrl-C and `kill`.
   package static let standard: [Int32] = [SIGINT, SIGTERM]
+  /// What stops a download: Ctrl-C, `kill` and a closed terminal.
+  package static let interrupting: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   private let signals: [Int32]
   private let readEnd: Int32
   private let writeEnd: Int32
-  /// What `restore()` puts back, and whether it has.
+  /// What `restore()` puts back, whether it has, and the first signal read.
   private let installation: Locked<Installation>
 
   /// What installing changed, for `restore()` to put back.
   private struct Installation {
     /// The thread whose mask was changed: only there can it be put back.
     let installer = pthread_self()
-    var previousHandlers: [(Int32, SignalHandler?)] = []
     var previousMask = sigset_t()
     var restored = false
+    /// The first signal read from the pipe, which `received` keeps answering.
+    var first: Int32?
   }
 
   /// Catches `signals` from now on, until `restore()`.
   package init(catching signals: [Int32] = TerminationSignal.standard) {
+    let signals = signals.filter { (1..<128).contains($0) }
     self.signals = signals
     var fds: [Int32] = [-1, -1]
     // If the pipe cannot be made, waiting still works: `wait` then only times out.
@@ -83,13 +98,23 @@ package final class TerminationSignal: Sendable {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       }
     }
+    let writeEnd = fds[1]
     readEnd = fds[0]
-    writeEnd = fds[1]
-    signalLock.lock()
-    defer { signalLock.unlock() }
+    self.writeEnd = writeEnd
     var installed = Installation()
-    for number in signals where (0..<128).contains(number) { signalPipes[Int(number)] = writeEnd }
-    installed.previousHandlers = signals.map { number in (number, signal(number, forwardSignal)) }
+    previousHandlers.withLock { previous in
+      for number in signals {
+        let row = signalPipes + Int(number) * slotsPerSignal
+        let first = (0..<slotsPerSignal).allSatisfy { row[$0] < 0 }
+        if let free = (0..<slotsPerSignal).first(where: { row[$0] < 0 }) { row[free] = writeEnd }
+        if first {
+          // `updateValue`, not a subscript: the default handler is nil, which a subscript
+          // assignment would take for a removal.
+          let before: SignalHandler? = signal(number, forwardSignal)
+          previous.updateValue(before, forKey: number)
+        }
+      }
+    }
     var unblock = sigset_t()
     sigemptyset(&unblock)
     for number in signals { sigaddset(&unblock, number) }
@@ -99,14 +124,25 @@ package final class TerminationSignal: Sendable {
 
   deinit { restore() }
 
+  /// The first signal caught since `init`, or nil: asked between steps of long work, without
+  /// waiting.
+  package var received: Int32? {
+    installation.withLock { installed in
+      if installed.first == nil { installed.first = readSignal() }
+      return installed.first
+    }
+  }
+
   /// Waits for one of the signals and returns its number; nil if `timeoutMilliseconds`
   /// passes first (nil waits for ever). A signal that came before the call counts.
   package func wait(timeoutMilliseconds: Int? = nil) -> Int32? {
     let deadline = timeoutMilliseconds.map { Deadline(milliseconds: $0) }
     var pfd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
     while true {
-      var byte: UInt8 = 0
-      if read(readEnd, &byte, 1) == 1 { return Int32(byte) }
+      if let number = readSignal() {
+        installation.withLock { installed in if installed.first == nil { installed.first = number } }
+        return number
+      }
       let timeout = deadline.map { Int32(min($0.remainingMilliseconds, 60_000)) } ?? 60_000
       if let deadline, deadline.hasPassed { return nil }
       // EINTR (the signal itself interrupting poll) just loops to the read.
@@ -114,21 +150,31 @@ package final class TerminationSignal: Sendable {
     }
   }
 
-  /// Puts back the handlers that were there before, and the signal mask if called on the
-  /// installing thread.
+  /// The next signal number in the pipe, or nil when there is none.
+  private func readSignal() -> Int32? {
+    var byte: UInt8 = 0
+    return read(readEnd, &byte, 1) == 1 ? Int32(byte) : nil
+  }
+
+  /// Stops catching: the handlers that were there before are put back once no installation
+  /// catches their signal, and the signal mask if called on the installing thread.
   package func restore() {
-    signalLock.lock()
-    defer { signalLock.unlock() }
-    installation.withLock { installed in
-      guard !installed.restored else { return }
-      installed.restored = true
-      if pthread_equal(installed.installer, pthread_self()) != 0 { pthread_sigmask(SIG_SETMASK, &installed.previousMask, nil) }
-      for (number, handler) in installed.previousHandlers { signal(number, handler) }
-      for number in signals where (0..<128).contains(number) && signalPipes[Int(number)] == writeEnd {
-        signalPipes[Int(number)] = -1
+    previousHandlers.withLock { previous in
+      installation.withLock { installed in
+        guard !installed.restored else { return }
+        installed.restored = true
+        if pthread_equal(installed.installer, pthread_self()) != 0 { pthread_sigmask(SIG_SETMASK, &installed.previousMask, nil) }
+        for number in signals {
+          let row = signalPipes + Int(number) * slotsPerSignal
+          for slot in 0..<slotsPerSignal where row[slot] == writeEnd { row[slot] = -1 }
+          if (0..<slotsPerSignal).allSatisfy({ row[$0] < 0 }), let entry = previous.index(forKey: number) {
+            signal(number, previous[entry].value)
+            previous.remove(at: entry)
+          }
+        }
+        if readEnd >= 0 { close(readEnd) }
+        if writeEnd >= 0 { close(writeEnd) }
       }
-      if readEnd >= 0 { close(readEnd) }
-      if writeEnd >= 0 { close(writeEnd) }
     }
   }
 
@@ -140,5 +186,17 @@ package final class TerminationSignal: Sendable {
     while true {
       if let number = catching.wait() { return number }
     }
+  }
+
+  /// Ends the process by `number`, as if it had not been caught.
+  package static func raiseAgain(_ number: Int32) -> Never {
+    signal(number, SIG_DFL)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, number)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    raise(number)
+    // Only if the signal is blocked: end as a shell reports a death by signal.
+    exit(128 + number)
   }
 }

@@ -7,6 +7,7 @@ import Testing
 @testable import IAPHTTP
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPStorage
 
 /// The control plane in process: the route table, its errors and statuses, and
 /// namespaces shared with the CLI. scripts/e2e/control.sh drives every route over HTTP.

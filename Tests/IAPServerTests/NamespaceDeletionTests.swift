@@ -7,6 +7,7 @@ import Testing
 @testable import IAPHTTP
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPStorage
 
 /// Deleting a namespace while requests to it are under way, over loopback HTTP: the deletion
 /// waits for them (or answers 409), no request is answered 500, and no folder is left behind.

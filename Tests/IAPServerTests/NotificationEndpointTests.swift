@@ -3,11 +3,12 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
+@testable import IAPCrypto
+@testable import IAPFormats
+@testable import IAPHTTP
 @testable import IAPKit
 @testable import IAPServer
-@testable import IAPFormats
-@testable import IAPCrypto
-@testable import IAPHTTP
+@testable import IAPStorage
 
 /// Request a Test Notification, Get Test Notification Status and Get Notification
 /// History, with the send attempts the delivery rounds record.

@@ -6,6 +6,7 @@ import Testing
 @testable import IAPHTTP
 @testable import IAPKit
 @testable import IAPServer
+@testable import IAPStorage
 
 /// The update stream's positions: an event id names a record boundary of one log generation,
 /// and whatever else a client sends starts the stream over; nothing a client sends marks the

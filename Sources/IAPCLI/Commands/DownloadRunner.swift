@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 import IAPKit
 
 /// What `download start` and `download resume` share: run the download use case with a
@@ -55,7 +56,7 @@ struct DownloadRunner {
       context.console.note(
         "download of '\(status.productId)' interrupted at \(at): 'iap download resume \(status.transactionId)' continues from there")
       context.console.flush()
-      InterruptSignal.raiseAgain(signal)
+      TerminationSignal.raiseAgain(signal)
     }
   }
 

@@ -40,11 +40,11 @@ package enum HTTPClient {
       guard let chunk = try stream.read() else { break }
       bytes += chunk
       guard bytes.count <= maximumBodySize else {
-        throw HTTPPoster.Failure(reason: "the answer is larger than \(maximumBodySize) bytes", result: "INVALID_RESPONSE")
+        throw HTTPPoster.Failure(reason: "the answer is larger than \(maximumBodySize) bytes", kind: .invalidResponse)
       }
     }
     if let length {
-      guard bytes.count >= length else { throw HTTPPoster.Failure(reason: "the connection closed within the body", result: "PREMATURE_CLOSE") }
+      guard bytes.count >= length else { throw HTTPPoster.Failure(reason: "the connection closed within the body", kind: .prematureClose) }
       bytes.removeSubrange(length...)
     }
     return Response(status: stream.status, headers: stream.headers, body: bytes)

@@ -13,12 +13,30 @@ import IAPSystem
 /// which the fully static release executable cannot link, and nothing else needs it. `https`
 /// is therefore not offered (a local proxy can terminate TLS).
 package enum HTTPPoster {
-  /// Why a delivery failed, in words, and as the App Store records a send attempt's result
-  /// (`sendAttemptResult`: TIMED_OUT, SOCKET_ISSUE, NO_RESPONSE, INVALID_RESPONSE,
-  /// PREMATURE_CLOSE, UNSUCCESSFUL_HTTP_RESPONSE_CODE, OTHER).
+  /// Why a request failed: in words, and as one of a few kinds a caller can act on or record.
   package struct Failure: Error {
+    /// What went wrong, for a message.
     package var reason: String
-    package var result = "OTHER"
+    /// Which stage failed.
+    package var kind = Kind.other
+
+    /// The stage a request failed at.
+    package enum Kind: Sendable {
+      /// No answer (or not all of it) within the time allowed.
+      case timedOut
+      /// The host could not be resolved or reached.
+      case socketIssue
+      /// The connection closed before any answer.
+      case noResponse
+      /// The answer was not HTTP iap reads.
+      case invalidResponse
+      /// The connection broke during the exchange.
+      case prematureClose
+      /// An answer whose status is not 2xx.
+      case unsuccessfulStatus
+      /// Anything else: a URL that is not `http://`, say.
+      case other
+    }
   }
 
   /// The parts of an `http://host[:port]/path` URL.
@@ -75,12 +93,12 @@ package enum HTTPPoster {
       + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: iap\r\n\r\n"
     try send(Array(request.utf8) + body, on: fd, timeout: timeout, deadline: deadline)
     let status = try readStatus(fd, timeout: timeout, deadline: deadline)
-    guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)", result: "UNSUCCESSFUL_HTTP_RESPONSE_CODE") }
+    guard (200..<300).contains(status) else { throw Failure(reason: "the server answered HTTP \(status)", kind: .unsuccessfulStatus) }
   }
 
   /// The failure of a round that ran out of `deadline`.
   static func outOfTime(_ deadline: Deadline) -> Failure {
-    Failure(reason: "no answer within \(deadline.lengthMilliseconds / 1000) seconds for the whole delivery", result: "TIMED_OUT")
+    Failure(reason: "no answer within \(deadline.lengthMilliseconds / 1000) seconds for the whole delivery", kind: .timedOut)
   }
 
   /// Sets both socket timeouts to what is left of `deadline`, at most `timeout` seconds.
@@ -102,7 +120,7 @@ package enum HTTPPoster {
     var list: UnsafeMutablePointer<addrinfo>?
     let code = getaddrinfo(target.host, target.port, &hints, &list)
     guard code == 0, let first = list else {
-      throw Failure(reason: "cannot resolve \(target.host): \(String(cString: gai_strerror(code)))", result: "SOCKET_ISSUE")
+      throw Failure(reason: "cannot resolve \(target.host): \(String(cString: gai_strerror(code)))", kind: .socketIssue)
     }
     defer { freeaddrinfo(list) }
     var reason = "no address for \(target.host)"
@@ -125,7 +143,7 @@ package enum HTTPPoster {
       reason = "cannot connect to \(target.host):\(target.port): \(String(cString: strerror(errno)))"
       close(fd)
     }
-    throw Failure(reason: reason, result: "SOCKET_ISSUE")
+    throw Failure(reason: reason, kind: .socketIssue)
   }
 
   static func send(_ bytes: [UInt8], on fd: Int32, timeout: Int, deadline: Deadline) throws(Failure) {
@@ -139,7 +157,7 @@ package enum HTTPPoster {
       try limit(fd, timeout: timeout, deadline: deadline)
       let n = bytes.withUnsafeBytes { Glibc_send(fd, $0.baseAddress! + done, $0.count - done, flags) }
       if n < 0 && errno == EINTR { continue }
-      if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))", result: "PREMATURE_CLOSE") }
+      if n <= 0 { throw Failure(reason: "the connection broke while sending: \(String(cString: strerror(errno)))", kind: .prematureClose) }
       done += n
     }
   }
@@ -161,9 +179,9 @@ package enum HTTPPoster {
     let line = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
     let parts = line.split(separator: " ")
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
-      if timedOut { throw Failure(reason: "no answer within \(timeout) seconds", result: "TIMED_OUT") }
-      if received.isEmpty { throw Failure(reason: "no answer from the server", result: "NO_RESPONSE") }
-      throw Failure(reason: "not an HTTP answer: \(line.prefix(60))", result: "INVALID_RESPONSE")
+      if timedOut { throw Failure(reason: "no answer within \(timeout) seconds", kind: .timedOut) }
+      if received.isEmpty { throw Failure(reason: "no answer from the server", kind: .noResponse) }
+      throw Failure(reason: "not an HTTP answer: \(line.prefix(60))", kind: .invalidResponse)
     }
     return code
   }

@@ -36,14 +36,14 @@ package final class HTTPResponseStream: Sendable {
     while headEnd == nil {
       guard received.count < 64 << 10 else {
         systemClose(fd)
-        throw HTTPPoster.Failure(reason: "the answer's head is larger than 64 KiB", result: "INVALID_RESPONSE")
+        throw HTTPPoster.Failure(reason: "the answer's head is larger than 64 KiB", kind: .invalidResponse)
       }
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {
         systemClose(fd)
         throw HTTPPoster.Failure(reason: n == 0 ? "no answer from the server" : "no answer within \(timeout) seconds",
-          result: n == 0 ? "NO_RESPONSE" : "TIMED_OUT")
+          kind: n == 0 ? .noResponse : .timedOut)
       }
       received += chunk[0..<n]
       headEnd = Self.find([0x0D, 0x0A, 0x0D, 0x0A], in: received)
@@ -54,7 +54,7 @@ package final class HTTPResponseStream: Sendable {
     let statusLine = lines.removeFirst().split(separator: " ")
     guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
       systemClose(fd)
-      throw HTTPPoster.Failure(reason: "not an HTTP answer: \(head.prefix(60))", result: "INVALID_RESPONSE")
+      throw HTTPPoster.Failure(reason: "not an HTTP answer: \(head.prefix(60))", kind: .invalidResponse)
     }
     var headers = HTTPHeaders()
     for line in lines {
@@ -63,7 +63,7 @@ package final class HTTPResponseStream: Sendable {
     }
     guard !headers.hasToken("chunked", in: "Transfer-Encoding") else {
       systemClose(fd)
-      throw HTTPPoster.Failure(reason: "chunked answers are not read", result: "INVALID_RESPONSE")
+      throw HTTPPoster.Failure(reason: "chunked answers are not read", kind: .invalidResponse)
     }
     self.status = status
     self.headers = headers
@@ -85,7 +85,7 @@ package final class HTTPResponseStream: Sendable {
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        throw HTTPPoster.Failure(reason: "no more of the answer within \(timeout) seconds", result: "TIMED_OUT")
+        throw HTTPPoster.Failure(reason: "no more of the answer within \(timeout) seconds", kind: .timedOut)
       }
       return n > 0 ? Array(chunk[0..<n]) : nil
     }

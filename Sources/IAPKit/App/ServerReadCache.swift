@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 import IAPSystem
 
 /// The state as a read-only request of `iap serve` opened it (the session, the store with its
@@ -17,17 +18,33 @@ import IAPSystem
 /// folder: a kept read is for the catalog fields it was made with only.
 package final class ServerReadCache: Sendable {
   /// One kept read.
-  struct Kept {
-    let generation: UInt64
-    let account: String
-    let device: String
-    let fields: Catalog?
+  package struct Kept {
+    package let generation: UInt64
+    package let account: String
+    package let device: String
+    package let fields: Catalog?
     /// Never used itself: each request reads through a copy (`StateSession.unlockedCopy`).
-    let session: StateSession
-    let store: Store
-    let clock: StoreClock
-    let settings: StoreSettings
-    let signer: Signer
+    package let session: StateSession
+    package let store: Store
+    package let clock: StoreClock
+    package let settings: StoreSettings
+    package let signer: Signer
+
+    /// A read of the state at folder generation `generation`, for `account` and `device`.
+    package init(
+      generation: UInt64, account: String, device: String, fields: Catalog?, session: StateSession, store: Store,
+      clock: StoreClock, settings: StoreSettings, signer: Signer
+    ) {
+      self.generation = generation
+      self.account = account
+      self.device = device
+      self.fields = fields
+      self.session = session
+      self.store = store
+      self.clock = clock
+      self.settings = settings
+      self.signer = signer
+    }
   }
 
   // Each `Kept` is made whole before it is stored and never changed after, so handing it to
@@ -37,7 +54,7 @@ package final class ServerReadCache: Sendable {
   package init() {}
 
   /// The read kept at `generation` for these account, device and catalog fields, if any.
-  func kept(at generation: UInt64, account: String, device: String, fields: Catalog?) -> Kept? {
+  package func kept(at generation: UInt64, account: String, device: String, fields: Catalog?) -> Kept? {
     kept.withLock { kept in
       guard let kept, kept.generation == generation, kept.account == account, kept.device == device, kept.fields == fields else {
         return nil
@@ -50,7 +67,7 @@ package final class ServerReadCache: Sendable {
   var current: Kept? { kept.withLock { $0 } }
 
   /// Keeps `read` (made at its generation) in place of the one kept before.
-  func keep(_ read: Kept) {
+  package func keep(_ read: Kept) {
     kept.withLock { $0 = read }
   }
 }

@@ -1,5 +1,7 @@
+import IAPCatalog
 import IAPCore
 import IAPCrypto
+import IAPStorage
 import IAPSystem
 
 /// What `iap serve` keeps from one request to the next for one store (the state's own, or a
@@ -32,7 +34,7 @@ package final class ServerStoreCache: Sendable {
   }
 
   /// Keeps `keys.json` as parsed at `identity`.
-  func remember(keys file: KeysFile, publicKeys: [String: P256.PublicKey], at identity: FileIdentity) {
+  package func remember(keys file: KeysFile, publicKeys: [String: P256.PublicKey], at identity: FileIdentity) {
     keys.withLock { $0 = (identity, file, publicKeys) }
   }
 
@@ -46,7 +48,7 @@ package final class ServerStoreCache: Sendable {
 
   /// Keeps the catalog's fields read from `path` at `key` (a settled key only: see
   /// `CatalogCache.Key.isSettled`).
-  func remember(catalog fields: Catalog, at path: String, key: CatalogCache.Key) {
+  package func remember(catalog fields: Catalog, at path: String, key: CatalogCache.Key) {
     catalog.withLock { $0 = (path, key, fields) }
   }
 }

@@ -12,13 +12,21 @@ import IAPSystem
 /// when full, expired tokens go first, then all of them.
 package final class ServerTokenCache: Sendable {
   /// What a verified token held.
-  struct Verified: Sendable {
-    var kid: String
-    var claims: JSONValue
+  package struct Verified: Sendable {
+    package var kid: String
+    package var claims: JSONValue
     /// The public key (65-byte X9.63 point) its signature verified under.
-    var publicKey: [UInt8]
+    package var publicKey: [UInt8]
     /// The `exp` claim, in seconds: an entry past it is of no further use.
-    var expires: Int64
+    package var expires: Int64
+
+    /// A token's verified parts.
+    package init(kid: String, claims: JSONValue, publicKey: [UInt8], expires: Int64) {
+      self.kid = kid
+      self.claims = claims
+      self.publicKey = publicKey
+      self.expires = expires
+    }
   }
 
   /// Tokens kept at most: a load test uses one or a few, a fleet of servers one each.
@@ -32,12 +40,12 @@ package final class ServerTokenCache: Sendable {
   var count: Int { verified.withLock { $0.count } }
 
   /// What `token` held when it was verified, if it was.
-  func lookup(_ token: String) -> Verified? {
+  package func lookup(_ token: String) -> Verified? {
     verified.withLock { $0[token] }
   }
 
   /// Remembers that `token` verified under `entry.publicKey`; `now` (seconds) makes room.
-  func remember(_ token: String, _ entry: Verified, now: Int64) {
+  package func remember(_ token: String, _ entry: Verified, now: Int64) {
     verified.withLock { verified in
       if verified.count >= Self.capacity {
         verified = verified.filter { $0.value.expires > now }
@@ -48,7 +56,7 @@ package final class ServerTokenCache: Sendable {
   }
 
   /// Forgets `token` (expired, or refused since).
-  func forget(_ token: String) {
+  package func forget(_ token: String) {
     verified.withLock { _ = $0.removeValue(forKey: token) }
   }
 }

@@ -1,4 +1,6 @@
+import IAPCatalog
 import IAPCore
+import IAPSystem
 
 /// The catalog, as use cases need it: loaded whole (printing its warnings), one product for
 /// `buy` from the compiled cache (see `CatalogCache`), or only its fields and settings.
@@ -55,13 +57,13 @@ extension Workspace {
   /// The catalog's own fields and settings, or nil when it cannot be read: from the compiled
   /// cache's header when it is current (no parse of the whole catalog), else from the catalog,
   /// which is then cached. Prints nothing: for use cases that only want the settings' defaults.
-  func catalogFieldsQuietly() -> Catalog? {
+  package func catalogFieldsQuietly() -> Catalog? {
     try? catalogFields()
   }
 
   /// The catalog's own fields and settings, as `catalogFieldsQuietly`, or why they cannot be
   /// read (missing, invalid): for the server, which answers its own failures 5xx.
-  func catalogFields() throws(IAPError) -> Catalog {
+  package func catalogFields() throws(IAPError) -> Catalog {
     // The server keeps the fields while the catalog's `stat` is unchanged: resolving the
     // path and reading the cache file were a dozen system calls a request.
     let given = catalogPath

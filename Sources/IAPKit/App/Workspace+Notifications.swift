@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What one delivery step did.
 package struct DeliveryReport: Sendable {
   /// Where the notifications went.
@@ -43,7 +37,7 @@ extension Workspace {
     guard let courier = stateDirectory.deliveryLock(wait: waitForOtherRound) else {
       return DeliveryReport(url: url, delivered: 0, pending: 0, busy: true)
     }
-    defer { close(courier) }
+    defer { POSIXFile.close(courier) }
     var batch: NotificationCourier.Batch
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     do {

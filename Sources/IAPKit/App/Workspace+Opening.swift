@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 extension Workspace {
   /// The state, opened for one use case, with the store's time run up to now: renewals,

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 extension Workspace {
   /// The settings in force, resolved in one place for every consumer (the store's rules,

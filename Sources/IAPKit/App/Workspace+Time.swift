@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 extension Workspace {
   /// The most subscription events one command makes: `Store.eventBudget`, or a smaller or

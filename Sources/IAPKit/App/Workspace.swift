@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// Where use cases run, and as whom: the state folder, the catalog, the sandbox account and
 /// device, and what the process gives them (environment variables, working folder, wall
@@ -26,7 +27,7 @@ package final class Workspace {
 
   /// The notification URL of the last state a use case opened: the front end's delivery
   /// step (`deliverNotifications()`) posts there after the use case.
-  var deliveryURL: String?
+  package var deliveryURL: String?
   /// The server's index of transactions by id, shared by its requests (nil for a command).
   package var transactionIndex: TransactionIdIndex?
   /// What the server keeps for this store from one request to the next (nil for a command):
@@ -36,7 +37,7 @@ package final class Workspace {
   }
   /// The catalog's fields as an App Store Server API request's authorization read them (its
   /// `bid`): the use case that follows takes them rather than reading them again.
-  var authorizedCatalogFields: Catalog?
+  package var authorizedCatalogFields: Catalog?
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

@@ -1,6 +1,7 @@
 import IAPCore
-import IAPHTTP
 import IAPFormats
+import IAPHTTP
+import IAPStorage
 import IAPSystem
 
 /// Delivers sent notifications to the user's server, in order, each exactly once: a server
@@ -77,7 +78,7 @@ package enum NotificationCourier {
         try HTTPPoster.post(body, to: url, deadline: deadline)
       } catch {
         round.failure = error.reason
-        attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: error.result))
+        attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: error.kind.sendAttemptResult))
         break
       }
       attempts.append(SendAttempt(sequence: sequence, date: batch.date, result: SendAttempt.success))

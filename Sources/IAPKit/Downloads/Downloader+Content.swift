@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPStorage
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -31,14 +33,14 @@ package struct Downloader {
   /// Why the run fails halfway through what it copies (`fail-download`), if it must.
   let failure: String?
   let reporter: any DownloadProgress
-  let signals: InterruptSignal
+  let signals: TerminationSignal
   /// Seconds on a clock that never jumps.
   var clock: () -> Double = Downloader.monotonic
   package var sleep: (Double) -> Void = Downloader.sleep
 
   package init(
     folder: DownloadsFolder, source: ContentSource, rate: ByteRate, failure: String?, reporter: any DownloadProgress,
-    signals: InterruptSignal
+    signals: TerminationSignal
   ) {
     self.folder = folder
     self.source = source

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPCrypto
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
+import IAPCatalog
 import IAPCore
+import IAPSystem
 
 /// Every problem of a catalog file.
 package struct CatalogLintResult: Sendable {

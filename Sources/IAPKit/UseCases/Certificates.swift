@@ -1,4 +1,5 @@
 import IAPCore
+import IAPSystem
 
 /// Where the root certificate goes.
 package struct RootCertificateRequest: Sendable {

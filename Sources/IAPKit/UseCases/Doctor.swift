@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 #if canImport(Glibc)
   import Glibc

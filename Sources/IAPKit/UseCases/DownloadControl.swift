@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 extension Workspace {
   /// Use case: `SKPaymentQueue.pauseDownloads`. The process copying the download stops after

@@ -1,4 +1,6 @@
+import IAPCatalog
 import IAPCore
+import IAPStorage
 
 /// One download as the status shows it: its record, and what only the state folder can tell
 /// beyond it.

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPStorage
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +46,7 @@ package enum DownloadRun {
   /// Stopped by an error (`status.error`): what was copied is kept.
   case failed(DownloadStatus)
   /// A signal (Ctrl-C, `kill`) stopped it with its progress recorded. The front end ends the
-  /// process by that signal (`InterruptSignal.raiseAgain`) once it has said so.
+  /// process by that signal (`TerminationSignal.raiseAgain`) once it has said so.
   case interrupted(DownloadStatus, signal: Int32)
 }
 
@@ -54,7 +56,7 @@ extension Workspace {
   ///
   /// Checks the purchase and the content, claims the download under the store's lock (which
   /// is released before any copying: other commands keep working), then copies. While it
-  /// copies, Ctrl-C, `kill` and a closed terminal are caught (`InterruptSignal`), so that the
+  /// copies, Ctrl-C, `kill` and a closed terminal are caught (`TerminationSignal`), so that the
   /// copy stops at a chunk boundary with its progress recorded: `.interrupted`.
   package func download(_ request: DownloadRequest, progress: any DownloadProgress) throws(IAPError) -> DownloadRun {
     let folder = DownloadsFolder(state: stateDirectory)
@@ -69,7 +71,7 @@ extension Workspace {
     case let .handedOver(status):
       return .handedOver(status)
     case let .claimed(status, lock, settings):
-      let signals = InterruptSignal.install()
+      let signals = TerminationSignal(catching: TerminationSignal.interrupting)
       defer {
         signals.restore()
         close(lock)

@@ -1,4 +1,6 @@
+import IAPCatalog
 import IAPCore
+import IAPStorage
 
 /// How a download is named: by a transaction, as everything else a purchase brought is, or by
 /// its product, whose download it is (the state keeps one per product, in

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// Which transactions `finish` takes: the ids given, or every finishable one.
 package enum FinishSelection: Sendable {

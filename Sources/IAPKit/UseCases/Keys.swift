@@ -1,5 +1,7 @@
 import IAPCore
 import IAPCrypto
+import IAPStorage
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -99,7 +101,7 @@ extension Workspace {
 
   /// The state's keys and their usable public keys by key id, for checking tokens: the
   /// server's (`serverCache`) parse of `keys.json` while the file is unchanged, else a read.
-  func keysForChecking() throws(IAPError) -> (file: KeysFile, publicKeys: [String: P256.PublicKey]) {
+  package func keysForChecking() throws(IAPError) -> (file: KeysFile, publicKeys: [String: P256.PublicKey]) {
     // The file is only ever replaced whole (a rename), so one `stat` of its path tells
     // whether the keys parsed before are still the ones in force; the lock and the state's
     // checks come with the request's own opening of the state.

@@ -1,4 +1,7 @@
+import IAPCatalog
 import IAPCore
+import IAPStorage
+import IAPSystem
 
 /// What `useCatalog` installed.
 package struct NamespaceCatalogResult: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// The namespaces of a state folder: admitting a request to one, and deleting one.
 extension Workspace {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// What `notifications` asks for: the list, and optionally a delivery round first.
 package struct NotificationsRequest: Sendable {

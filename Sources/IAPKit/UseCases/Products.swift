@@ -1,3 +1,4 @@
+import IAPCatalog
 import IAPCore
 
 /// What an `SKProductsRequest` asks for: product identifiers, given and read from a file.

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// The account's purchase history, read from the log one transaction at a time: a history
 /// can hold 100,000 transactions, which are never all in memory (see `TransactionLogIndex`).

@@ -1,4 +1,6 @@
 import IAPCore
+import IAPStorage
+import IAPSystem
 
 /// New and changed transactions since a position of the log, as StoreKit 2's
 /// `Transaction.updates` delivers them.

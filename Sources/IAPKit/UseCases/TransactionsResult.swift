@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// What a use case that acts on transactions hands back: the transactions as they now
 /// stand, in the order the app's observer receives them, and the signer for their

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPSystem
 
 /// Where the receipt data to verify comes from.
 package enum ReceiptDataSource: Sendable {

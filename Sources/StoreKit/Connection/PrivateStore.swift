@@ -2,12 +2,7 @@ import Foundation
 import IAPHTTP
 import IAPKit
 import IAPServer
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 /// The store of a process that names none (`IAP_URL` unset): `iap serve` in this very process,
 /// on a free loopback port, over a state of its own in a temporary folder that is removed
@@ -26,7 +21,7 @@ package final class PrivateStore: Sendable {
 
   private init() throws(StoreConnectionError) {
     let environment = ProcessInfo.processInfo.environment
-    let folder = NSTemporaryDirectory() + "iap-storekit-\(getpid())-" + UUID().uuidString.prefix(8)
+    let folder = NSTemporaryDirectory() + "iap-storekit-\(ProcessEnvironment.processIdentifier)-" + UUID().uuidString.prefix(8)
     let manager = FileManager.default
     var catalog = environment["IAP_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
     if catalog == nil, manager.fileExists(atPath: manager.currentDirectoryPath + "/catalog.plist") {

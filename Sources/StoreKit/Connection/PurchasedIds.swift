@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import IAPSystem
 
 /// The ids of the transactions a store handle's `purchase` returned, shared with its update
@@ -37,7 +32,7 @@ package struct PurchasedIds: Sendable {
     while true {
       let (known, busy) = state.withLock { ($0.ids.contains(id), $0.inFlight > 0) }
       if known || !busy || deadline.hasPassed { return known }
-      usleep(1_000)
+      Pause.upTo(seconds: 0.001)
     }
   }
 }

@@ -3,6 +3,7 @@ import IAPTesting
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPKit
 

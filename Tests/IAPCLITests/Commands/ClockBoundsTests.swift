@@ -3,9 +3,10 @@ import IAPTesting
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Repeated `clock advance 1000000y` would overflow 64-bit milliseconds, and one such advance
 /// with a monthly subscription would run for ever after writing the clock, so that every

@@ -4,8 +4,9 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 @Suite struct DownloadCommandTests {
   let harness = TestHarness(catalog: TestHarness.contentCatalog)

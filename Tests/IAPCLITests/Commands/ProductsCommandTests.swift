@@ -3,9 +3,11 @@ import IAPTesting
 import Testing
 
 @testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPCrypto
+@testable import IAPKit
+@testable import IAPSystem
 
 @Suite struct ProductsCommandTests {
   let harness = TestHarness()

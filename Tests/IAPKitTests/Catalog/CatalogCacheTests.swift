@@ -2,9 +2,12 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPSystem
 
 @Suite struct CatalogCacheTests {
   let harness = TestHarness()

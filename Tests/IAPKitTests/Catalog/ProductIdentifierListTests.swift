@@ -1,6 +1,8 @@
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPKit
 

@@ -4,8 +4,10 @@ import Testing
 
 @testable import IAPCLI
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
+@testable import IAPSystem
 
 /// The copy loop, on a fake clock: sleeping moves it on, so a 1 MB/s download takes no time.
 @Suite struct DownloaderTests {
@@ -47,7 +49,7 @@ import Testing
     let console = Console(out: { out += $0 }, err: { _ in })
     let reporter = DownloadReporter(console: console, style: .json, contentPath: folder.contentPath("levels"))
     var downloader = Downloader(
-      folder: folder, source: try source(), rate: ByteRate(rate)!, failure: failure, reporter: reporter, signals: InterruptSignal())
+      folder: folder, source: try source(), rate: ByteRate(rate)!, failure: failure, reporter: reporter, signals: TerminationSignal(catching: []))
     let clock = self.clock
     downloader.clock = { clock.now }
     downloader.sleep = { seconds in

@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Introductory offers on the store's clock: who gets them, how long and at what price.
 @Suite struct IntroductoryOfferRuntimeTests {

@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Every store event sends the notification Apple names for it.
 @Suite struct ServerNotificationTests {

@@ -2,9 +2,10 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Offer codes on the pure `Store`, with a fixed clock.
 ///

@@ -2,9 +2,12 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Promotional offers on the pure `Store`, with a fixed clock: what a redemption records
 /// (the nonce, the notification), and how the offer shows in the receipt, the renewal info

@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// The store's unhappy paths: Ask to Buy, interrupted purchases, restrictions, simulated
 /// errors, refunds, deletions, accounts and devices.

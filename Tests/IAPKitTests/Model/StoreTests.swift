@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 @Suite struct StoreTests {
   let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog

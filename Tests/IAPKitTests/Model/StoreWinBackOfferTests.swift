@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Win-back offers on the pure `Store`, with a fixed clock.
 ///

@@ -2,9 +2,12 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Subscription behaviours checked against Apple's documentation, each test naming its
 /// source: downgrades, renewal dates, renewal info.

@@ -2,9 +2,11 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCLI
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// Auto-renewable subscriptions on the store's clock: renewals, limits, billing, group changes.
 @Suite struct SubscriptionTests {

@@ -2,9 +2,10 @@ import Foundation
 import IAPTesting
 import Testing
 
+@testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
 
 /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`: the JWS Apple's
 /// `IntroductoryOfferEligibilitySignatureCreator` (App Store Server Library 3.1.2) makes, with

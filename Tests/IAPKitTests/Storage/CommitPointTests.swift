@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// On a full disk a buy must not exit 74 once its purchase is committed (a script that
 /// retries after 74 would buy twice), nor keep it without its notification. A command has

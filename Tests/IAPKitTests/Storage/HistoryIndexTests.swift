@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// `history.index` saves the fold of the log for the next `history`, and is used
 /// only when it checks out against the log.

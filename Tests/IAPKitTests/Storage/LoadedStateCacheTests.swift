@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// The server takes the state it loaded last while the files are as they were, and
 /// loads afresh once a command changed them.

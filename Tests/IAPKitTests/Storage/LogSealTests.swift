@@ -4,6 +4,7 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 
 /// Damage in the part of the log that store.json covers would go unseen by `queue` and
 /// `buy` (which read only the log beyond it), and a log cut mid-record would be truncated

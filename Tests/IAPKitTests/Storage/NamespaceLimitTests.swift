@@ -4,6 +4,7 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 
 /// The namespace limit is kept where a namespace is made: the command line is refused as the
 /// server is, and two processes making the last namespaces at once cannot both pass.

@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Loading counts the notifications past `store.json` from their bytes (checksum and
 /// `"after"`) instead of parsing each; the count, and where it stops, are what decoding them

@@ -4,6 +4,7 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPSystem
 
 /// Links planted in the state folder (for a log, a temporary name, the folder itself, or
 /// its download folders) never make iap write outside it.

@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 @Suite struct StateDirectoryTests {
   let harness = TestHarness(catalog: nil)

@@ -3,8 +3,9 @@ import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
+@testable import IAPKit
+@testable import IAPStorage
 
 /// Loading reads the transaction versions past `store.json` straight from their bytes
 /// (`TransactionRecordReader`): the state is the one the general decoder's fold of the whole

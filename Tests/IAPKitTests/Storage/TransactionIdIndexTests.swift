@@ -4,6 +4,7 @@ import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 
 /// The server's index of transactions by id follows the log as commands append to
 /// it (new versions, deletions, `clear`), and starts afresh when the log is another file.

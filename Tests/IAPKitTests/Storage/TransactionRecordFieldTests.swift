@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// The transaction record's schema is declared once (`TransactionRecord.Field`);

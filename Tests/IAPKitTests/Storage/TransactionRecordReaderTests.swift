@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 
 @testable import IAPCore
 @testable import IAPKit
+@testable import IAPStorage
 @testable import IAPFormats
 
 /// `history`'s quick reader of transaction records gives exactly what the general

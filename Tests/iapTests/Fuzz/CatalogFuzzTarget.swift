@@ -3,6 +3,7 @@
 // source (-D IAP_FUZZ_BUILD), where libFuzzer drives it; there the sources are that module.
 #if !IAP_FUZZ_BUILD
   @testable import IAPCLI
+  @testable import IAPCatalog
   @testable import IAPCore
   @testable import IAPFormats
   @testable import IAPHTTP

@@ -8,6 +8,7 @@
   @testable import IAPHTTP
   @testable import IAPKit
   @testable import IAPServer
+  @testable import IAPStorage
 #endif
 
 /// Fuzzes `JSONParser` and the state-file decoders that read what it returns.

@@ -32,6 +32,12 @@ import Testing
     #expect(d["IAPCLI"]?.contains("IAPServer") == true, "`iap serve` runs the server")
     #expect(d["IAPServer"]?.isDisjoint(with: ["IAPCLI", "iap"]) == true, "the server is a front end beside the CLI")
     #expect(d["IAPKit"]?.contains("IAPCore") == true)
+    // The state folder's files and the catalog's readers sit below the application: neither
+    // knows a use case.
+    #expect(d["IAPKit"]?.isSuperset(of: ["IAPStorage", "IAPCatalog"]) == true)
+    for lower in ["IAPStorage", "IAPCatalog"] {
+      #expect(d[lower]?.isDisjoint(with: ["IAPKit", "IAPServer", "IAPCLI", "iap"]) == true, "\(lower) depends on \(d[lower] ?? [])")
+    }
     #expect(d["IAPKit"]?.isDisjoint(with: ["IAPServer", "IAPCLI", "iap"]) == true)
     // The store's core touches no file, socket, thread or process: not even through a library.
     #expect(d["IAPCore"] == ["IAPCrypto", "IAPFormats"])
