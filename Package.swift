@@ -22,6 +22,9 @@ import PackageDescription
 ///   process or console access. Imports `IAPFormats` and `IAPCrypto`.
 /// - `IAPKit`: the application layer: workspace, catalog loading, state storage, signing,
 ///   notification delivery, downloads, and one function per use case (buy, finish, restore, …).
+/// - `IAPOperations`: the operation table: each operation's parameters, help, defaults and rules,
+///   the use case it calls and its result's JSON, from which the CLI's commands and the
+///   control plane's routes (and their documents) are made.
 /// Front ends:
 /// - `StoreKit`: Apple's StoreKit API (StoreKit 2, and StoreKit 1's payment queue) for platforms
 ///   without Apple's, so that an app's own store code compiles and runs unchanged against a
@@ -51,10 +54,12 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPOperations", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPServer", dependencies: ["IAPOperations", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
+    // Each operation declared once (parameters, help, rules, use case, view): both front ends derive from it.
+    .target(name: "IAPOperations", dependencies: ["IAPKit", "IAPCore", "IAPFormats"]),
     .target(name: "IAPKit", dependencies: ["IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCore", dependencies: ["IAPCrypto", "IAPFormats"]),
     // StoreKit's own API for platforms without Apple's: an app's store code and its tests,
@@ -74,6 +79,6 @@ let package = Package(
     .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTest", "IAPFormats"], resources: [.copy("Resources")]),
     .testTarget(
       name: "IAPKitTests",
-      dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      dependencies: ["IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )

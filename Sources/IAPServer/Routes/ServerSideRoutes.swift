@@ -9,7 +9,7 @@ enum ServerSideRoutes {
   static let all = [
     ControlRoute(
       method: "GET", path: "/notifications",
-      summary: "Every App Store Server Notification sent, decoded, with whether it was delivered (iap notifications)."
+      summary: "Every App Store Server Notification sent, decoded, with whether it was delivered and each attempt to deliver it (`attempts`: `date`, `result` as Apple's `sendAttemptResult`) (iap notifications)."
     ) { call throws(IAPError) in
       .json(NotificationsJSON.document(try call.workspace.notifications()))
     },

@@ -1,17 +1,16 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// `/subscriptions`: status and the actions Xcode's transaction manager offers.
 enum SubscriptionRoutes {
   static let all = [
-    ControlRoute(
-      method: "GET", path: "/subscriptions",
-      summary: "The account's subscriptions and where each stands, with signed renewal info (iap subscription status).",
-      query: [ControlParameter("productId", .string, "Only the subscription to this product (or its group).")]
-    ) { call throws(IAPError) in
-      let result = try call.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: call.request.query("productId"), signed: true))
-      return .json(SubscriptionJSON.document(result.subscriptions, signer: result.signer))
+    ControlRoute(method: "GET", path: "/subscriptions", operation: SubscriptionOperations.status) { call throws(IAPError) in
+      var request = try SubscriptionOperations.statusRequest(call)
+      request.signed = true
+      let result = try call.workspace.subscriptionStatus(request)
+      return .json(SubscriptionOperations.json(result.subscriptions, signer: result.signer))
     },
     ControlRoute(
       method: "GET", path: "/subscriptions/manage",
@@ -32,10 +31,10 @@ enum SubscriptionRoutes {
     ) { call throws(IAPError) in
       .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(call.path("productId"))))
     },
-    action(.cancel, "cancel", "Turn auto-renew off (iap subscription cancel)."),
-    action(.resume, "resume", "Turn auto-renew back on (iap subscription resume)."),
-    action(.expire, "expire", "Expire the subscription now (iap subscription expire)."),
-    action(.renew, "renew", "Renew the subscription now (iap subscription renew)."),
+    action(SubscriptionOperations.cancel),
+    action(SubscriptionOperations.resume),
+    action(SubscriptionOperations.expire),
+    action(SubscriptionOperations.renew),
     ControlRoute(
       method: "POST", path: "/subscriptions/{productId}/price-increase",
       summary: "Announce a price increase (iap subscription price-increase).",
@@ -52,10 +51,10 @@ enum SubscriptionRoutes {
     consent(accept: false),
   ]
 
-  static func action(_ action: SubscriptionAction, _ name: String, _ summary: String) -> ControlRoute {
-    ControlRoute(method: "POST", path: "/subscriptions/{productId}/\(name)", summary: summary) { call throws(IAPError) in
-      let result = try call.workspace.subscriptionAction(SubscriptionActionRequest(action, productId: call.path("productId")))
-      return .json(SubscriptionJSON.document([result.subscription]))
+  /// `POST /subscriptions/{productId}/<word>`: an action on one subscription, answering it.
+  static func action(_ operation: SubscriptionActionOperation) -> ControlRoute {
+    ControlRoute(method: "POST", path: "/subscriptions/{productId}/\(operation.word)", operation: operation.spec) { call throws(IAPError) in
+      .json(SubscriptionOperations.json([try operation.perform(try operation.request(call), in: call.workspace)]))
     }
   }
 
