@@ -25,6 +25,24 @@ package enum SubscriptionOperations {
     SubscriptionJSON.document(subscriptions, signer: signer)
   }
 
+  /// `subscription timeline`: one subscription's story.
+  package static let timeline = OperationSpec(
+    "subscription timeline", summary: "Show a subscription's periods, offers, billing retry and changes.", parameters: [productId.info])
+
+  /// `subscription manage`: the manage-subscriptions sheet, for every group or one.
+  package static let group = Parameter<String>.string(
+    ParameterInfo(
+      "group", json: "subscriptionGroupID", value: "group",
+      help: "Only this subscription group, or the group of this product, subscribed or not."))
+  package static let manage = OperationSpec(
+    "subscription manage", summary: "Show the manage-subscriptions sheet: each group's subscription and plans.", parameters: [group.info])
+
+  /// The group the sheet is for, if one is named.
+  package static func manageRequest(_ input: some OperationInput) throws(IAPError) -> String? { try input.value(group) }
+
+  /// The subscription an operation on one names.
+  package static func productIdRequest(_ input: some OperationInput) throws(IAPError) -> String { try input.required(productId) }
+
   package static let cancel = SubscriptionActionOperation(.cancel, "cancel", summary: "Turn auto-renew off.")
   package static let resume = SubscriptionActionOperation(.resume, "resume", summary: "Turn auto-renew back on.")
   package static let expire = SubscriptionActionOperation(.expire, "expire", summary: "Expire the subscription now.")

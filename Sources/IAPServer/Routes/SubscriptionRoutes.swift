@@ -12,12 +12,8 @@ enum SubscriptionRoutes {
       let result = try call.workspace.subscriptionStatus(request)
       return .json(SubscriptionOperations.json(result.subscriptions, signer: result.signer))
     },
-    ControlRoute(
-      method: "GET", path: "/subscriptions/manage",
-      summary: "The manage-subscriptions sheet (AppStore.showManageSubscriptions, iap subscription manage): each group's subscription and the plans on sale in it.",
-      query: [ControlParameter("subscriptionGroupID", .string, "Only this subscription group (or the group of this product), subscribed or not.")]
-    ) { call throws(IAPError) in
-      .json(ManageSubscriptionsJSON.document(try call.workspace.manageSubscriptions(call.request.query("subscriptionGroupID"))))
+    ControlRoute(method: "GET", path: "/subscriptions/manage", operation: SubscriptionOperations.manage) { call throws(IAPError) in
+      .json(ManageSubscriptionsJSON.document(try call.workspace.manageSubscriptions(try SubscriptionOperations.manageRequest(call))))
     },
     ControlRoute(
       method: "GET", path: "/subscriptions/{productId}/eligibility",
@@ -25,11 +21,9 @@ enum SubscriptionRoutes {
     ) { call throws(IAPError) in
       .json(.object([("isEligibleForIntroOffer", .bool(try call.workspace.isEligibleForIntroductoryOffer(call.path("productId"))))]))
     },
-    ControlRoute(
-      method: "GET", path: "/subscriptions/{productId}/timeline",
-      summary: "The subscription's story: each period with its offer, renewals, upgrades and downgrades, billing retry and grace, refunds, expiry and every notification (iap subscription timeline)."
-    ) { call throws(IAPError) in
-      .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(call.path("productId"))))
+    ControlRoute(method: "GET", path: "/subscriptions/{productId}/timeline", operation: SubscriptionOperations.timeline) {
+      call throws(IAPError) in
+      .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(try SubscriptionOperations.productIdRequest(call))))
     },
     action(SubscriptionOperations.cancel),
     action(SubscriptionOperations.resume),

@@ -1,0 +1,28 @@
+import IAPCore
+import IAPKit
+
+/// What the app asks of the store beyond purchases, and what happens to the app and its
+/// account on the device: operations without parameters, declared for their one sentence.
+package enum AppOperations {
+  package static let appTransaction = OperationSpec(
+    "app-transaction", summary: "Show the signed app transaction (AppTransaction.shared).", parameters: [])
+  package static let canMakePayments = OperationSpec(
+    "can-make-payments", summary: "Tell whether this device may make payments.", parameters: [])
+  package static let reinstall = OperationSpec("reinstall", summary: "Delete the app from the device and install it again.", parameters: [])
+  package static let clear = OperationSpec("clear", summary: "Remove every transaction of the account (clearTransactions).", parameters: [])
+  package static let rescindConsent = OperationSpec(
+    "consent rescind", summary: "Withdraw consent for the app (Declared Age Range): sends RESCIND_CONSENT.", parameters: [])
+}
+
+/// The app receipt, as `verifyReceipt` shows it, or its signed data.
+package enum ReceiptOperation: StoreOperation {
+  package static let base64 = Parameter<Bool>.flag(
+    ParameterInfo("base64", json: "base64", help: "The signed receipt data (Base64), what the app sends to verifyReceipt, instead of the receipt."))
+  package static let spec = OperationSpec("receipt", summary: "Show the app receipt.", parameters: [base64.info])
+
+  package static func request(_ input: some OperationInput) throws(IAPError) -> ReceiptRequest {
+    var request = ReceiptRequest()
+    request.encoded = try input.value(base64, default: false)
+    return request
+  }
+}
