@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap certificates root [-o FILE] [--pem]`: the root of the state's signing chain.
 struct CertificatesRootCommand: Command {
   static let spec = CommandSpec(
-    ["certificates", "root"], abstract: "Export the state's root certificate.",
+    ["certificates", "root"], operation: StoreViewOperations.rootCertificate,
     discussion: """
       In the Sandbox and Production environments the store signs with ES256 and a certificate \
       chain of its own (root, intermediate, leaf, marked as Apple's are), made from the signing \

@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap keys create`: a key as App Store Connect's Keys page makes one.
 struct KeysCreateCommand: Command {
   static let spec = CommandSpec(
-    ["keys", "create"], abstract: "Make a P-256 key: the state keeps its public part, you get the .p8.",
+    ["keys", "create"], operation: KeyOperations.create,
     discussion: """
       As App Store Connect's "Generate In-App Purchase Key": a random P-256 key whose private part \
       is written as a PKCS#8 PEM (.p8) readable only by you, by default AuthKey_<KEYID>.p8 in the \

@@ -26,3 +26,17 @@ package enum ReceiptOperation: StoreOperation {
     return request
   }
 }
+
+/// What the store shows of itself: its queue, its state at a glance, its messages, its root
+/// certificate, and starting over.
+package enum StoreViewOperations {
+  package static let queue = OperationSpec("queue", summary: "Show the unfinished transactions an app receives at launch.", parameters: [])
+  package static let status = OperationSpec(
+    "status", summary: "Show the store at a glance: clock, settings, queue, entitlements, subscriptions.", parameters: [])
+  package static let messages = OperationSpec(
+    "messages", summary: "List the StoreKit messages the App Store would show at launch (Message.messages).", parameters: [])
+  package static let dismissMessages = OperationSpec(
+    "messages dismiss", summary: "Dismiss the StoreKit messages shown (the customer closed them).", parameters: [])
+  package static let rootCertificate = OperationSpec("certificates root", summary: "Export the state's root certificate.", parameters: [])
+  package static let reset = OperationSpec("reset", summary: "Remove all state: every transaction, queue and purchase.", parameters: [])
+}

@@ -39,11 +39,8 @@ enum TransactionRoutes {
       }
       return .json(TransactionJSON.document(kept, signer: history.signer))
     },
-    ControlRoute(
-      method: "GET", path: "/transactions/unfinished",
-      summary: "The payment queue: this device's unfinished transactions (iap queue; StoreKit 2's Transaction.unfinished).",
-      answer: .transactions
-    ) { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/transactions/unfinished", operation: StoreViewOperations.queue, answer: .transactions) {
+      call throws(IAPError) in
       .json(document(try call.workspace.queue(signed: true)))
     },
     ControlRoute(
