@@ -15,9 +15,6 @@ package struct OperationSpec: Sendable {
     self.summary = summary
     self.parameters = parameters
   }
-
-  /// The parameter named `name` on the command line, if the operation has one.
-  package func parameter(named name: String) -> ParameterInfo? { parameters.first { $0.name == name } }
 }
 
 /// An operation: its declaration and how it reads its request from either front end. Each

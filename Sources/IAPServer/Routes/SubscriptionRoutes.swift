@@ -29,17 +29,9 @@ enum SubscriptionRoutes {
     action(SubscriptionOperations.resume),
     action(SubscriptionOperations.expire),
     action(SubscriptionOperations.renew),
-    ControlRoute(
-      method: "POST", path: "/subscriptions/{productId}/price-increase",
-      summary: "Announce a price increase (iap subscription price-increase).",
-      body: [
-        ControlParameter("price", .string, "The new price, a decimal number.", required: true),
-        ControlParameter("consentRequired", .boolean, "Whether the subscriber must agree (default true)."),
-      ]
-    ) { call throws(IAPError) in
-      let result = try call.workspace.priceIncrease(
-        call.path("productId"), price: try call.string("price") ?? "", consentRequired: try call.bool("consentRequired") ?? true)
-      return .json(SubscriptionJSON.document([result.subscription]))
+    ControlRoute(method: "POST", path: "/subscriptions/{productId}/price-increase", operation: PriceIncreaseOperations.announce) {
+      call throws(IAPError) in
+      .json(SubscriptionOperations.json([try PriceIncreaseOperations.perform(try PriceIncreaseOperations.request(call), in: call.workspace)]))
     },
     consent(accept: true),
     consent(accept: false),
@@ -52,14 +44,14 @@ enum SubscriptionRoutes {
     }
   }
 
+  /// `POST /subscriptions/{productId}/price-increase/accept` or `…/decline`: the path is the answer.
   static func consent(accept: Bool) -> ControlRoute {
-    let name = accept ? "accept" : "decline"
+    let operation = accept ? PriceIncreaseOperations.accept : PriceIncreaseOperations.decline
     return ControlRoute(
-      method: "POST", path: "/subscriptions/{productId}/price-increase/\(name)",
-      summary: "The subscriber \(accept ? "agrees to" : "declines") the price increase (iap subscription price-increase-consent)."
+      method: "POST", path: "/subscriptions/{productId}/price-increase/\(accept ? "accept" : "decline")", operation: operation
     ) { call throws(IAPError) in
-      let result = try call.workspace.priceIncreaseConsent(call.path("productId"), accept: accept)
-      return .json(SubscriptionJSON.document([result.subscription]))
+      let answer = try PriceIncreaseOperations.answerRequest(call, accepting: accept)
+      return .json(SubscriptionOperations.json([try call.workspace.priceIncreaseConsent(answer.productId, accept: answer.accept).subscription]))
     }
   }
 }
