@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// What the app asks of the store beyond purchases, and what happens to the app and its
 /// account on the device: operations without parameters, declared for their one sentence.
@@ -10,6 +11,8 @@ package enum AppOperations {
     "can-make-payments", summary: "Tell whether this device may make payments.", parameters: [])
   package static let reinstall = OperationSpec("reinstall", summary: "Delete the app from the device and install it again.", parameters: [])
   package static let clear = OperationSpec("clear", summary: "Remove every transaction of the account (clearTransactions).", parameters: [])
+  package static let refreshReceipt = OperationSpec(
+    "receipt refresh", summary: "Refresh the app receipt (SKReceiptRefreshRequest).", parameters: [])
   package static let rescindConsent = OperationSpec(
     "consent rescind", summary: "Withdraw consent for the app (Declared Age Range): sends RESCIND_CONSENT.", parameters: [])
 }

@@ -67,14 +67,4 @@ struct ControlCall {
     guard let text = value.stringValue else { throw Self.usage("body member '\(name)': expected a string") }
     return text
   }
-
-  /// A boolean query parameter (`true`, `false`, `1`, `0`), or nil when absent.
-  func queryFlag(_ name: String) throws(IAPError) -> Bool? {
-    guard let text = request.query(name) else { return nil }
-    switch text {
-    case "true", "1", "": return true
-    case "false", "0": return false
-    default: throw Self.usage("query parameter '\(name)': expected true or false, got '\(text)'")
-    }
-  }
 }

@@ -12,9 +12,7 @@ enum AppRoutes {
       if let data = result.data { return .json(.object([("receiptData", .string(data))])) }
       return .json(result.receipt.receipt)
     },
-    ControlRoute(
-      method: "POST", path: "/receipt/refresh", summary: "Refresh the app receipt (iap receipt refresh; SKReceiptRefreshRequest)."
-    ) { call throws(IAPError) in
+    ControlRoute(method: "POST", path: "/receipt/refresh", operation: AppOperations.refreshReceipt) { call throws(IAPError) in
       .json(try call.workspace.refreshReceipt().receipt.receipt)
     },
     ControlRoute(method: "GET", path: "/app-transaction", operation: AppOperations.appTransaction) { call throws(IAPError) in

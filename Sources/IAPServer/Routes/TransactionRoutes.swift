@@ -6,28 +6,11 @@ import IAPOperations
 /// `/transactions`: the account's transactions, the queue, and what is done to one of them.
 enum TransactionRoutes {
   static let all = [
-    ControlRoute(
-      method: "GET", path: "/transactions",
-      summary: "The account's transactions, latest version of each, oldest first (iap history), filtered.",
-      query: [
-        ControlParameter("productId", .string, "Only this product's."),
-        ControlParameter("state", .string, "Only those in this state: purchasing, purchased, failed, restored or deferred."),
-        ControlParameter("unfinished", .boolean, "true: only those not finished yet; false: only finished ones."),
-        ControlParameter(
-          "purchaseIssue", .boolean,
-          "true: only interrupted purchases whose issue is not resolved yet (SKTestTransaction.hasPurchaseIssue); false: only the others."),
-      ],
-      answer: .transactions
-    ) { call throws(IAPError) in
-      let product = call.request.query("productId")
-      let state = try call.request.query("state").map { (text) throws(IAPError) -> TransactionState in
-        guard let state = TransactionState(rawValue: text) else {
-          throw ControlCall.usage("query parameter 'state': expected purchasing, purchased, failed, restored or deferred, got '\(text)'")
-        }
-        return state
-      }
-      let unfinished = try call.queryFlag("unfinished")
-      let issue = try call.queryFlag("purchaseIssue")
+    ControlRoute(method: "GET", path: "/transactions", operation: HistoryOperation.spec, answer: .transactions) { call throws(IAPError) in
+      let product = try call.value(HistoryOperation.product)
+      let state = try call.value(HistoryOperation.state)
+      let unfinished = try call.value(HistoryOperation.unfinished)
+      let issue = try call.value(HistoryOperation.purchaseIssue)
       let history = try call.workspace.purchaseHistory(signed: true)
       var kept: [Transaction] = []
       try history.forEach { t throws(IAPError) in

@@ -25,7 +25,7 @@ import Testing
   @Test func noSentenceIsInBothFrontEnds() throws {
     let commandLine = try Self.sentences(under: "Sources/IAPCLI")
     let controlPlane = try Self.sentences(under: "Sources/IAPServer")
-    #expect(commandLine.count > 100 && controlPlane.count > 50, "the sources were not found")
+    #expect(!commandLine.isEmpty && !controlPlane.isEmpty, "the sources were not found")
     for sentence in Set(commandLine.keys).intersection(controlPlane.keys).sorted() {
       Issue.record(
         "\"\(sentence)\" is in \(commandLine[sentence] ?? "") and \(controlPlane[sentence] ?? ""): declare it once in IAPOperations")
