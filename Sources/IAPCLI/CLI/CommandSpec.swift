@@ -110,11 +110,10 @@ package struct CommandSpec: Sendable {
   }
 
   /// The command of an operation: its summary as the abstract, and its parameters as options
-  /// but those `arguments` give positionally. `shorts` are the CLI's one-letter aliases, and
-  /// `options` the CLI's own (where to write a file), after the operation's.
+  /// but those `arguments` give positionally. `shorts` are the CLI's one-letter aliases.
   package init(
     _ path: [String], operation: OperationSpec, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-    shorts: [String: Character] = [:], options own: [OptionSpec] = []
+    shorts: [String: Character] = [:]
   ) {
     let positional = Set(arguments.compactMap(\.parameter))
     let options = operation.parameters.filter { $0.onCommandLine && !positional.contains($0.name) }.map { p in
@@ -122,7 +121,7 @@ package struct CommandSpec: Sendable {
         p.name, short: shorts[p.name], value: p.kind == .boolean ? nil : p.valueName, required: p.required,
         repeating: p.kind == .strings, help: p.help)
     }
-    self.init(path, abstract: operation.summary, discussion: discussion, arguments: arguments, options: options + own)
+    self.init(path, abstract: operation.summary, discussion: discussion, arguments: arguments, options: options)
   }
 
   /// `iap products list`

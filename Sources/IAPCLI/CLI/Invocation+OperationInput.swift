@@ -20,6 +20,7 @@ extension Invocation: OperationInput {
 
   package func label(_ parameter: ParameterInfo) -> String {
     if let argument = spec.arguments.first(where: { $0.parameter == parameter.name }) { return "'<\(argument.name)>'" }
+    if let option = spec.options.first(where: { $0.name == parameter.name }) { return "'\(option.label)'" }
     return parameter.kind == .boolean ? "'--\(parameter.name)'" : "'--\(parameter.name) <\(parameter.valueName)>'"
   }
 

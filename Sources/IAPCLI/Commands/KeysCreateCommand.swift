@@ -13,13 +13,12 @@ struct KeysCreateCommand: Command {
       working folder, never over an existing file. The state keeps the public part, which checks \
       promotional offer signatures. Prints keyId and the state's issuerId.
       """,
-    options: [OptionSpec("output", short: "o", value: "file", help: "Where to write the private key (default: AuthKey_<KEYID>.p8).")])
+    shorts: ["output": "o"])
 
   let output: String?
 
   init(_ invocation: Invocation) throws(IAPError) {
-    output = invocation.value("output")
-    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <file>': expected a path") }
+    output = try invocation.value(KeyOperations.output)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {

@@ -40,6 +40,15 @@ package enum StoreViewOperations {
     "messages", summary: "List the StoreKit messages the App Store would show at launch (Message.messages).", parameters: [])
   package static let dismissMessages = OperationSpec(
     "messages dismiss", summary: "Dismiss the StoreKit messages shown (the customer closed them).", parameters: [])
-  package static let rootCertificate = OperationSpec("certificates root", summary: "Export the state's root certificate.", parameters: [])
+  /// Where the CLI writes the certificate (the control plane answers it as PEM instead).
+  package static let certificateOutput = Parameter<String>.parsed(
+    ParameterInfo(
+      "output", json: "output", value: "path", reach: .commandLineOnly, help: "Write the certificate to this file (DER unless --pem)."),
+    expected: "a path"
+  ) { $0.isEmpty ? nil : $0 }
+  package static let pem = Parameter<Bool>.flag(
+    ParameterInfo("pem", json: "pem", reach: .commandLineOnly, help: "Write PEM rather than DER to --output."))
+  package static let rootCertificate = OperationSpec(
+    "certificates root", summary: "Export the state's root certificate.", parameters: [certificateOutput.info, pem.info])
   package static let reset = OperationSpec("reset", summary: "Remove all state: every transaction, queue and purchase.", parameters: [])
 }

@@ -4,8 +4,14 @@ import IAPKit
 /// The keys that sign promotional offers and Apple's client's requests, as App Store
 /// Connect's Keys page keeps them.
 package enum KeyOperations {
+  /// Where the CLI writes the private key (the control plane answers it instead).
+  package static let output = Parameter<String>.parsed(
+    ParameterInfo(
+      "output", json: "output", value: "file", reach: .commandLineOnly, help: "Where to write the private key (default: AuthKey_<KEYID>.p8)."),
+    expected: "a path"
+  ) { $0.isEmpty ? nil : $0 }
   package static let create = OperationSpec(
-    "keys create", summary: "Make a P-256 key: the state keeps its public part, you get the .p8.", parameters: [])
+    "keys create", summary: "Make a P-256 key: the state keeps its public part, you get the .p8.", parameters: [output.info])
   package static let list = OperationSpec("keys list", summary: "List the registered keys (public parts only).", parameters: [])
 
   /// The id a key added from elsewhere is registered under.
