@@ -22,7 +22,7 @@ package enum FinishOperation: StoreOperation {
   package static let spec = OperationSpec(
     "finish", summary: "Finish transactions: remove them from the payment queue.", parameters: [ids.info, all.info])
   /// One transaction, named by the control plane's path.
-  package static let one = OperationSpec("finish", summary: spec.summary, parameters: [ids.info])
+  package static let one = OperationSpec("finish ID", summary: spec.summary, parameters: [ids.info])
   /// Every finishable transaction (`--all`).
   package static let every = OperationSpec("finish --all", summary: all.info.summary, parameters: [])
 
