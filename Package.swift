@@ -30,6 +30,9 @@ import PackageDescription
 /// - `IAPKit`: the application layer: workspace, environment and console, signing,
 ///   notification delivery, downloads, the JSON views, and one function per use case (buy,
 ///   finish, restore, …). Imports the two above, `IAPCore` and the general-purpose libraries.
+/// - `IAPOperations`: the operation table: each operation's parameters, help, defaults and rules,
+///   the use case it calls and its result's JSON, from which the CLI's commands and the
+///   control plane's routes (and their documents) are made.
 /// Front ends:
 /// - `StoreKit`: Apple's StoreKit API (StoreKit 2, and StoreKit 1's payment queue) for platforms
 ///   without Apple's, so that an app's own store code compiles and runs unchanged against a
@@ -60,10 +63,11 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPKit", "IAPCatalog", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .target(name: "IAPServer", dependencies: ["IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPServer", dependencies: ["IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
+    .target(name: "IAPOperations", dependencies: ["IAPKit", "IAPCatalog", "IAPCore", "IAPFormats"]),
     .target(name: "IAPKit", dependencies: ["IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCatalog", dependencies: ["IAPCore", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPStorage", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
@@ -90,16 +94,16 @@ let package = Package(
     // built binary or over the control plane. Test support, not a product: it lives with the
     // tests, and imports only package API (no @testable), so that any build compiles it.
     .target(
-      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"],
+      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(
-      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end
     // scripts, the fuzz targets' inputs, and the manifest's and docs' checks.
-    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// One option a command accepts.
 package struct OptionSpec: Sendable {
@@ -58,6 +59,9 @@ package struct ArgumentSpec: Sendable {
   package var optional: Bool
   /// What completions offer for it.
   package var completion: ArgumentCompletion
+  /// The operation's parameter it gives (by its option name), if it is one: the CLI's own
+  /// spelling of a parameter the control plane takes as a member.
+  package var parameter: String?
 
   package init(
     _ name: String, help: String, repeating: Bool = false, optional: Bool = false, completion: ArgumentCompletion = .none
@@ -67,6 +71,14 @@ package struct ArgumentSpec: Sendable {
     self.repeating = repeating
     self.optional = optional
     self.completion = completion
+  }
+
+  /// The positional argument `<name>` that gives an operation's parameter, with its help.
+  package init<Value>(_ name: String, _ parameter: Parameter<Value>, completion: ArgumentCompletion = .none) {
+    self.init(
+      name, help: parameter.info.help, repeating: parameter.info.kind == .strings, optional: !parameter.info.required,
+      completion: completion)
+    self.parameter = parameter.info.name
   }
 
   var label: String {
@@ -95,6 +107,21 @@ package struct CommandSpec: Sendable {
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+  }
+
+  /// The command of an operation: its summary as the abstract, and its parameters as options
+  /// but those `arguments` give positionally. `shorts` are the CLI's one-letter aliases.
+  package init(
+    _ path: [String], operation: OperationSpec, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+    shorts: [String: Character] = [:]
+  ) {
+    let positional = Set(arguments.compactMap(\.parameter))
+    let options = operation.parameters.filter { $0.onCommandLine && !positional.contains($0.name) }.map { p in
+      OptionSpec(
+        p.name, short: shorts[p.name], value: p.kind == .boolean ? nil : p.valueName, required: p.required,
+        repeating: p.kind == .strings, help: p.help)
+    }
+    self.init(path, abstract: operation.summary, discussion: discussion, arguments: arguments, options: options)
   }
 
   /// `iap products list`

@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPFormats
 
 /// `iap app-transaction`: StoreKit 2's `AppTransaction.shared`.
 struct AppTransactionCommand: Command {
   static let spec = CommandSpec(
-    ["app-transaction"], abstract: "Show the signed app transaction (AppTransaction.shared).",
+    ["app-transaction"], operation: AppOperations.appTransaction,
     discussion: """
       Prints the app transaction's fields (receiptType, appAppleId, bundleId, \
       applicationVersion, originalPurchaseDate, receiptCreationDate, deviceVerification and \

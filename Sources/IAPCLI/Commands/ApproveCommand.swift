@@ -1,22 +1,23 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap approve ID`: a parent approves an Ask to Buy request.
 struct ApproveCommand: Command {
   static let spec = CommandSpec(
-    ["approve"], abstract: "Approve a deferred purchase (Ask to Buy).",
+    ["approve"], operation: TransactionActions.approve.spec,
     discussion: """
       The deferred transaction becomes purchased. The app sees the new state at its next \
       launch ('iap queue'), as StoreKit delivers it to the observer.
       """,
-    arguments: [ArgumentSpec("id", help: "The deferred transaction's id.")])
+    arguments: [ArgumentSpec("id", TransactionActions.approve.id)])
 
   let id: String
 
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
+  init(_ invocation: Invocation) throws(IAPError) { id = try TransactionActions.approve.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try TransactionArgument.print(try context.workspace.approve(try TransactionArgument.id(id), signed: context.globals.json), context)
+    try TransactionArgument.print(try TransactionActions.approve.perform(id, in: context.workspace, signed: context.globals.json), context)
     return .success
   }
 }

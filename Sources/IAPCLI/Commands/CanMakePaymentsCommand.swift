@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap can-make-payments`: `SKPaymentQueue.canMakePayments()`.
 struct CanMakePaymentsCommand: Command {
   static let spec = CommandSpec(
-    ["can-make-payments"], abstract: "Tell whether this device may make payments.",
+    ["can-make-payments"], operation: AppOperations.canMakePayments,
     discussion: "Prints yes and exits 0, or prints no and exits 1 when purchases are restricted (can-make-payments off).")
 
   init(_ invocation: Invocation) throws(IAPError) {}

@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap certificates root [-o FILE] [--pem]`: the root of the state's signing chain.
 struct CertificatesRootCommand: Command {
   static let spec = CommandSpec(
-    ["certificates", "root"], abstract: "Export the state's root certificate.",
+    ["certificates", "root"], operation: StoreViewOperations.rootCertificate,
     discussion: """
       In the Sandbox and Production environments the store signs with ES256 and a certificate \
       chain of its own (root, intermediate, leaf, marked as Apple's are), made from the signing \
@@ -13,18 +14,14 @@ struct CertificatesRootCommand: Command {
       checks off) and it accepts what the store signs. Without --output, prints it as PEM; \
       with --output, writes DER (PEM with --pem) atomically.
       """,
-    options: [
-      OptionSpec("output", short: "o", value: "path", help: "Write the certificate to this file (DER unless --pem)."),
-      OptionSpec("pem", help: "Write PEM rather than DER to --output."),
-    ])
+    shorts: ["output": "o"])
 
   let output: String?
   let pem: Bool
 
   init(_ invocation: Invocation) throws(IAPError) {
-    output = invocation.value("output")
-    pem = invocation.flag("pem")
-    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <path>': expected a path") }
+    output = try invocation.value(StoreViewOperations.certificateOutput)
+    pem = try invocation.value(StoreViewOperations.pem, default: false)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap clear`: remove every transaction of the account.
 struct ClearCommand: Command {
   static let spec = CommandSpec(
-    ["clear"], abstract: "Remove every transaction of the account (clearTransactions).",
+    ["clear"], operation: AppOperations.clear,
     discussion: "History, queues and purchases of the account go; settings and other accounts stay. Ids keep increasing.")
 
   init(_ invocation: Invocation) throws(IAPError) {}

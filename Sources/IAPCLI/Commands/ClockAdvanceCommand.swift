@@ -1,28 +1,23 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap clock advance DURATION`.
 struct ClockAdvanceCommand: Command {
   static let spec = CommandSpec(
-    ["clock", "advance"], abstract: "Move the store's clock forward.",
+    ["clock", "advance"], operation: ClockOperations.advance,
     discussion: """
       DURATION is 90s, 15m, 3h, 2d, 1w, 1M (months), 1y, combinations like 1d12h, or ISO 8601 \
       like P1M or PT15M. Renewals and expiries the time covers happen, and wait in the queue \
       for the app's next launch. Prints the renewals made and the new time.
       """,
-    arguments: [ArgumentSpec("duration", help: "How far to move the clock.")])
+    arguments: [ArgumentSpec("duration", ClockOperations.by)])
 
-  let duration: ClockDuration
+  let destination: ClockDestination
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    let text = invocation.positionals[0]
-    guard let duration = ClockDuration(text) else {
-      throw invocation.usageError(ClockDestination.invalidDuration(text))
-    }
-    self.duration = duration
-  }
+  init(_ invocation: Invocation) throws(IAPError) { destination = try ClockOperations.advanceRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .forward(duration), path: Self.spec.path)
+    try ClockCommand.move(context, to: destination, path: Self.spec.path)
   }
 }

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap clock real`.
 struct ClockRealCommand: Command {
   static let spec = CommandSpec(
-    ["clock", "real"], abstract: "Make the store's clock follow the machine's again.",
+    ["clock", "real"], operation: ClockOperations.real,
     discussion: "While the clock is real, the time-rate setting compresses subscription periods.")
 
   init(_ invocation: Invocation) throws(IAPError) {}

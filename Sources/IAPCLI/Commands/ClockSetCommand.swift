@@ -1,25 +1,19 @@
 import IAPCore
 import IAPKit
-import IAPFormats
+import IAPOperations
 
 /// `iap clock set DATE`.
 struct ClockSetCommand: Command {
   static let spec = CommandSpec(
-    ["clock", "set"], abstract: "Set the store's clock to a date.",
+    ["clock", "set"], operation: ClockOperations.set,
     discussion: "DATE is ISO 8601: 2026-01-15, 2026-01-15T10:00:00Z or with an offset like +02:00.",
-    arguments: [ArgumentSpec("date", help: "The new time.")])
+    arguments: [ArgumentSpec("date", ClockOperations.date)])
 
-  let date: Timestamp
+  let destination: ClockDestination
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    let text = invocation.positionals[0]
-    guard let date = Timestamp(iso8601: text) else {
-      throw invocation.usageError(ClockDestination.invalidDate(text))
-    }
-    self.date = date
-  }
+  init(_ invocation: Invocation) throws(IAPError) { destination = try ClockOperations.setRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .date(date), path: Self.spec.path)
+    try ClockCommand.move(context, to: destination, path: Self.spec.path)
   }
 }

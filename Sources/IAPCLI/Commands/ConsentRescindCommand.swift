@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap consent rescind`: the account's parent or guardian withdraws consent for the app.
 struct ConsentRescindCommand: Command {
   static let spec = CommandSpec(
-    ["consent", "rescind"], abstract: "Withdraw consent for the app (Declared Age Range): sends RESCIND_CONSENT.",
+    ["consent", "rescind"], operation: AppOperations.rescindConsent,
     discussion: """
       The account's parent or guardian withdraws consent for the app. The App Store sends \
       the RESCIND_CONSENT server notification, whose appData carries the app's Apple ID, \

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap entitlements`: `Transaction.currentEntitlements`.
 struct EntitlementsCommand: Command {
   static let spec = CommandSpec(
-    ["entitlements"], abstract: "Show what the account is entitled to now.",
+    ["entitlements"], operation: AccountOperations.entitlements,
     discussion: """
       Transaction.currentEntitlements: the latest purchase of each owned non-consumable, each \
       active auto-renewable subscription and each non-renewing subscription. Never consumables, \

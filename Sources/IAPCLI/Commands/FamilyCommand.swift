@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPFormats
 
 /// `iap family`: the account's Family Sharing group.
 struct FamilyCommand: Command {
   static let spec = CommandSpec(
-    ["family"], abstract: "Show whom the account shares its purchases with (Family Sharing).",
+    ["family"], operation: AccountOperations.family,
     discussion: """
       The members of the account's family (iap family add), and the family the account is a \
       member of, if any. Members are other accounts (--account NAME).

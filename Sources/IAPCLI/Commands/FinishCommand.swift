@@ -1,38 +1,23 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap finish`: `finishTransaction` for transactions in the queue.
 struct FinishCommand: Command {
   static let spec = CommandSpec(
-    ["finish"], abstract: "Finish transactions: remove them from the payment queue.",
+    ["finish"], operation: FinishOperation.spec,
     discussion: """
       Prints the finished transactions. All or nothing: if any id is unknown, already finished \
       or cannot be finished yet, nothing changes.
       """,
-    arguments: [ArgumentSpec("id", help: "Transaction ids, as 'iap queue' shows them.", repeating: true, optional: true)],
-    options: [OptionSpec("all", help: "Finish every finishable transaction in the queue.")])
+    arguments: [ArgumentSpec("id", FinishOperation.ids)])
 
-  let ids: [String]
-  let all: Bool
+  let request: FinishOperation.Request
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    ids = invocation.positionals
-    all = invocation.flag("all")
-    if ids.isEmpty && !all { throw invocation.usageError("give transaction ids, or --all") }
-    if !ids.isEmpty && all { throw invocation.usageError("give transaction ids or --all, not both") }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { request = try FinishOperation.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let selection: FinishSelection
-    if all {
-      selection = .all
-    } else {
-      var numbers: [UInt64] = []
-      // `#7`, as `iap queue` prints it, like every other command that takes an id.
-      for text in ids { numbers.append(try TransactionArgument.id(text)) }
-      selection = .ids(numbers)
-    }
-    let result = try context.workspace.finish(selection, signed: context.globals.json)
+    let result = try FinishOperation.perform(request, in: context.workspace, signed: context.globals.json)
     for (held, download) in result.heldByDownloads {
       context.console.note("note: transaction \(held.id) stays in the queue: the download of its content (\(held.productId)) is \(download.rawValue)")
     }

@@ -1,18 +1,19 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap keys add KEY_ID PUBLIC_KEY_PEM`: registers a key made elsewhere.
 struct KeysAddCommand: Command {
   static let spec = CommandSpec(
-    ["keys", "add"], abstract: "Register the public part of a P-256 key made elsewhere.",
+    ["keys", "add"], operation: KeyOperations.add,
     discussion: """
       PUBLIC_KEY_PEM is a P-256 SubjectPublicKeyInfo ("-----BEGIN PUBLIC KEY-----"): the PEM itself, \
       a file holding it, or - for standard input (e.g. openssl ec -in AuthKey.p8 -pubout). \
       Signatures made with the private key then verify.
       """,
     arguments: [
-      ArgumentSpec("key-id", help: "The key id: 1-64 letters and digits."),
+      ArgumentSpec("key-id", KeyOperations.newKeyId),
       ArgumentSpec("public-key-pem", help: "The public key PEM, a file holding it, or - for standard input."),
     ])
 
@@ -20,10 +21,7 @@ struct KeysAddCommand: Command {
   let source: PEMSource
 
   init(_ invocation: Invocation) throws(IAPError) {
-    keyId = invocation.positionals[0]
-    guard (1...64).contains(keyId.count), keyId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      throw invocation.usageError("invalid key id '\(keyId)': expected 1-64 letters and digits")
-    }
+    keyId = try KeyOperations.addRequest(invocation)
     let argument = invocation.positionals[1]
     if argument == "-" {
       source = .standardInput

@@ -1,24 +1,24 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap keys create`: a key as App Store Connect's Keys page makes one.
 struct KeysCreateCommand: Command {
   static let spec = CommandSpec(
-    ["keys", "create"], abstract: "Make a P-256 key: the state keeps its public part, you get the .p8.",
+    ["keys", "create"], operation: KeyOperations.create,
     discussion: """
       As App Store Connect's "Generate In-App Purchase Key": a random P-256 key whose private part \
       is written as a PKCS#8 PEM (.p8) readable only by you, by default AuthKey_<KEYID>.p8 in the \
       working folder, never over an existing file. The state keeps the public part, which checks \
       promotional offer signatures. Prints keyId and the state's issuerId.
       """,
-    options: [OptionSpec("output", short: "o", value: "file", help: "Where to write the private key (default: AuthKey_<KEYID>.p8).")])
+    shorts: ["output": "o"])
 
   let output: String?
 
   init(_ invocation: Invocation) throws(IAPError) {
-    output = invocation.value("output")
-    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <file>': expected a path") }
+    output = try invocation.value(KeyOperations.output)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {

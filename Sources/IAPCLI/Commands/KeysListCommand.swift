@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPCrypto
 
 /// `iap keys list`: the keys the state checks signatures with.
 struct KeysListCommand: Command {
   static let spec = CommandSpec(
-    ["keys", "list"], abstract: "List the registered keys (public parts only).",
+    ["keys", "list"], operation: KeyOperations.list,
     discussion: """
       One line per key: its id and whether 'keys create' made it or 'keys add' registered it. \
       With --json: {"issuerId": ..., "keys": [{"keyId", "origin", "publicKey"}]}, the public key \

@@ -1,15 +1,16 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap keys remove KEY_ID`: revokes a key.
 struct KeysRemoveCommand: Command {
   static let spec = CommandSpec(
-    ["keys", "remove"], abstract: "Remove a key: signatures made with it no longer verify.",
-    arguments: [ArgumentSpec("key-id", help: "The key id.")])
+    ["keys", "remove"], operation: KeyOperations.remove,
+    arguments: [ArgumentSpec("key-id", KeyOperations.keyId)])
 
   let keyId: String
 
-  init(_ invocation: Invocation) throws(IAPError) { keyId = invocation.positionals[0] }
+  init(_ invocation: Invocation) throws(IAPError) { keyId = try KeyOperations.removeRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let removed = try context.workspace.removeKey(keyId)

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap messages`: what StoreKit's Message API would show at the app's launch.
 struct MessagesCommand: Command {
   static let spec = CommandSpec(
-    ["messages"], abstract: "List the StoreKit messages the App Store would show at launch (Message.messages).",
+    ["messages"], operation: StoreViewOperations.messages,
     discussion: """
       One line per message (Message.Reason): billingIssue when a renewal payment is failing \
       (billing retry or grace period), priceIncreaseConsent when a price increase waits for \
@@ -31,7 +32,7 @@ struct MessagesCommand: Command {
 /// `iap messages dismiss`: the customer saw the messages and closed them.
 struct MessagesDismissCommand: Command {
   static let spec = CommandSpec(
-    ["messages", "dismiss"], abstract: "Dismiss the StoreKit messages shown (the customer closed them).",
+    ["messages", "dismiss"], operation: StoreViewOperations.dismissMessages,
     discussion: """
       The messages listed now are not shown again while their cause lasts: a later billing \
       failure or another price increase is a new message. Prints those dismissed.

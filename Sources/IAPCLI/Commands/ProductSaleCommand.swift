@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap products remove-from-sale ID` and `iap products restore-to-sale ID`: the developer
 /// takes a product off the App Store or puts it back (App Store Connect's availability).
@@ -7,11 +8,11 @@ struct ProductSaleCommand {
   let productId: String
 
   init(_ invocation: Invocation) throws(IAPError) {
-    productId = invocation.positionals.first ?? ""
+    productId = try ProductSaleOperations.request(invocation)
   }
 
   static func argument() -> [ArgumentSpec] {
-    [ArgumentSpec("id", help: "The product's identifier.", completion: .productIds)]
+    [ArgumentSpec("id", ProductSaleOperations.productId, completion: .productIds)]
   }
 
   /// Runs the change and prints what it did.
@@ -35,7 +36,7 @@ struct ProductSaleCommand {
 /// `iap products remove-from-sale ID`.
 struct ProductsRemoveFromSaleCommand: Command {
   static let spec = CommandSpec(
-    ["products", "remove-from-sale"], abstract: "Remove a product from sale, as App Store Connect's availability does.",
+    ["products", "remove-from-sale"], operation: ProductSaleOperations.remove,
     discussion: """
       The product is no longer offered: products requests answer it as an invalid \
       identifier and purchases of it fail (storeProductNotAvailable). Subscriptions to it \
@@ -56,7 +57,7 @@ struct ProductsRemoveFromSaleCommand: Command {
 /// `iap products restore-to-sale ID`.
 struct ProductsRestoreToSaleCommand: Command {
   static let spec = CommandSpec(
-    ["products", "restore-to-sale"], abstract: "Put a product removed from sale back on sale.",
+    ["products", "restore-to-sale"], operation: ProductSaleOperations.restore,
     discussion: """
       The product is offered again, and subscriptions to it that have not expired yet renew \
       as before.

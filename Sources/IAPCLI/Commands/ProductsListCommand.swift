@@ -1,27 +1,18 @@
 import IAPCatalog
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap products list`: every product in the catalog, priced for the store's locale.
 struct ProductsListCommand: Command {
   static let spec = CommandSpec(
-    ["products", "list"], abstract: "List every product in the catalog.",
-    discussion: "Shows each product's id, type, price (formatted for the locale) and localized title and description.",
-    options: [OptionSpec("locale", value: "id", help: "Show prices and copy for this locale (e.g. fr_FR) instead of the catalog's.")])
+    ["products", "list"], operation: ProductOperations.list,
+    discussion: "Shows each product's id, type, price (formatted for the locale) and localized title and description.")
 
   let locale: String?
 
   init(_ invocation: Invocation) throws(IAPError) {
-    locale = try Self.locale(from: invocation)
-  }
-
-  /// The `--locale` value, normalized; shared with `products fetch`.
-  static func locale(from invocation: Invocation) throws(IAPError) -> String? {
-    guard let text = invocation.value("locale") else { return nil }
-    guard let locale = CatalogLoader.normalizedLocale(text) else {
-      throw invocation.usageError("invalid value for '--locale <id>': expected a locale identifier like fr_FR, got '\(text)'")
-    }
-    return locale
+    locale = try ProductOperations.listRequest(invocation)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {

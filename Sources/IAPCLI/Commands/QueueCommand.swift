@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap queue`: an app launch with a transaction observer registered.
 struct QueueCommand: Command {
   static let spec = CommandSpec(
-    ["queue"], abstract: "Show the unfinished transactions an app receives at launch.",
+    ["queue"], operation: StoreViewOperations.queue,
     discussion: """
       Lists every unfinished transaction of this account on this device, oldest first, as \
       paymentQueue(_:updatedTransactions:) receives them after a relaunch. They come back at \

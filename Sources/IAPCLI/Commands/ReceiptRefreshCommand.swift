@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap receipt refresh`: `SKReceiptRefreshRequest`.
 struct ReceiptRefreshCommand: Command {
   static let spec = CommandSpec(
-    ["receipt", "refresh"], abstract: "Refresh the app receipt (SKReceiptRefreshRequest).",
+    ["receipt", "refresh"], operation: AppOperations.refreshReceipt,
     discussion: "An update of the receipt: finished consumables leave it. Prints the new receipt.")
 
   init(_ invocation: Invocation) throws(IAPError) {}

@@ -1,44 +1,24 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap refund ID`: the App Store refunds a purchase.
 struct RefundCommand: Command {
   static let spec = CommandSpec(
-    ["refund"], abstract: "Refund a purchase, as the App Store does on its side.",
+    ["refund"], operation: RefundOperation.spec,
     discussion: """
       Sets revocationDate and revocationReason (refundTransaction), and revocationType: \
       REFUND_FULL, or REFUND_PRORATED with revocationPercentage given --percentage. The \
       product leaves the entitlements; a subscription ends. Works on finished transactions too.
       """,
-    arguments: [ArgumentSpec("id", help: "The purchased transaction's id.")],
-    options: [
-      OptionSpec("reason", value: "reason", help: "developerIssue or other (default: other)."),
-      OptionSpec("percentage", value: "percent", help: "A prorated refund: the share refunded, above 0 and below 100 (e.g. 50 or 33.333)."),
-    ])
+    arguments: [ArgumentSpec("id", RefundOperation.id)])
 
-  let id: String
-  let reason: RevocationReason
-  let percentage: Int?
+  let request: RefundOperation.Request
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    id = invocation.positionals[0]
-    let text = invocation.value("reason") ?? "other"
-    guard let reason = RevocationReason(rawValue: text) else {
-      throw invocation.usageError("invalid value for '--reason <reason>': expected developerIssue or other, got '\(text)'")
-    }
-    self.reason = reason
-    if let text = invocation.value("percentage") {
-      guard let milliunits = Transaction.revocationPercentage(parsing: text) else {
-        throw invocation.usageError("invalid value for '--percentage <percent>': expected a number above 0 and below 100, up to three decimals, got '\(text)'")
-      }
-      percentage = milliunits
-    } else {
-      percentage = nil
-    }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { request = try RefundOperation.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let result = try context.workspace.refund(try TransactionArgument.id(id), reason: reason, percentage: percentage, signed: context.globals.json)
+    let result = try RefundOperation.perform(request, in: context.workspace, signed: context.globals.json)
     try TransactionArgument.print(result, context)
     return .success
   }

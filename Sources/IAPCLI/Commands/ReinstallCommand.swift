@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap reinstall`: delete the app from the device and install it again.
 struct ReinstallCommand: Command {
   static let spec = CommandSpec(
-    ["reinstall"], abstract: "Delete the app from the device and install it again.",
+    ["reinstall"], operation: AppOperations.reinstall,
     discussion: """
       The device's payment queue starts empty; the account's purchase history stays, so \
       'iap restore' gives back non-consumables and subscriptions. Prints the transactions \

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap reset`: start over with an empty store.
 struct ResetCommand: Command {
   static let spec = CommandSpec(
-    ["reset"], abstract: "Remove all state: every transaction, queue and purchase.",
+    ["reset"], operation: StoreViewOperations.reset,
     discussion: """
       Asks nothing, so scripts can run it between tests. Works on a damaged state folder too. \
       Acts only on an iap state folder (one iap made, holding only iap's files): any other \

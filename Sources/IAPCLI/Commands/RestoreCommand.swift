@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap restore`: `restoreCompletedTransactions`.
 struct RestoreCommand: Command {
   static let spec = CommandSpec(
-    ["restore"], abstract: "Restore completed purchases, as restoreCompletedTransactions does.",
+    ["restore"], operation: AccountOperations.restore,
     discussion: """
       Adds one restored transaction to the queue per non-consumable and auto-renewable \
       subscription the account bought and finished, each carrying the first purchase's id as \
@@ -12,12 +13,11 @@ struct RestoreCommand: Command {
       transactions must be finished like any other. With --sync, as StoreKit 2's \
       AppStore.sync() (the same outcome; it fails as fail-app-store-sync says, not \
       fail-restore).
-      """,
-    options: [OptionSpec("sync", help: "Restore as AppStore.sync() does (simulated failures: fail-app-store-sync).")])
+      """)
 
   let sync: Bool
 
-  init(_ invocation: Invocation) throws(IAPError) { sync = invocation.flag("sync") }
+  init(_ invocation: Invocation) throws(IAPError) { sync = try invocation.value(AccountOperations.sync, default: false) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.restore(signed: context.globals.json, sync: sync)

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap status`: the store at a glance.
 struct StatusCommand: Command {
   static let spec = CommandSpec(
-    ["status"], abstract: "Show the store at a glance: clock, settings, queue, entitlements, subscriptions.",
+    ["status"], operation: StoreViewOperations.status,
     discussion: """
       One overview of what the other commands show piece by piece: the clock and its time \
       rate, the settings that differ from their defaults (and where each comes from), the \

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap subscription expire` (see SubscriptionActionCommand).
 struct SubscriptionExpireCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.expire)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.expire, id, context) }
+  static let spec = SubscriptionActionCommand.spec(SubscriptionOperations.expire)
+  let request: SubscriptionActionRequest
+  init(_ invocation: Invocation) throws(IAPError) { request = try SubscriptionOperations.expire.request(invocation) }
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(SubscriptionOperations.expire, request, context) }
 }

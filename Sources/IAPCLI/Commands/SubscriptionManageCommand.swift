@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap subscription manage [GROUP]`: what StoreKit's manage-subscriptions sheet shows.
 struct SubscriptionManageCommand: Command {
   static let spec = CommandSpec(
-    ["subscription", "manage"], abstract: "Show the manage-subscriptions sheet: each group's subscription and plans.",
+    ["subscription", "manage"], operation: SubscriptionOperations.manage,
     discussion: """
       What AppStore.showManageSubscriptions(in:) shows the customer: for every subscription \
       group the account subscribed in (or the one named, subscribed or not), the \
@@ -14,11 +15,11 @@ struct SubscriptionManageCommand: Command {
       does when the fail-manage-subscriptions setting says so. With --json, each group as \
       {subscriptionGroup, subscription, plans}.
       """,
-    arguments: [ArgumentSpec("group", help: "A subscription group, or one of its products.", optional: true, completion: .productIds)])
+    arguments: [ArgumentSpec("group", SubscriptionOperations.group, completion: .productIds)])
 
   let group: String?
 
-  init(_ invocation: Invocation) throws(IAPError) { group = invocation.positionals.first }
+  init(_ invocation: Invocation) throws(IAPError) { group = try SubscriptionOperations.manageRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let sheet = try context.workspace.manageSubscriptions(group)

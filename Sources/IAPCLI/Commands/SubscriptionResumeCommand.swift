@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap subscription resume` (see SubscriptionActionCommand).
 struct SubscriptionResumeCommand: Command {
-  static let spec = SubscriptionActionCommand.spec(.resume)
-  let id: String
-  init(_ invocation: Invocation) throws(IAPError) { id = invocation.positionals[0] }
-  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(.resume, id, context) }
+  static let spec = SubscriptionActionCommand.spec(SubscriptionOperations.resume)
+  let request: SubscriptionActionRequest
+  init(_ invocation: Invocation) throws(IAPError) { request = try SubscriptionOperations.resume.request(invocation) }
+  func run(_ context: CommandContext) throws(IAPError) -> ExitCode { try SubscriptionActionCommand.run(SubscriptionOperations.resume, request, context) }
 }

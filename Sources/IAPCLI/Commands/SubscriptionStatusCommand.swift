@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 import IAPFormats
 
 /// `iap subscription status [ID]`: where the account's subscriptions stand.
 struct SubscriptionStatusCommand: Command {
   static let spec = CommandSpec(
-    ["subscription", "status"], abstract: "Show a subscription's status.",
+    ["subscription", "status"], operation: SubscriptionOperations.status,
     discussion: """
       State (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked), auto-renew \
       status and product, expiration, renewal count. Without an id, every subscription of the \
@@ -13,14 +14,16 @@ struct SubscriptionStatusCommand: Command {
       decoded as renewalInfo) and signedTransactionInfo (its latest transaction), as StoreKit \
       2's Product.SubscriptionInfo.Status gives them.
       """,
-    arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", optional: true, completion: .productIds)])
+    arguments: [ArgumentSpec("id", SubscriptionOperations.only, completion: .productIds)])
 
-  let productId: String?
+  let request: SubscriptionStatusRequest
 
-  init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals.first }
+  init(_ invocation: Invocation) throws(IAPError) { request = try SubscriptionOperations.statusRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let result = try context.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: productId, signed: context.globals.json))
+    var request = request
+    request.signed = context.globals.json
+    let result = try context.workspace.subscriptionStatus(request)
     Self.print(result.subscriptions, context, signer: result.signer)
     return .success
   }
@@ -28,7 +31,7 @@ struct SubscriptionStatusCommand: Command {
   /// Prints subscriptions as text lines or `{"subscriptions": [...]}`.
   static func print(_ subscriptions: [Subscription], _ context: CommandContext, signer: Signer? = nil) {
     if context.globals.json {
-      context.console.json(SubscriptionJSON.document(subscriptions, signer: signer))
+      context.console.json(SubscriptionOperations.json(subscriptions, signer: signer))
       return
     }
     var table = TextTable()

@@ -1,11 +1,12 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// `iap subscription timeline ID`: a subscription's story in one short table.
 struct SubscriptionTimelineCommand: Command {
   static let spec = CommandSpec(
-    ["subscription", "timeline"], abstract: "Show a subscription's periods, offers, billing retry and changes.",
+    ["subscription", "timeline"], operation: SubscriptionOperations.timeline,
     discussion: """
       One line per period, oldest first: its dates, how it began (purchase, renewal, upgrade, \
       downgrade, crossgrade, resubscribe), product, price and offer, and whether it was \
@@ -13,11 +14,11 @@ struct SubscriptionTimelineCommand: Command {
       where the subscription stands now. With --json, the same with every notification Apple \
       sent about it (events), as the web page draws it.
       """,
-    arguments: [ArgumentSpec("id", help: "A product id of the subscription (or its group).", completion: .productIds)])
+    arguments: [ArgumentSpec("id", SubscriptionOperations.productId, completion: .productIds)])
 
   let productId: String
 
-  init(_ invocation: Invocation) throws(IAPError) { productId = invocation.positionals[0] }
+  init(_ invocation: Invocation) throws(IAPError) { productId = try SubscriptionOperations.productIdRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.subscriptionTimeline(productId)

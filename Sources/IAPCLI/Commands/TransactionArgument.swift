@@ -4,13 +4,6 @@ import IAPFormats
 
 /// Helpers for commands whose argument is a transaction id, as `iap queue` prints it.
 enum TransactionArgument {
-  /// The id in `text` (a leading `#` is accepted); anything else is an unknown transaction.
-  static func id(_ text: String) throws(IAPError) -> UInt64 {
-    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    guard let id = UInt64(digits) else { throw .refused(.unknownTransaction(text)) }
-    return id
-  }
-
   /// Prints a use case's transactions as the command's result; with `--json`, each signed.
   ///
   /// A list of `streamingThreshold` or more is printed as it is formatted, in bounded memory

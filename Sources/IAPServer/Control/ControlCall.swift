@@ -2,6 +2,7 @@ import IAPCore
 import IAPFormats
 import IAPHTTP
 import IAPKit
+import IAPOperations
 
 /// One request to a control route, as its handler reads it: the workspace of its namespace,
 /// the path parameters, the query and the JSON body, each read with a typed accessor that
@@ -57,10 +58,7 @@ struct ControlCall {
 
   /// A transaction id in the path, as `iap queue` prints it (`7` or `#7`).
   func transactionId(_ name: String = "id") throws(IAPError) -> UInt64 {
-    let text = path(name)
-    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    guard let id = UInt64(digits) else { throw .refused(.unknownTransaction(text)) }
-    return id
+    try TransactionAction.transactionId(path(name))
   }
 
   /// A string member of the body, or nil.
@@ -68,29 +66,5 @@ struct ControlCall {
     guard let value = body[name], value != .null else { return nil }
     guard let text = value.stringValue else { throw Self.usage("body member '\(name)': expected a string") }
     return text
-  }
-
-  /// An integer member of the body, or nil.
-  func int(_ name: String) throws(IAPError) -> Int? {
-    guard let value = body[name], value != .null else { return nil }
-    guard let n = value.intValue, let int = Int(exactly: n) else { throw Self.usage("body member '\(name)': expected an integer") }
-    return int
-  }
-
-  /// A boolean member of the body, or nil.
-  func bool(_ name: String) throws(IAPError) -> Bool? {
-    guard let value = body[name], value != .null else { return nil }
-    guard let flag = value.boolValue else { throw Self.usage("body member '\(name)': expected true or false") }
-    return flag
-  }
-
-  /// A boolean query parameter (`true`, `false`, `1`, `0`), or nil when absent.
-  func queryFlag(_ name: String) throws(IAPError) -> Bool? {
-    guard let text = request.query(name) else { return nil }
-    switch text {
-    case "true", "1", "": return true
-    case "false", "0": return false
-    default: throw Self.usage("query parameter '\(name)': expected true or false, got '\(text)'")
-    }
   }
 }

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPFormats
 import IAPHTTP
+import IAPOperations
 
 /// One route of the control plane (`/iap/v1/…`): what it answers, what it takes, and the use
 /// case it calls. The table of them (`ControlRoutes.all`) drives dispatch and the OpenAPI
@@ -20,6 +21,34 @@ struct ControlRoute: Sendable {
   var answer: ControlAnswerShape = .object
   /// Parses, calls one use case, formats.
   let handler: @Sendable (ControlCall) throws(IAPError) -> ControlAnswer
+
+  /// The route of an operation: its summary, and its parameters as the query of a `GET` and
+  /// as body members otherwise.
+  init(
+    method: String, path: String, operation: OperationSpec, answer: ControlAnswerShape = .object,
+    handler: @escaping @Sendable (ControlCall) throws(IAPError) -> ControlAnswer
+  ) {
+    self.method = method
+    self.path = path
+    summary = operation.summary
+    let parameters = operation.parameters.filter(\.onControlPlane).filter { !path.contains("{\($0.jsonName)}") }.map(ControlParameter.init)
+    if method == "GET" { query = parameters } else { body = parameters }
+    self.answer = answer
+    self.handler = handler
+  }
+
+  init(
+    method: String, path: String, summary: String, query: [ControlParameter] = [], body: [ControlParameter] = [],
+    answer: ControlAnswerShape = .object, handler: @escaping @Sendable (ControlCall) throws(IAPError) -> ControlAnswer
+  ) {
+    self.method = method
+    self.path = path
+    self.summary = summary
+    self.query = query
+    self.body = body
+    self.answer = answer
+    self.handler = handler
+  }
 
   /// The path split at `/`, parameters kept as `{name}`.
   var segments: [Substring] { path.split(separator: "/") }

@@ -67,7 +67,7 @@ enum OpenAPIDocument {
     parameters += route.query.map { p in
       .object([
         ("name", .string(p.name)), ("in", .string("query")), ("required", .bool(p.required)),
-        ("description", .string(p.help)), ("schema", schema(p.kind)),
+        ("description", .string(p.help)), ("schema", schema(p)),
       ])
     }
     if route.method != "GET" { parameters.append(requestHeader) }
@@ -76,7 +76,7 @@ enum OpenAPIDocument {
       let required = route.body.filter(\.required).map { JSONValue.string($0.name) }
       var object: [(String, JSONValue)] = [
         ("type", .string("object")),
-        ("properties", .object(route.body.map { p in (p.name, merge(schema(p.kind), [("description", .string(p.help))])) })),
+        ("properties", .object(route.body.map { p in (p.name, merge(schema(p), [("description", .string(p.help))])) })),
         ("additionalProperties", .bool(false)),
       ]
       if !required.isEmpty { object.append(("required", .array(required))) }
@@ -122,6 +122,22 @@ enum OpenAPIDocument {
     case .boolean: .object([("type", .string("boolean"))])
     case .strings: .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))])
     }
+  }
+
+  /// The parameter's schema: its type, and its allowed values and default when it has them.
+  static func schema(_ parameter: ControlParameter) -> JSONValue {
+    var more: [(String, JSONValue)] = []
+    if !parameter.allowed.isEmpty { more.append(("enum", .array(parameter.allowed.map(JSONValue.string)))) }
+    if let text = parameter.defaultText {
+      let value: JSONValue =
+        switch parameter.kind {
+        case .integer: Int64(text).map(JSONValue.int) ?? .string(text)
+        case .boolean: .bool(text == "true")
+        case .string, .strings: .string(text)
+        }
+      more.append(("default", value))
+    }
+    return merge(schema(parameter.kind), more)
   }
 
   static func merge(_ value: JSONValue, _ more: [(String, JSONValue)]) -> JSONValue {

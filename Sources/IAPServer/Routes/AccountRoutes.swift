@@ -1,45 +1,31 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// What the account owns: restore, sync, entitlements, Family Sharing.
 enum AccountRoutes {
   static let all = [
-    ControlRoute(
-      method: "POST", path: "/restore",
-      summary: "Restore completed transactions (iap restore; restoreCompletedTransactions).", answer: .transactions
-    ) { call throws(IAPError) in
+    ControlRoute(method: "POST", path: "/restore", operation: AccountOperations.restore, answer: .transactions) { call throws(IAPError) in
       .json(TransactionRoutes.document(try call.workspace.restore(signed: true)))
     },
-    ControlRoute(
-      method: "POST", path: "/sync",
-      summary: "StoreKit 2's AppStore.sync(): the same use case as restore, the account's transactions made current; it fails as fail-app-store-sync says.",
-      answer: .transactions
-    ) { call throws(IAPError) in
+    ControlRoute(method: "POST", path: "/sync", operation: AccountOperations.appStoreSync, answer: .transactions) { call throws(IAPError) in
       .json(TransactionRoutes.document(try call.workspace.restore(signed: true, sync: true)))
     },
-    ControlRoute(
-      method: "GET", path: "/entitlements",
-      summary: "What the account is entitled to now (iap entitlements; Transaction.currentEntitlements).", answer: .transactions
-    ) { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/entitlements", operation: AccountOperations.entitlements, answer: .transactions) {
+      call throws(IAPError) in
       .json(TransactionRoutes.document(try call.workspace.entitlements(signed: true)))
     },
-    ControlRoute(method: "GET", path: "/family", summary: "The account's Family Sharing group (iap family).") { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/family", operation: AccountOperations.family) { call throws(IAPError) in
       .json(FamilyJSON.document(try call.workspace.family(), account: call.workspace.account))
     },
-    ControlRoute(
-      method: "POST", path: "/family/members",
-      summary: "Add an account to this account's family (iap family add): it shares what is family-shareable.",
-      body: [ControlParameter("member", .string, "The account to add.", required: true)],
-      answer: .transactions
-    ) { call throws(IAPError) in
-      .json(TransactionRoutes.document(try call.workspace.addFamilyMember(try call.string("member") ?? "", signed: true)))
+    ControlRoute(method: "POST", path: "/family/members", operation: AccountOperations.addMember, answer: .transactions) {
+      call throws(IAPError) in
+      .json(TransactionRoutes.document(try call.workspace.addFamilyMember(try AccountOperations.memberRequest(call), signed: true)))
     },
-    ControlRoute(
-      method: "DELETE", path: "/family/members/{member}",
-      summary: "Remove an account from the family (iap family remove): what it shared is revoked.", answer: .transactions
-    ) { call throws(IAPError) in
-      .json(TransactionRoutes.document(try call.workspace.removeFamilyMember(call.path("member"), signed: true)))
+    ControlRoute(method: "DELETE", path: "/family/members/{member}", operation: AccountOperations.removeMember, answer: .transactions) {
+      call throws(IAPError) in
+      .json(TransactionRoutes.document(try call.workspace.removeFamilyMember(try AccountOperations.memberRequest(call), signed: true)))
     },
   ]
 }

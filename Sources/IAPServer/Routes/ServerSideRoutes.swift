@@ -2,6 +2,7 @@ import IAPCore
 import IAPCrypto
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// What a developer's server needs from the store: the notifications it was sent, keys for
 /// Apple's client, the root certificate to verify signed values with.
@@ -9,31 +10,27 @@ enum ServerSideRoutes {
   static let all = [
     ControlRoute(
       method: "GET", path: "/notifications",
-      summary: "Every App Store Server Notification sent, decoded, with whether it was delivered (iap notifications)."
+      summary: "Every App Store Server Notification sent, decoded, with whether it was delivered and each attempt to deliver it (`attempts`: `date`, `result` as Apple's `sendAttemptResult`) (iap notifications)."
     ) { call throws(IAPError) in
       .json(NotificationsJSON.document(try call.workspace.notifications()))
     },
-    ControlRoute(
-      method: "POST", path: "/keys",
-      summary: "Make an App Store Connect key for Apple's client (iap keys create): keyId, issuerId and the private key PEM."
-    ) { call throws(IAPError) in
+    ControlRoute(method: "POST", path: "/keys", operation: KeyOperations.create) { call throws(IAPError) in
       let key = try call.workspace.createKey(output: nil, writeFile: false)
       return .json(
         .object([("keyId", .string(key.keyId)), ("issuerId", .string(key.issuerId)), ("privateKey", .string(key.privateKeyPEM))]),
         status: 201)
     },
-    ControlRoute(method: "GET", path: "/keys", summary: "The state's issuer id and public keys (iap keys list).") { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/keys", operation: KeyOperations.list) { call throws(IAPError) in
       .json(KeysJSON.document(try call.workspace.listKeys()))
     },
     ControlRoute(
-      method: "PUT", path: "/keys/{keyId}",
-      summary: "Register a public key made elsewhere under this key id (iap keys add): a P-256 SubjectPublicKeyInfo PEM.",
+      method: "PUT", path: "/keys/{keyId}", summary: KeyOperations.add.summary,
       body: [ControlParameter("publicKey", .string, "The PEM, -----BEGIN PUBLIC KEY-----.", required: true)]
     ) { call throws(IAPError) in
-      .json(KeysJSON.document(try call.workspace.addKey(call.path("keyId"), publicKey: .text(try call.string("publicKey") ?? ""))))
+      .json(KeysJSON.document(try call.workspace.addKey(try KeyOperations.addRequest(call), publicKey: .text(try call.string("publicKey") ?? ""))))
     },
-    ControlRoute(method: "DELETE", path: "/keys/{keyId}", summary: "Remove a key (iap keys remove).") { call throws(IAPError) in
-      .json(.object([("removed", .string(try call.workspace.removeKey(call.path("keyId")).keyId))]))
+    ControlRoute(method: "DELETE", path: "/keys/{keyId}", operation: KeyOperations.remove) { call throws(IAPError) in
+      .json(.object([("removed", .string(try call.workspace.removeKey(try KeyOperations.removeRequest(call)).keyId))]))
     },
     ControlRoute(
       method: "GET", path: "/verification",
@@ -46,10 +43,7 @@ enum ServerSideRoutes {
         ("simulatedFailure", .optional(keys.simulatedFailure)),
       ]))
     },
-    ControlRoute(
-      method: "GET", path: "/certificates/root",
-      summary: "The root certificate signed values chain to, as PEM (iap certificates root), for Apple's SignedDataVerifier."
-    ) { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/certificates/root", operation: StoreViewOperations.rootCertificate) { call throws(IAPError) in
       let result = try call.workspace.rootCertificate(RootCertificateRequest(output: nil, pem: true))
       return .json(.object([("pem", .string(result.pem))]))
     },

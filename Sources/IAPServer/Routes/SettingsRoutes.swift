@@ -13,7 +13,7 @@ enum SettingsRoutes {
     ControlRoute(
       method: "PATCH", path: "/settings",
       summary: "Change settings (iap settings set): a JSON object of setting names to values (strings, numbers or booleans, as the CLI spells them); null puts one back to its default (iap settings reset).",
-      body: StoreSettings.specs.map { ControlParameter($0.name, .string, "The setting \($0.name) (docs/commands.md).") }
+      body: StoreSettings.specs.map { ControlParameter($0.name, .string, $0.help) }
     ) { call throws(IAPError) in
       // Check every member before changing any, so a bad one changes nothing.
       var changes: [SettingChange] = []

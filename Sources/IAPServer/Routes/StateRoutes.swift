@@ -2,20 +2,15 @@ import IAPCore
 import IAPFormats
 import IAPHTTP
 import IAPKit
+import IAPOperations
 
 /// The store as a whole: where it stands, starting over, and the description of every route.
 enum StateRoutes {
   static let all = [
-    ControlRoute(
-      method: "GET", path: "/status",
-      summary: "The store at a glance (iap status): clock, settings that differ from defaults, account, unfinished count, entitlements, subscriptions and their next event, pending Ask to Buy, undelivered notifications."
-    ) { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/status", operation: StoreViewOperations.status) { call throws(IAPError) in
       .json(StatusJSON.document(try call.workspace.status()))
     },
-    ControlRoute(
-      method: "DELETE", path: "",
-      summary: "Reset the store (iap reset); under /ns/{name}, delete the namespace, folder and all."
-    ) { call throws(IAPError) in
+    ControlRoute(method: "DELETE", path: "", operation: StoreViewOperations.reset) { call throws(IAPError) in
       let workspace = call.workspace
       let result = workspace.namespace == nil ? try workspace.resetState() : try workspace.deleteNamespace()
       return .json(.object([("reset", .string(result.path))]))

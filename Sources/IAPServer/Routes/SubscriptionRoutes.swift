@@ -1,24 +1,19 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// `/subscriptions`: status and the actions Xcode's transaction manager offers.
 enum SubscriptionRoutes {
   static let all = [
-    ControlRoute(
-      method: "GET", path: "/subscriptions",
-      summary: "The account's subscriptions and where each stands, with signed renewal info (iap subscription status).",
-      query: [ControlParameter("productId", .string, "Only the subscription to this product (or its group).")]
-    ) { call throws(IAPError) in
-      let result = try call.workspace.subscriptionStatus(SubscriptionStatusRequest(productId: call.request.query("productId"), signed: true))
-      return .json(SubscriptionJSON.document(result.subscriptions, signer: result.signer))
+    ControlRoute(method: "GET", path: "/subscriptions", operation: SubscriptionOperations.status) { call throws(IAPError) in
+      var request = try SubscriptionOperations.statusRequest(call)
+      request.signed = true
+      let result = try call.workspace.subscriptionStatus(request)
+      return .json(SubscriptionOperations.json(result.subscriptions, signer: result.signer))
     },
-    ControlRoute(
-      method: "GET", path: "/subscriptions/manage",
-      summary: "The manage-subscriptions sheet (AppStore.showManageSubscriptions, iap subscription manage): each group's subscription and the plans on sale in it.",
-      query: [ControlParameter("subscriptionGroupID", .string, "Only this subscription group (or the group of this product), subscribed or not.")]
-    ) { call throws(IAPError) in
-      .json(ManageSubscriptionsJSON.document(try call.workspace.manageSubscriptions(call.request.query("subscriptionGroupID"))))
+    ControlRoute(method: "GET", path: "/subscriptions/manage", operation: SubscriptionOperations.manage) { call throws(IAPError) in
+      .json(ManageSubscriptionsJSON.document(try call.workspace.manageSubscriptions(try SubscriptionOperations.manageRequest(call))))
     },
     ControlRoute(
       method: "GET", path: "/subscriptions/{productId}/eligibility",
@@ -26,47 +21,37 @@ enum SubscriptionRoutes {
     ) { call throws(IAPError) in
       .json(.object([("isEligibleForIntroOffer", .bool(try call.workspace.isEligibleForIntroductoryOffer(call.path("productId"))))]))
     },
-    ControlRoute(
-      method: "GET", path: "/subscriptions/{productId}/timeline",
-      summary: "The subscription's story: each period with its offer, renewals, upgrades and downgrades, billing retry and grace, refunds, expiry and every notification (iap subscription timeline)."
-    ) { call throws(IAPError) in
-      .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(call.path("productId"))))
+    ControlRoute(method: "GET", path: "/subscriptions/{productId}/timeline", operation: SubscriptionOperations.timeline) {
+      call throws(IAPError) in
+      .json(TimelineJSON.document(try call.workspace.subscriptionTimeline(try SubscriptionOperations.productIdRequest(call))))
     },
-    action(.cancel, "cancel", "Turn auto-renew off (iap subscription cancel)."),
-    action(.resume, "resume", "Turn auto-renew back on (iap subscription resume)."),
-    action(.expire, "expire", "Expire the subscription now (iap subscription expire)."),
-    action(.renew, "renew", "Renew the subscription now (iap subscription renew)."),
-    ControlRoute(
-      method: "POST", path: "/subscriptions/{productId}/price-increase",
-      summary: "Announce a price increase (iap subscription price-increase).",
-      body: [
-        ControlParameter("price", .string, "The new price, a decimal number.", required: true),
-        ControlParameter("consentRequired", .boolean, "Whether the subscriber must agree (default true)."),
-      ]
-    ) { call throws(IAPError) in
-      let result = try call.workspace.priceIncrease(
-        call.path("productId"), price: try call.string("price") ?? "", consentRequired: try call.bool("consentRequired") ?? true)
-      return .json(SubscriptionJSON.document([result.subscription]))
+    action(SubscriptionOperations.cancel),
+    action(SubscriptionOperations.resume),
+    action(SubscriptionOperations.expire),
+    action(SubscriptionOperations.renew),
+    ControlRoute(method: "POST", path: "/subscriptions/{productId}/price-increase", operation: PriceIncreaseOperations.announce) {
+      call throws(IAPError) in
+      .json(SubscriptionOperations.json([try PriceIncreaseOperations.perform(try PriceIncreaseOperations.request(call), in: call.workspace)]))
     },
     consent(accept: true),
     consent(accept: false),
   ]
 
-  static func action(_ action: SubscriptionAction, _ name: String, _ summary: String) -> ControlRoute {
-    ControlRoute(method: "POST", path: "/subscriptions/{productId}/\(name)", summary: summary) { call throws(IAPError) in
-      let result = try call.workspace.subscriptionAction(SubscriptionActionRequest(action, productId: call.path("productId")))
-      return .json(SubscriptionJSON.document([result.subscription]))
+  /// `POST /subscriptions/{productId}/<word>`: an action on one subscription, answering it.
+  static func action(_ operation: SubscriptionActionOperation) -> ControlRoute {
+    ControlRoute(method: "POST", path: "/subscriptions/{productId}/\(operation.word)", operation: operation.spec) { call throws(IAPError) in
+      .json(SubscriptionOperations.json([try operation.perform(try operation.request(call), in: call.workspace)]))
     }
   }
 
+  /// `POST /subscriptions/{productId}/price-increase/accept` or `…/decline`: the path is the answer.
   static func consent(accept: Bool) -> ControlRoute {
-    let name = accept ? "accept" : "decline"
+    let operation = accept ? PriceIncreaseOperations.accept : PriceIncreaseOperations.decline
     return ControlRoute(
-      method: "POST", path: "/subscriptions/{productId}/price-increase/\(name)",
-      summary: "The subscriber \(accept ? "agrees to" : "declines") the price increase (iap subscription price-increase-consent)."
+      method: "POST", path: "/subscriptions/{productId}/price-increase/\(accept ? "accept" : "decline")", operation: operation
     ) { call throws(IAPError) in
-      let result = try call.workspace.priceIncreaseConsent(call.path("productId"), accept: accept)
-      return .json(SubscriptionJSON.document([result.subscription]))
+      let answer = try PriceIncreaseOperations.answerRequest(call, accepting: accept)
+      return .json(SubscriptionOperations.json([try call.workspace.priceIncreaseConsent(answer.productId, accept: answer.accept).subscription]))
     }
   }
 }

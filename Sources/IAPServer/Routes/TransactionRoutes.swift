@@ -1,32 +1,16 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// `/transactions`: the account's transactions, the queue, and what is done to one of them.
 enum TransactionRoutes {
   static let all = [
-    ControlRoute(
-      method: "GET", path: "/transactions",
-      summary: "The account's transactions, latest version of each, oldest first (iap history), filtered.",
-      query: [
-        ControlParameter("productId", .string, "Only this product's."),
-        ControlParameter("state", .string, "Only those in this state: purchasing, purchased, failed, restored or deferred."),
-        ControlParameter("unfinished", .boolean, "true: only those not finished yet; false: only finished ones."),
-        ControlParameter(
-          "purchaseIssue", .boolean,
-          "true: only interrupted purchases whose issue is not resolved yet (SKTestTransaction.hasPurchaseIssue); false: only the others."),
-      ],
-      answer: .transactions
-    ) { call throws(IAPError) in
-      let product = call.request.query("productId")
-      let state = try call.request.query("state").map { (text) throws(IAPError) -> TransactionState in
-        guard let state = TransactionState(rawValue: text) else {
-          throw ControlCall.usage("query parameter 'state': expected purchasing, purchased, failed, restored or deferred, got '\(text)'")
-        }
-        return state
-      }
-      let unfinished = try call.queryFlag("unfinished")
-      let issue = try call.queryFlag("purchaseIssue")
+    ControlRoute(method: "GET", path: "/transactions", operation: HistoryOperation.spec, answer: .transactions) { call throws(IAPError) in
+      let product = try call.value(HistoryOperation.product)
+      let state = try call.value(HistoryOperation.state)
+      let unfinished = try call.value(HistoryOperation.unfinished)
+      let issue = try call.value(HistoryOperation.purchaseIssue)
       let history = try call.workspace.purchaseHistory(signed: true)
       var kept: [Transaction] = []
       try history.forEach { t throws(IAPError) in
@@ -38,11 +22,8 @@ enum TransactionRoutes {
       }
       return .json(TransactionJSON.document(kept, signer: history.signer))
     },
-    ControlRoute(
-      method: "GET", path: "/transactions/unfinished",
-      summary: "The payment queue: this device's unfinished transactions (iap queue; StoreKit 2's Transaction.unfinished).",
-      answer: .transactions
-    ) { call throws(IAPError) in
+    ControlRoute(method: "GET", path: "/transactions/unfinished", operation: StoreViewOperations.queue, answer: .transactions) {
+      call throws(IAPError) in
       .json(document(try call.workspace.queue(signed: true)))
     },
     ControlRoute(
@@ -52,39 +33,30 @@ enum TransactionRoutes {
     ) { call throws(IAPError) in
       .json(document(try call.workspace.transaction(try call.transactionId(), signed: true)))
     },
-    ControlRoute(
-      method: "POST", path: "/transactions/{id}/finish",
-      summary: "Finish a transaction (iap finish; Transaction.finish()): it leaves the queue.",
-      answer: .transactions
-    ) { call throws(IAPError) in
-      .json(document(try call.workspace.finish(.ids([try call.transactionId()]), signed: true).finished))
+    ControlRoute(method: "POST", path: "/transactions/{id}/finish", operation: FinishOperation.one, answer: .transactions) {
+      call throws(IAPError) in
+      .json(document(try FinishOperation.perform(try FinishOperation.request(call), in: call.workspace, signed: true).finished))
     },
-    ControlRoute(
-      method: "POST", path: "/transactions/unfinished/finish",
-      summary: "Finish every unfinished transaction (iap finish --all); those whose hosted content is not downloaded stay.",
-      answer: .transactions
-    ) { call throws(IAPError) in
-      .json(document(try call.workspace.finish(.all, signed: true).finished))
+    ControlRoute(method: "POST", path: "/transactions/unfinished/finish", operation: FinishOperation.every, answer: .transactions) {
+      call throws(IAPError) in
+      .json(document(try FinishOperation.perform(FinishOperation.Request(ids: [], all: true), in: call.workspace, signed: true).finished))
     },
-    ControlRoute(
-      method: "DELETE", path: "/transactions/{id}",
-      summary: "Delete a transaction, as Xcode's transaction manager does (iap delete).",
-      answer: .transactions
-    ) { call throws(IAPError) in
-      .json(document(try call.workspace.deleteTransaction(try call.transactionId(), signed: true)))
-    },
-    action("approve", "Approve a purchase waiting for Ask to Buy (iap approve).") { w, id throws(IAPError) in try w.approve(id, signed: true) },
-    action("decline", "Decline a purchase waiting for Ask to Buy (iap decline).") { w, id throws(IAPError) in try w.decline(id, signed: true) },
-    action("resolve", "Complete an interrupted purchase outside the app (iap resolve).") { w, id throws(IAPError) in try w.resolve(id, signed: true) },
+    action("DELETE", "/transactions/{id}", TransactionActions.delete),
+    action("approve", TransactionActions.approve),
+    action("decline", TransactionActions.decline),
+    action("resolve", TransactionActions.resolve),
   ]
 
-  /// `POST /transactions/{id}/<name>`: a use case on one transaction, answering the
+  /// `POST /transactions/{id}/<name>`: an operation on one transaction, answering the
   /// transactions it made or changed.
-  static func action(
-    _ name: String, _ summary: String, _ body: @escaping @Sendable (Workspace, UInt64) throws(IAPError) -> TransactionsResult
-  ) -> ControlRoute {
-    ControlRoute(method: "POST", path: "/transactions/{id}/\(name)", summary: summary, answer: .transactions) { call throws(IAPError) in
-      .json(document(try body(call.workspace, try call.transactionId())))
+  static func action(_ name: String, _ action: TransactionAction) -> ControlRoute {
+    self.action("POST", "/transactions/{id}/\(name)", action)
+  }
+
+  /// `method path`: an operation on the transaction the path's `{id}` names.
+  static func action(_ method: String, _ path: String, _ action: TransactionAction) -> ControlRoute {
+    ControlRoute(method: method, path: path, operation: action.spec, answer: .transactions) { call throws(IAPError) in
+      .json(TransactionAction.json(try action.perform(try action.request(call), in: call.workspace, signed: true)))
     }
   }
 
