@@ -107,3 +107,9 @@ let package = Package(
     .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
   ]
 )
+
+// A file names every module whose members it uses: a member reached only because another
+// import brought its module along is an error, so each file's imports say what it stands on.
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

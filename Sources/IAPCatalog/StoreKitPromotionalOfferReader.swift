@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Reads a `.storekit` subscription's promotional offers.
 ///

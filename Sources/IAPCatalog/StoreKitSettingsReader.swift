@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 
 /// Maps a `.storekit` file's `settings` (Xcode's StoreKit test options, `_`-prefixed) to
 /// `iap` settings, warning about each one it cannot map.

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPCrypto
 import IAPFormats
+import IAPSystem
 
 /// `keys.json`: the keys App Store Connect would list on its Keys page for this state, and
 /// the issuer id they belong to. Only public parts are kept: the private key of a key made

@@ -1,4 +1,5 @@
 import IAPFormats
+import IAPHTTP
 
 /// An `iap` command line as the control plane request that does the same (`/iap/v1/…`), for
 /// the commands whose route answers the document their `--json` prints. A command with an

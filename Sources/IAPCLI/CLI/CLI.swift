@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 import IAPKit
 
 /// The entry point: parses the command line, runs the command, reports failure, and maps

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 import IAPKit
 import IAPOperations
 

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPKit
 import IAPFormats
+import IAPStorage
 
 /// `iap doctor [--repair]`: checks every record of the state, and salvages what is intact.
 struct DoctorCommand: Command {

@@ -1,7 +1,9 @@
 import IAPCore
+import IAPFormats
 import IAPKit
 import IAPOperations
 import IAPCrypto
+import IAPStorage
 
 /// `iap keys add KEY_ID PUBLIC_KEY_PEM`: registers a key made elsewhere.
 struct KeysAddCommand: Command {

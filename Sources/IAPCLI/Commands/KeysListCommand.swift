@@ -2,6 +2,7 @@ import IAPCore
 import IAPKit
 import IAPOperations
 import IAPCrypto
+import IAPStorage
 
 /// `iap keys list`: the keys the state checks signatures with.
 struct KeysListCommand: Command {

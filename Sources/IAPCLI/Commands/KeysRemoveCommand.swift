@@ -1,6 +1,8 @@
 import IAPCore
+import IAPFormats
 import IAPKit
 import IAPOperations
+import IAPStorage
 
 /// `iap keys remove KEY_ID`: revokes a key.
 struct KeysRemoveCommand: Command {

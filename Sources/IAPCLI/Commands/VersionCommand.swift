@@ -1,4 +1,5 @@
 import IAPCore
+import IAPFormats
 import IAPKit
 
 /// `iap version`: what `iap --version` prints, as a command too, since newcomers type it

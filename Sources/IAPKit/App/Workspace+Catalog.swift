@@ -1,5 +1,6 @@
 import IAPCatalog
 import IAPCore
+import IAPStorage
 import IAPSystem
 
 /// The catalog, as use cases need it: loaded whole (printing its warnings), one product for

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 import IAPSystem
 
 /// What one delivery step did.

@@ -6,6 +6,7 @@ import Foundation
 import IAPCore
 import IAPCrypto
 import IAPFormats
+import IAPStorage
 
 /// `AppTransaction.shared`: the app transaction, signed, and what a device needs to check it.
 package struct AppTransactionResult {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// What a purchase asks for: `SKPayment` and the test's own overrides.
 package struct BuyRequest: Sendable {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// The store's time: its clock (real or simulated) and the instant it reads.
 package struct ClockReading: Sendable {

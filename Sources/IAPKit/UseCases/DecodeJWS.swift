@@ -1,6 +1,7 @@
 import IAPCore
 import IAPCrypto
 import IAPFormats
+import IAPStorage
 
 /// Where the token to decode comes from.
 package enum TokenSource: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 extension Workspace {
   /// Use case: `SKTestSession.deleteTransaction`: the transaction and the restores that

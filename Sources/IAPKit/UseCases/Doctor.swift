@@ -1,5 +1,6 @@
 import IAPCore
 import IAPStorage
+import IAPSystem
 
 #if canImport(Glibc)
   import Glibc

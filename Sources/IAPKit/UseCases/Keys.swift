@@ -1,3 +1,4 @@
+import IAPCatalog
 import IAPCore
 import IAPCrypto
 import IAPStorage

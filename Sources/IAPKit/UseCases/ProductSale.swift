@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// What removing a product from sale, or putting it back, did.
 package struct ProductSaleResult {

@@ -1,5 +1,6 @@
 import IAPCatalog
 import IAPCore
+import IAPStorage
 
 /// What an `SKProductsRequest` asks for: product identifiers, given and read from a file.
 package struct ProductsFetchRequest: Sendable {

@@ -6,6 +6,7 @@ import Foundation
 import IAPCore
 import IAPCrypto
 import IAPFormats
+import IAPStorage
 
 /// What reading the app receipt asks for.
 package struct ReceiptRequest: Sendable {

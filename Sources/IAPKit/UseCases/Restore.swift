@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 extension Workspace {
   /// Use case: `restoreCompletedTransactions`: one restored transaction per completed

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// One setting to change: a known key and its value, normalized (`yes` is `on`, `5` is
 /// `storeProductNotAvailable`). Valid by construction, so the use case cannot fail on it.

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// The store at a glance (`iap status`, `GET /iap/v1/status`): what a newcomer would
 /// otherwise piece together from `clock`, `settings`, `queue`, `entitlements`,

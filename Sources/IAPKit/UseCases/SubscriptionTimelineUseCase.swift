@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// A subscription's timeline and the store's time it was read at (where a drawing's axis ends).
 package struct SubscriptionTimelineResult: Sendable {

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 /// What `resetState` removed.
 package struct ResetResult: Sendable {

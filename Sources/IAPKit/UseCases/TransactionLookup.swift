@@ -1,4 +1,5 @@
 import IAPCore
+import IAPStorage
 
 extension Workspace {
   /// Use case: the latest version of this account's transaction `id` (the control plane's

@@ -1,6 +1,5 @@
 import IAPCore
 import IAPKit
-import IAPOperations
 
 /// What the app asks of the store beyond purchases, and what happens to the app and its
 /// account on the device: operations without parameters, declared for their one sentence.

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPStorage
 import IAPSystem
 
 /// The filters and page of a Get Transaction History request, as its query parameters give

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPHTTP
 import IAPOperations
 
 /// A request as an operation reads it: a path parameter, else a body member, else a query

@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// docs/control-api.md's lines that the route table makes: under each route's heading, its
 /// summary and the parameters it reads, each with its help, so that the reference says what
 /// the OpenAPI document and the CLI's help say.

@@ -3,6 +3,7 @@ import IAPCrypto
 import IAPFormats
 import IAPKit
 import IAPOperations
+import IAPStorage
 
 /// What a developer's server needs from the store: the notifications it was sent, keys for
 /// Apple's client, the root certificate to verify signed values with.

@@ -1,4 +1,5 @@
 import Foundation
+import IAPFormats
 import IAPHTTP
 
 /// The queue of payments the store processes, and of the transactions they make, with the

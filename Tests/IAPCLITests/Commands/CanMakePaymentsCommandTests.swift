@@ -1,3 +1,4 @@
+import IAPFormats
 import IAPTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import IAPFormats
 import IAPTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import IAPFormats
 import Testing
 
 @testable import IAPCLI

@@ -1,4 +1,5 @@
 import Testing
+import IAPFormats
 @testable import IAPHTTP
 
 /// Requests' targets and queries, headers, and how responses are framed.

@@ -1,4 +1,5 @@
 import Foundation
+import IAPStorage
 import IAPTesting
 import Testing
 

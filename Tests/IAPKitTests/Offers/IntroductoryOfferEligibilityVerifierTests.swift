@@ -1,4 +1,5 @@
 import Foundation
+import IAPCrypto
 import IAPTesting
 import Testing
 

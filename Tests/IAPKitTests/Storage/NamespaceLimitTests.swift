@@ -1,4 +1,6 @@
 import Foundation
+import IAPFormats
+import IAPHTTP
 import IAPTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Compiled twice: into iapTests, where FuzzRegressionTests replays the inputs that once
 // failed and the seed corpus (`swift test`), and by scripts/fuzz into one module with every
 // source (-D IAP_FUZZ_BUILD), where libFuzzer drives it; there the sources are that module.

@@ -1,4 +1,5 @@
 import Foundation
+import IAPHTTP
 import IAPTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import IAPFormats
 extension Product {
   /// The products the store sells among `identifiers`, in no set order; identifiers it does
   /// not sell are left out. Throws `StoreKitError` (`networkError` when the store cannot be
