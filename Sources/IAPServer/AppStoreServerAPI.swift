@@ -27,7 +27,7 @@ package struct AppStoreServerAPI: Sendable {
   /// The answer to `request` for `path` (the request's, less any namespace prefix), in
   /// `workspace`'s store, for which `cache` keeps what requests share.
   package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, cache: ServerStoreCache) -> HTTPResponse {
-    workspace.serverCache = cache
+    workspace.reuse = cache
     // The legacy receipt endpoint takes the app's shared secret, not a token.
     if path == "/verifyReceipt" || path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }

@@ -58,7 +58,7 @@ package final class ServerRouter: Sendable {
     if control {
       let response = ControlPlane.respond(request, path: path) {
         let workspace = make(name)
-        workspace.serverCache = cache
+        workspace.reuse = cache
         return workspace
       }
       // What was kept of a deleted namespace is not carried over to the one made afresh

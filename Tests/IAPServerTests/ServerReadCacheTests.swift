@@ -1,9 +1,9 @@
 import Foundation
+import IAPKit
 import IAPTesting
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPServer
 @testable import IAPFormats
 @testable import IAPCrypto

@@ -68,10 +68,10 @@ extension Workspace {
     // The server keeps the fields while the catalog's `stat` is unchanged: resolving the
     // path and reading the cache file were a dozen system calls a request.
     let given = catalogPath
-    let givenKey = serverCache == nil ? nil : CatalogCache.Key(path: given)
-    if let givenKey, let kept = serverCache?.catalog(at: given, key: givenKey) { return kept }
+    let givenKey = reuse == nil ? nil : CatalogCache.Key(path: given)
+    if let givenKey, let kept = reuse?.catalog(at: given, key: givenKey) { return kept }
     let fields = try catalogFieldsRead()
-    if let givenKey, givenKey.isSettled(now: Environment.systemTime()) { serverCache?.remember(catalog: fields, at: given, key: givenKey) }
+    if let givenKey, givenKey.isSettled(now: Environment.systemTime()) { reuse?.remember(catalog: fields, at: given, key: givenKey) }
     return fields
   }
 

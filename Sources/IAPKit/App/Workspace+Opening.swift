@@ -11,7 +11,7 @@ extension Workspace {
   package func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     // Read before the lock is taken (see `settings(_:fields:)`).
     let fields = catalog ?? catalogFieldsQuietly()
-    var session = try stateDirectory.open(forWriting: forWriting, cache: serverCache?.loads)
+    var session = try stateDirectory.open(forWriting: forWriting, cache: reuse?.loadedState)
     session.warn = { [console] in console.warning($0) }
     session.historyIndexFrom = historyIndexFrom
     var clock = try session.clock()
@@ -21,7 +21,7 @@ extension Workspace {
       if !forWriting {
         // Release the shared lock before taking the exclusive one: both are this process's.
         session.close()
-        session = try stateDirectory.open(forWriting: true, cache: serverCache?.loads)
+        session = try stateDirectory.open(forWriting: true, cache: reuse?.loadedState)
         session.warn = { [console] in console.warning($0) }
         session.historyIndexFrom = historyIndexFrom
         clock = try session.clock()

@@ -28,13 +28,9 @@ package final class Workspace {
   /// The notification URL of the last state a use case opened: the front end's delivery
   /// step (`deliverNotifications()`) posts there after the use case.
   package var deliveryURL: String?
-  /// The server's index of transactions by id, shared by its requests (nil for a command).
-  package var transactionIndex: TransactionIdIndex?
-  /// What the server keeps for this store from one request to the next (nil for a command):
-  /// verified tokens, parsed keys and catalog fields, the loaded state.
-  package var serverCache: ServerStoreCache? {
-    didSet { if let serverCache { transactionIndex = serverCache.index } }
-  }
+  /// What a long-running front end keeps for this store from one request to the next, for
+  /// the use cases to take rather than read again (nil for a command, which runs once).
+  package var reuse: (any StoreReuse)?
   /// The catalog's fields as an App Store Server API request's authorization read them (its
   /// `bid`): the use case that follows takes them rather than reading them again.
   package var authorizedCatalogFields: Catalog?

@@ -101,17 +101,17 @@ extension Workspace {
   }
 
   /// The state's keys and their usable public keys by key id, for checking tokens: the
-  /// server's (`serverCache`) parse of `keys.json` while the file is unchanged, else a read.
+  /// server's parse of `keys.json` (`reuse`) while the file is unchanged, else a read.
   package func keysForChecking() throws(IAPError) -> (file: KeysFile, publicKeys: [String: P256.PublicKey]) {
     // The file is only ever replaced whole (a rename), so one `stat` of its path tells
     // whether the keys parsed before are still the ones in force; the lock and the state's
     // checks come with the request's own opening of the state.
     let keysPath = stateDirectory.path + "/" + StateDirectory.Name.keys
-    if let cache = serverCache, let identity = FileIdentity(path: keysPath), let (file, publicKeys) = cache.keys(at: identity) {
+    if let cache = reuse, let identity = FileIdentity(path: keysPath), let (file, publicKeys) = cache.keys(at: identity) {
       return (file, publicKeys)
     }
     let session = try stateDirectory.openForSettings()
-    guard let cache = serverCache else {
+    guard let cache = reuse else {
       let file = try session.keysFile()
       return (file, file.publicKeys)
     }

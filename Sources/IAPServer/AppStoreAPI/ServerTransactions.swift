@@ -172,8 +172,9 @@ extension Workspace {
     try reading { () throws(IAPError) in
       let fields = authorizedCatalogFields ?? catalogFieldsQuietly()
       // Taken before the state is opened: a change made after it gives a new one.
-      let generation = serverCache == nil ? nil : FolderWatch.shared?.generation(of: stateDirectory.path)
-      if let generation, let kept = serverCache?.reads.kept(at: generation, account: account, device: device, fields: fields) {
+      let reads = serverCache?.reads
+      let generation = reads == nil ? nil : FolderWatch.shared?.generation(of: stateDirectory.path)
+      if let generation, let kept = reads?.kept(at: generation, account: account, device: device, fields: fields) {
         let now = kept.clock.now(real: environment.now())
         // Subscription events now due are made (and committed) by opening afresh.
         if !kept.store.hasDueSubscriptionEvents(at: now) {
@@ -188,7 +189,7 @@ extension Workspace {
       let opened = try openStore(forWriting: false, catalog: fields)
       let signer = try signer(opened)
       if let generation, !opened.session.writable {
-        serverCache?.reads.keep(
+        reads?.keep(
           .init(
             generation: generation, account: account, device: device, fields: fields, session: try opened.session.unlockedCopy(),
             store: opened.store, clock: opened.clock, settings: opened.settings, signer: signer))
@@ -215,7 +216,7 @@ extension Workspace {
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
     return try reading { () throws(IAPError) in
       // The server keeps the log's index from one request to the next.
-      try opened.session.transaction(number, kept: transactionIndex)
+      try opened.session.transaction(number, kept: reuse?.transactionIndex)
     }
   }
 

@@ -1,4 +1,5 @@
 import IAPCore
+import IAPKit
 import IAPStorage
 import IAPSystem
 

@@ -1,6 +1,7 @@
 import IAPCatalog
 import IAPCore
 import IAPCrypto
+import IAPKit
 import IAPStorage
 import IAPSystem
 
@@ -10,13 +11,16 @@ import IAPSystem
 /// catalog's fields and the loaded state. Each is checked against the files on every use
 /// (one `stat`, or the seal's check), so a command run beside the server is seen by the
 /// next request, as when nothing was kept. A command keeps none of it: it runs once.
-package final class ServerStoreCache: Sendable {
+///
+/// The use cases of `IAPKit` reach what they share with every front end through `StoreReuse`
+/// (`Workspace.reuse`); the tokens and the kept reads are this front end's own.
+package final class ServerStoreCache: StoreReuse {
   /// Where each transaction's latest version lies in the log.
-  package let index = TransactionIdIndex()
+  package let transactionIndex = TransactionIdIndex()
   /// Bearer tokens already verified.
   package let tokens = ServerTokenCache()
   /// The state as the last request loaded it.
-  package let loads = LoadedStateCache()
+  package let loadedState = LoadedStateCache()
   /// The last read-only request's opened state, while the folder is unchanged.
   package let reads = ServerReadCache()
 
@@ -26,7 +30,7 @@ package final class ServerStoreCache: Sendable {
   package init() {}
 
   /// `keys.json` as parsed when it had `identity`, if it was.
-  func keys(at identity: FileIdentity) -> (KeysFile, [String: P256.PublicKey])? {
+  package func keys(at identity: FileIdentity) -> (KeysFile, [String: P256.PublicKey])? {
     keys.withLock { keys in
       guard let keys, keys.identity == identity else { return nil }
       return (keys.file, keys.publicKeys)
@@ -39,7 +43,7 @@ package final class ServerStoreCache: Sendable {
   }
 
   /// The catalog's fields read from `path` when its `stat` gave `key`, if they were.
-  func catalog(at path: String, key: CatalogCache.Key) -> Catalog? {
+  package func catalog(at path: String, key: CatalogCache.Key) -> Catalog? {
     catalog.withLock { catalog in
       guard let catalog, catalog.path == path, catalog.key == key else { return nil }
       return catalog.catalog
