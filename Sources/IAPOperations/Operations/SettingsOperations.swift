@@ -16,8 +16,12 @@ package enum SettingsOperations {
 
   /// The change `set` makes, checked against the setting's grammar.
   package static func setRequest(_ input: some OperationInput) throws(IAPError) -> SettingChange {
-    let key = try input.required(key)
-    let value = try input.required(value)
+    try change(try input.required(key), to: try input.required(value), input)
+  }
+
+  /// Setting `key` to `value` (as the CLI spells it), or the usage error that says why not: what
+  /// `set` and the control plane's change of several settings both check.
+  package static func change(_ key: String, to value: String, _ input: some OperationInput) throws(IAPError) -> SettingChange {
     do throws(SettingError) { return try SettingChange(key: key, value: value) } catch { throw input.usage(error.message) }
   }
 
