@@ -37,6 +37,14 @@ package enum OperationTable {
       StoreViewOperations.queue, StoreViewOperations.status, StoreViewOperations.messages, StoreViewOperations.dismissMessages,
       StoreViewOperations.rootCertificate, StoreViewOperations.reset,
     ]
+    operations += [
+      DownloadOperations.start, DownloadOperations.pause, DownloadOperations.resume, DownloadOperations.cancel, DownloadOperations.status,
+    ]
+    operations += [
+      NotificationsOperation.spec, ReceiptVerifyOperation.spec, DoctorOperation.spec, CatalogOperations.lint, CatalogOperations.convert,
+      JWSDecodeOperation.spec,
+    ]
+    operations += [SettingsOperations.show, SettingsOperations.set, SettingsOperations.reset]
     return operations
   }
 }

@@ -115,13 +115,24 @@ package struct CommandSpec: Sendable {
     _ path: [String], operation: OperationSpec, discussion: String? = nil, arguments: [ArgumentSpec] = [],
     shorts: [String: Character] = [:]
   ) {
+    self.init(
+      path, abstract: operation.summary, discussion: discussion, arguments: arguments, parameters: operation.parameters, shorts: shorts)
+  }
+
+  /// A command whose `parameters` are its own, not a store operation's (how `serve` listens,
+  /// which shell `completions` writes for), declared in the same form: the options are those
+  /// parameters but the ones `arguments` give positionally.
+  package init(
+    _ path: [String], abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [], parameters: [ParameterInfo],
+    shorts: [String: Character] = [:]
+  ) {
     let positional = Set(arguments.compactMap(\.parameter))
-    let options = operation.parameters.filter { $0.onCommandLine && !positional.contains($0.name) }.map { p in
+    let options = parameters.filter { $0.onCommandLine && !positional.contains($0.name) }.map { p in
       OptionSpec(
         p.name, short: shorts[p.name], value: p.kind == .boolean ? nil : p.valueName, required: p.required,
         repeating: p.kind == .strings, help: p.help)
     }
-    self.init(path, abstract: operation.summary, discussion: discussion, arguments: arguments, options: options)
+    self.init(path, abstract: abstract, discussion: discussion, arguments: arguments, options: options)
   }
 
   /// `iap products list`

@@ -1,33 +1,28 @@
 import IAPCore
 import IAPKit
 import IAPFormats
+import IAPOperations
 
 /// `iap catalog convert`: a catalog in either format, written as the equivalent `catalog.plist`.
 struct CatalogConvertCommand: Command {
   static let spec = CommandSpec(
-    ["catalog", "convert"], abstract: "Write a catalog (.storekit or plist) as catalog.plist.",
+    ["catalog", "convert"], operation: CatalogOperations.convert,
     discussion: """
       Reads an Xcode StoreKit configuration file (.storekit, versions 1 to 5) or a catalog.plist \
       and writes the equivalent catalog.plist (XML), which loads as the same catalog. What cannot \
       be mapped is reported as warnings on stderr. --output is written atomically, and never over \
       the file being converted.
       """,
-    arguments: [ArgumentSpec("file", help: "The catalog to convert (default: the --catalog one).", optional: true)],
-    options: [OptionSpec("output", short: "o", value: "path", help: "Write the plist to this file instead of stdout.")])
+    arguments: [ArgumentSpec("file", CatalogOperations.file)], shorts: ["output": "o"])
 
-  let file: String?
-  let output: String?
+  let request: CatalogConvertRequest
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    file = invocation.positionals.first
-    output = invocation.value("output")
-    if output?.isEmpty == true { throw invocation.usageError("invalid value for '-o, --output <path>': expected a path") }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { request = try CatalogOperations.convertRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let result = try context.workspace.convertCatalog(CatalogConvertRequest(file: file, output: output))
+    let result = try context.workspace.convertCatalog(request)
     let catalog = result.catalog
-    guard let output else {
+    guard let output = request.output else {
       if context.globals.json {
         context.console.json(.object([("plist", .string(result.xml)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
       } else {

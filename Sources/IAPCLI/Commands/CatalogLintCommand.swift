@@ -1,23 +1,22 @@
 import IAPCore
 import IAPKit
 import IAPFormats
+import IAPOperations
 
 /// `iap catalog lint`: every problem of a catalog in either format, errors and warnings.
 struct CatalogLintCommand: Command {
   static let spec = CommandSpec(
-    ["catalog", "lint"], abstract: "Check a catalog (.storekit or plist) and report every problem.",
+    ["catalog", "lint"], operation: CatalogOperations.lint,
     discussion: """
       Prints each error and warning on stderr, one per line naming the file, the product and the \
       key, then a summary on stdout (with --json: {"errors": [...], "warnings": [...]}). Exits 65 \
       if there is any error, 0 if there are only warnings or none.
       """,
-    arguments: [ArgumentSpec("file", help: "The catalog to check (default: the --catalog one).", optional: true)])
+    arguments: [ArgumentSpec("file", CatalogOperations.file)])
 
   let file: String?
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    file = invocation.positionals.first
-  }
+  init(_ invocation: Invocation) throws(IAPError) { file = try CatalogOperations.lintRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.lintCatalog(file)

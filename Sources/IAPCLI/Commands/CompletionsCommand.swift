@@ -1,5 +1,6 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap completions SHELL`: a completion script for the shell.
 struct CompletionsCommand: Command {
@@ -11,26 +12,28 @@ struct CompletionsCommand: Command {
       zsh); fish: iap completions fish | source.
       """,
     arguments: [
-      ArgumentSpec("shell", help: "bash, zsh or fish.", optional: true, completion: .words(CompletionScripts.shells)),
-      ArgumentSpec("word", help: "With --complete: the words typed so far, after '--'.", repeating: true, optional: true),
+      ArgumentSpec("shell", CompletionsParameters.shell, completion: .words(CompletionScripts.shells)),
+      ArgumentSpec("word", CompletionsParameters.words),
     ],
-    options: [OptionSpec("complete", help: "Print the candidates for the last word (what the scripts call).")])
+    parameters: CompletionsParameters.all)
 
   let shell: String?
   let words: [String]?
 
   init(_ invocation: Invocation) throws(IAPError) {
-    if invocation.flag("complete") {
-      words = invocation.positionals
+    let first = try invocation.value(CompletionsParameters.shell)
+    let rest = try invocation.value(CompletionsParameters.words, default: [])
+    if try invocation.value(CompletionsParameters.complete, default: false) {
+      words = (first.map { [$0] } ?? []) + rest
       shell = nil
       return
     }
     words = nil
-    guard invocation.positionals.count == 1, let shell = invocation.positionals.first else {
-      throw invocation.usageError("give one shell: bash, zsh or fish")
-    }
-    guard CompletionScripts.shells.contains(shell) else {
-      throw invocation.usageError("unknown shell '\(shell)': expected bash, zsh or fish\(Suggestion.hint(for: shell, in: CompletionScripts.shells))")
+    let shells = CompletionScripts.shells
+    let choices = shells.dropLast().joined(separator: ", ") + " or " + (shells.last ?? "")
+    guard let shell = first, rest.isEmpty else { throw invocation.usageError("give one shell: \(choices)") }
+    guard shells.contains(shell) else {
+      throw invocation.usageError("unknown shell '\(shell)': expected \(choices)\(Suggestion.hint(for: shell, in: shells))")
     }
     self.shell = shell
   }

@@ -2,11 +2,12 @@ import IAPCore
 import IAPKit
 import IAPFormats
 import IAPStorage
+import IAPOperations
 
 /// `iap doctor [--repair]`: checks every record of the state, and salvages what is intact.
 struct DoctorCommand: Command {
   static let spec = CommandSpec(
-    ["doctor"], abstract: "Check the state for damage, and repair it.",
+    ["doctor"], operation: DoctorOperation.spec,
     discussion: """
       Reads every record of transactions.log and notifications.log, checks its checksum and \
       content, and checks store.json against the logs. Exits 0 when the state is healthy and \
@@ -14,12 +15,11 @@ struct DoctorCommand: Command {
       command has met a damaged record, every command refuses (exit 74) until the state is \
       repaired. With --repair, every intact record is kept in new logs, the damaged files are \
       kept beside them as NAME.damaged-N, and the next command rebuilds store.json.
-      """,
-    options: [OptionSpec("repair", help: "Salvage every intact record into new logs.")])
+      """)
 
   let repair: Bool
 
-  init(_ invocation: Invocation) throws(IAPError) { repair = invocation.flag("repair") }
+  init(_ invocation: Invocation) throws(IAPError) { repair = try DoctorOperation.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let result = try context.workspace.examineState(repair: repair)

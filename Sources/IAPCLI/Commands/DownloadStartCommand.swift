@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap download start ID`: `SKPaymentQueue.startDownloads` for a purchase's hosted content.
 struct DownloadStartCommand: Command {
   static let spec = CommandSpec(
-    ["download", "start"], abstract: "Download a purchased product's hosted content into the state.",
+    ["download", "start"], operation: DownloadOperations.start,
     discussion: """
       Copies the catalog's 'content' of a non-consumable the account owns into \
       STATE/downloads/PRODUCT/ at a simulated bandwidth, showing a progress bar on a \
@@ -13,24 +14,17 @@ struct DownloadStartCommand: Command {
       stream: one compact object per event (started, progress, paused, resumed, then \
       finished, failed, cancelled, interrupted or error).
       """ + DownloadArgument.addressing,
-    arguments: [ArgumentSpec("id", help: DownloadArgument.help)],
-    options: DownloadOptions.specs + [
-      OptionSpec("fail-download", help: "Make this download fail halfway with a network error.")
-    ])
+    arguments: [ArgumentSpec("id", DownloadOperations.id)], shorts: ["quiet": "q"])
 
-  let address: DownloadAddress
-  let options: DownloadOptions
-  let failDownload: Bool
+  let request: DownloadRequest
+  let quiet: Bool
 
   init(_ invocation: Invocation) throws(IAPError) {
-    address = DownloadAddress(invocation.positionals[0])
-    options = try DownloadOptions(invocation)
-    failDownload = invocation.flag("fail-download")
+    request = try DownloadOperations.request(invocation, mode: .start)
+    quiet = try invocation.value(DownloadOperations.quiet, default: false)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    var request = options.request(address, mode: .start)
-    if failDownload { request.simulatedFailure = "the network connection was lost (simulated by --fail-download)" }
-    return try DownloadRunner(request: request, quiet: options.quiet).run(context)
+    try DownloadRunner(request: request, quiet: quiet).run(context)
   }
 }

@@ -1,10 +1,11 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap download status [ID]`: where downloads stand (`SKDownload.state`, `progress`).
 struct DownloadStatusCommand: Command {
   static let spec = CommandSpec(
-    ["download", "status"], abstract: "Show where hosted-content downloads stand.",
+    ["download", "status"], operation: DownloadOperations.status,
     discussion: """
       State (waiting, active, interrupted, paused, finished, failed, cancelled), percentage, \
       bytes, the transaction, and where finished content is. 'interrupted' is an active \
@@ -12,11 +13,11 @@ struct DownloadStatusCommand: Command {
       every download of the state, and the account's purchases whose content was never \
       started.
       """ + DownloadArgument.addressing,
-    arguments: [ArgumentSpec("id", help: DownloadArgument.help, optional: true)])
+    arguments: [ArgumentSpec("id", DownloadOperations.someId)])
 
   let address: DownloadAddress?
 
-  init(_ invocation: Invocation) throws(IAPError) { address = invocation.positionals.first.map(DownloadAddress.init) }
+  init(_ invocation: Invocation) throws(IAPError) { address = try invocation.value(DownloadOperations.someId) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     Self.print(try context.workspace.downloadStatus(address), context)

@@ -1,16 +1,20 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap help [COMMAND]`: the same text as `iap COMMAND --help`.
 struct HelpCommand: Command {
   static let spec = CommandSpec(
-    ["help"], abstract: "Show help for a command.",
-    arguments: [ArgumentSpec("subcommand", help: "The command to explain.", repeating: true, optional: true)])
+    ["help"], abstract: "Show help for a command.", arguments: [ArgumentSpec("subcommand", subcommand)], parameters: [subcommand.info])
+
+  /// The words of the command explained: the CLI's own parameter, as help is the CLI's alone.
+  static let subcommand = Parameter<[String]>.strings(
+    ParameterInfo("subcommand", json: "subcommand", reach: .commandLineOnly, help: "The command to explain."))
 
   let path: [String]
 
   init(_ invocation: Invocation) throws(IAPError) {
-    path = invocation.positionals
+    path = try invocation.value(Self.subcommand, default: [])
     if !RegistryLookup.exists(path) {
       let parent = Array(path.dropLast())
       let words = CommandRegistry.children(of: parent).map(\.name)

@@ -2,12 +2,13 @@ import IAPCore
 import IAPKit
 import IAPCrypto
 import IAPFormats
+import IAPOperations
 
 /// `iap jws decode TOKEN`: what a signed transaction or notification says, and whether this
 /// store signed it.
 struct JWSDecodeCommand: Command {
   static let spec = CommandSpec(
-    ["jws", "decode"], abstract: "Decode a signed transaction, renewal info or notification.",
+    ["jws", "decode"], operation: JWSDecodeOperation.spec,
     discussion: """
       Prints the payload and checks the signature: an HS256 token (LocalTesting, Xcode) \
       against this state's signing secret (or $IAP_SIGNING_SECRET), an ES256 token (Sandbox, \
@@ -15,15 +16,14 @@ struct JWSDecodeCommand: Command {
       SignedDataVerifier does, naming the check that failed. Exits 0 when the signature is \
       valid, 1 when it is not, 65 when the token is malformed. '-' reads the token from stdin.
       """,
-    arguments: [ArgumentSpec("token", help: "A compact JWS (header.payload.signature), or - for stdin.")])
+    arguments: [ArgumentSpec("token", JWSDecodeOperation.token)])
 
-  let token: String
+  let request: DecodeJWSRequest
 
-  init(_ invocation: Invocation) throws(IAPError) { token = invocation.positionals[0] }
+  init(_ invocation: Invocation) throws(IAPError) { request = try JWSDecodeOperation.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let source: TokenSource = token == "-" ? .standardInput : .text(token)
-    let decoded = try context.workspace.decodeJWS(DecodeJWSRequest(token: source))
+    let decoded = try context.workspace.decodeJWS(request)
     let valid = decoded.signatureValid
     if context.globals.json {
       context.console.json(.object([

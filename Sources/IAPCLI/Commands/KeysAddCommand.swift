@@ -16,7 +16,7 @@ struct KeysAddCommand: Command {
       """,
     arguments: [
       ArgumentSpec("key-id", KeyOperations.newKeyId),
-      ArgumentSpec("public-key-pem", help: "The public key PEM, a file holding it, or - for standard input."),
+      ArgumentSpec("public-key-pem", KeyOperations.publicKeyInput),
     ])
 
   let keyId: String
@@ -24,14 +24,7 @@ struct KeysAddCommand: Command {
 
   init(_ invocation: Invocation) throws(IAPError) {
     keyId = try KeyOperations.addRequest(invocation)
-    let argument = invocation.positionals[1]
-    if argument == "-" {
-      source = .standardInput
-    } else if argument.contains("-----BEGIN") {
-      source = .text(argument)
-    } else {
-      source = .file(argument)
-    }
+    source = try invocation.required(KeyOperations.publicKeyInput)
   }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {

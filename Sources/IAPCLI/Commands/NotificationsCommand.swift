@@ -1,41 +1,26 @@
 import IAPCore
 import IAPKit
 import IAPFormats
+import IAPOperations
 
 /// `iap notifications`: the App Store Server Notifications the store has sent.
 struct NotificationsCommand: Command {
   static let spec = CommandSpec(
-    ["notifications"], abstract: "List App Store Server Notifications, and deliver them.",
+    ["notifications"], operation: NotificationsOperation.spec,
     discussion: """
       Every store event (purchase, renewal, failed renewal, expiry, auto-renew change, refund, \
       upgrade, downgrade) sends a V2 notification, kept in the state. With --url, or the \
       notification-url setting (then after every command), pending ones are POSTed as \
       {"signedPayload": …}, in order; a server that is down or answers non-2xx is retried at \
       the next command, and nothing is lost.
-      """,
-    options: [
-      OptionSpec("url", value: "url", help: "POST the pending notifications to this URL now."),
-      OptionSpec("all", help: "With --url: send every notification again, not only the pending ones."),
-    ])
+      """)
 
-  let url: String?
-  let all: Bool
+  let request: NotificationsRequest
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    all = invocation.flag("all")
-    if let text = invocation.value("url") {
-      guard let url = try? StoreSettings.normalize(key: "notification-url", value: text), url != "off" else {
-        throw invocation.usageError("invalid value for '--url <url>': expected an http:// URL (https is not supported), got '\(text)'")
-      }
-      self.url = url
-    } else {
-      url = nil
-    }
-    if all && url == nil { throw invocation.usageError("--all needs --url") }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { request = try NotificationsOperation.request(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    let result = try context.workspace.notifications(NotificationsRequest(url: url, resendAll: all))
+    let result = try context.workspace.notifications(request)
     var status = ExitCode.success
     if let round = result.delivery, let failure = round.failure {
       context.console.error("delivered \(round.delivered), then \(round.url) failed: \(failure); \(round.pending) pending, retried at the next delivery")

@@ -2,6 +2,7 @@ import IAPCore
 import IAPKit
 import IAPServer
 import IAPHTTP
+import IAPOperations
 import IAPSystem
 
 /// `iap serve [--host H] [--port P] [--allow-host NAME …] [--allow-remote] [--control-token T]`:
@@ -37,17 +38,7 @@ struct ServeCommand: Command {
       beyond loopback needs --allow-remote or --control-token (threat model: \
       docs/control-api.md).
       """,
-    options: [
-      OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1); beyond loopback, with --allow-remote or --control-token."),
-      OptionSpec("port", value: "number", help: "The port to listen on (default 8080; 0 picks a free one)."),
-      OptionSpec(
-        "allow-host", value: "name", repeating: true,
-        help: "Also answer requests whose Host is NAME, with any port (a name in /etc/hosts, a container's); '*' answers any. Repeatable."),
-      OptionSpec("allow-remote", help: "Serve a --host beyond loopback without a control token: whoever reaches the port controls the store."),
-      OptionSpec(
-        "control-token", value: "token",
-        help: "Require 'Authorization: Bearer TOKEN' on the control plane; the page takes it from its URL (#token=TOKEN) or asks."),
-    ])
+    parameters: ServeParameters.all)
 
   let host: String
   let port: UInt16
@@ -58,21 +49,17 @@ struct ServeCommand: Command {
   let remote: Bool
 
   init(_ invocation: Invocation) throws(IAPError) {
-    host = invocation.value("host") ?? "127.0.0.1"
-    let portText = invocation.value("port") ?? "8080"
-    guard let port = UInt16(portText) else {
-      throw invocation.usageError("invalid value for '--port <number>': expected 0 to 65535, got '\(portText)'")
+    host = try invocation.value(ServeParameters.host, default: "127.0.0.1")
+    port = try invocation.value(ServeParameters.port, default: 8080)
+    allowedHosts = try invocation.value(ServeParameters.allowHost, default: []).map { name throws(IAPError) in
+      try Self.checkedHostName(name, invocation)
     }
-    self.port = port
-    allowedHosts = try invocation.values("allow-host").map { name throws(IAPError) in try Self.checkedHostName(name, invocation) }
-    controlToken = invocation.value("control-token")
-    if let controlToken, controlToken.isEmpty || !controlToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
-      throw invocation.usageError("invalid value for '--control-token <token>': expected printable ASCII without spaces")
-    }
+    controlToken = try invocation.value(ServeParameters.controlToken)
     remote = !HTTPHostAllowList.isLoopback(host)
-    if remote && controlToken == nil && !invocation.flag("allow-remote") {
+    let consented = try invocation.value(ServeParameters.allowRemote, default: false)
+    if remote && controlToken == nil && !consented {
       throw invocation.usageError(
-        "--host \(host) is beyond loopback and the control plane has no authentication, so whoever reaches the port could buy, refund and reset: add --allow-remote to serve it anyway, or --control-token TOKEN to require a token")
+        "\(invocation.name(ServeParameters.host.info)) \(host) is beyond loopback and the control plane has no authentication, so whoever reaches the port could buy, refund and reset: add \(invocation.name(ServeParameters.allowRemote.info)) to serve it anyway, or \(invocation.name(ServeParameters.controlToken.info)) TOKEN to require a token")
     }
   }
 
@@ -81,7 +68,7 @@ struct ServeCommand: Command {
     let colons = name.filter { $0 == ":" }.count
     let bracketedPort = name.hasPrefix("[") && !name.hasSuffix("]")
     guard !name.isEmpty, colons != 1, !bracketedPort, !name.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) else {
-      throw invocation.usageError("invalid value for '--allow-host <name>': expected a host name or address without a port or path, got '\(name)'")
+      throw invocation.invalid(ServeParameters.allowHost.info, expected: "a host name or address without a port or path", got: name)
     }
     return name
   }

@@ -1,11 +1,12 @@
 import IAPCore
 import IAPKit
 import IAPFormats
+import IAPOperations
 
 /// `iap settings`: the store's settings and where each value comes from.
 struct SettingsCommand: Command {
   static let spec = CommandSpec(
-    ["settings"], abstract: "Show the store's settings; set or reset them.",
+    ["settings"], operation: SettingsOperations.show,
     discussion: """
       Each setting shows its value and where it comes from: the built-in default, the catalog's \
       settings, or 'iap settings set'. Settings persist in the state folder.

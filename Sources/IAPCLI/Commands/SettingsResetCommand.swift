@@ -1,21 +1,17 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap settings reset [KEY...]`: back to the catalog's defaults.
 struct SettingsResetCommand: Command {
   static let spec = CommandSpec(
-    ["settings", "reset"], abstract: "Restore the catalog's default settings.",
+    ["settings", "reset"], operation: SettingsOperations.reset,
     discussion: "Forgets what 'iap settings set' changed: every setting, or only the keys given.",
-    arguments: [ArgumentSpec("key", help: "Settings to reset (default: all).", repeating: true, optional: true, completion: .settingKeys)])
+    arguments: [ArgumentSpec("key", SettingsOperations.keys, completion: .settingKeys)])
 
   let keys: [String]
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    keys = invocation.positionals
-    for key in keys {
-      do { _ = try StoreSettings.spec(key) } catch { throw invocation.usageError(error.message) }
-    }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { keys = try SettingsOperations.resetRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let settings = try context.workspace.resetSettings(keys)

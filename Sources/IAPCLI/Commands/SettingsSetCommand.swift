@@ -1,14 +1,13 @@
 import IAPCore
 import IAPKit
+import IAPOperations
 
 /// `iap settings set KEY VALUE`: change one setting, persistently.
 struct SettingsSetCommand: Command {
   static let spec = CommandSpec(
-    ["settings", "set"], abstract: "Change a setting.",
+    ["settings", "set"], operation: SettingsOperations.set,
     discussion: keysDiscussion,
-    arguments: [
-      ArgumentSpec("key", help: "The setting to change.", completion: .settingKeys), ArgumentSpec("value", help: "Its new value."),
-    ])
+    arguments: [ArgumentSpec("key", SettingsOperations.key, completion: .settingKeys), ArgumentSpec("value", SettingsOperations.value)])
 
   /// Every key with the values it takes and what it does, from `StoreSettings.specs`: the
   /// help cannot fall behind the settings the store has.
@@ -19,13 +18,7 @@ struct SettingsSetCommand: Command {
 
   let change: SettingChange
 
-  init(_ invocation: Invocation) throws(IAPError) {
-    do {
-      change = try SettingChange(key: invocation.positionals[0], value: invocation.positionals[1])
-    } catch {
-      throw invocation.usageError(error.message)
-    }
-  }
+  init(_ invocation: Invocation) throws(IAPError) { change = try SettingsOperations.setRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let settings = try context.workspace.setSetting(change)

@@ -23,15 +23,30 @@ package enum KeyOperations {
     }
     return text
   }
+  /// The public key as the CLI takes it: the PEM, a file holding it, or `-` for standard input.
+  package static let publicKeyInput = Parameter<PEMSource>.read(
+    ParameterInfo(
+      "public-key-pem", json: "publicKeyInput", required: true, reach: .commandLineOnly,
+      help: "The public key PEM, a file holding it, or - for standard input.")
+  ) { (text, _) throws(IAPError) -> PEMSource in
+    if text == "-" { return .standardInput }
+    return text.contains("-----BEGIN") ? .text(text) : .file(text)
+  }
+  /// The public key as a request's member carries it: the PEM itself.
+  package static let publicKey = Parameter<PEMSource>.read(
+    ParameterInfo("public-key", json: "publicKey", required: true, reach: .controlPlaneOnly, help: "The PEM, -----BEGIN PUBLIC KEY-----.")
+  ) { (text, _) throws(IAPError) -> PEMSource in .text(text) }
   package static let add = OperationSpec(
-    "keys add", summary: "Register the public part of a P-256 key made elsewhere.", parameters: [newKeyId.info])
+    "keys add", summary: "Register the public part of a P-256 key made elsewhere.",
+    parameters: [newKeyId.info, publicKeyInput.info, publicKey.info])
 
   /// A registered key's id.
   package static let keyId = Parameter<String>.string(ParameterInfo("key-id", json: "keyId", value: "id", required: true, help: "The key id."))
   package static let remove = OperationSpec(
     "keys remove", summary: "Remove a key: signatures made with it no longer verify.", parameters: [keyId.info])
 
-  /// The id a key is added under, checked.
+  /// The id a key is added under, checked. Its public part each front end reads as it takes it
+  /// (`publicKeyInput`, `publicKey`): only the CLI may name a file.
   package static func addRequest(_ input: some OperationInput) throws(IAPError) -> String { try input.required(newKeyId) }
 
   /// The id of the key to remove.

@@ -24,11 +24,8 @@ enum ServerSideRoutes {
     ControlRoute(method: "GET", path: "/keys", operation: KeyOperations.list) { call throws(IAPError) in
       .json(KeysJSON.document(try call.workspace.listKeys()))
     },
-    ControlRoute(
-      method: "PUT", path: "/keys/{keyId}", summary: KeyOperations.add.summary,
-      body: [ControlParameter("publicKey", .string, "The PEM, -----BEGIN PUBLIC KEY-----.", required: true)]
-    ) { call throws(IAPError) in
-      .json(KeysJSON.document(try call.workspace.addKey(try KeyOperations.addRequest(call), publicKey: .text(try call.string("publicKey") ?? ""))))
+    ControlRoute(method: "PUT", path: "/keys/{keyId}", operation: KeyOperations.add) { call throws(IAPError) in
+      .json(KeysJSON.document(try call.workspace.addKey(try KeyOperations.addRequest(call), publicKey: try call.required(KeyOperations.publicKey))))
     },
     ControlRoute(method: "DELETE", path: "/keys/{keyId}", operation: KeyOperations.remove) { call throws(IAPError) in
       .json(.object([("removed", .string(try call.workspace.removeKey(try KeyOperations.removeRequest(call)).keyId))]))

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// `/settings`: what `iap settings` shows and sets (Ask to Buy, interrupted purchases, billing
 /// retry, grace period, simulated errors, time rate, …).
@@ -30,7 +31,7 @@ enum SettingsRoutes {
         case let .double(d): text = String(d)
         default: throw ControlCall.usage("setting '\(key)': expected a string, number, boolean or null")
         }
-        do throws(SettingError) { changes.append(try SettingChange(key: key, value: text)) } catch { throw ControlCall.usage(error.message) }
+        changes.append(try SettingsOperations.change(key, to: text, call))
       }
       var settings = try call.workspace.showSettings()
       if !resets.isEmpty { settings = try call.workspace.resetSettings(resets) }
