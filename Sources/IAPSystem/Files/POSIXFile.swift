@@ -19,6 +19,14 @@ package struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertib
     self.detail = detail
   }
 
+  /// The failure of `operation` on `path` with `errno`.
+  package init(path: String, operation: String, errno: Errno, detail: String? = nil) {
+    self.init(path: path, operation: operation, code: errno.rawValue, detail: detail)
+  }
+
+  /// The error number, by name.
+  package var errno: Errno { Errno(rawValue: code) }
+
   package var description: String {
     if let detail { return detail }
     if operation == "open" {
@@ -44,10 +52,10 @@ package enum POSIXFile {
   /// refused (`ELOOP`) unless `followingLinks`: the state's files are only ever iap's own, and
   /// a link planted in their place must not redirect a write outside the state folder. Only
   /// what the user names as input follows links.
-  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600, followingLinks: Bool = false) throws(POSIXFileError)
-    -> Int32
+  package static func open(_ path: String, _ flags: OpenFlags, mode: mode_t = 0o600, followingLinks: Bool = false)
+    throws(POSIXFileError) -> Int32
   {
-    let flags = flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let flags = flags.rawValue | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     while true {
       let fd = systemOpen(path, flags, mode)
       if fd >= 0 { return fd }
@@ -58,7 +66,7 @@ package enum POSIXFile {
   /// Reads the whole file, or nil when it does not exist.
   package static func readIfExists(_ path: String) throws(POSIXFileError) -> [UInt8]? {
     let fd: Int32
-    do { fd = try open(path, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
+    do { fd = try open(path, .readOnly) } catch { if error.isMissing { return nil }; throw error }
     defer { close(fd) }
     return try readAll(fd, path: path, from: 0)
   }
@@ -158,6 +166,25 @@ package enum POSIXFile {
     if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
   }
 
+  /// Cuts (or extends with zeros) an open file to `size` bytes (`ftruncate`).
+  package static func truncate(_ fd: Int32, to size: Int, path: String) throws(POSIXFileError) {
+    if ftruncate(fd, off_t(size)) != 0 { throw POSIXFileError(path: path, operation: "truncate", code: errno) }
+  }
+
+  /// A second descriptor for the same open file (`dup`): it shares the offset and any
+  /// `flock`, and is closed on its own.
+  package static func duplicate(_ fd: Int32) throws(Errno) -> Int32 {
+    let copy = dup(fd)
+    guard copy >= 0 else { throw .current }
+    return copy
+  }
+
+  /// Removes the file at `path` (`unlink`), as far as it can: for taking back a file the
+  /// caller made itself, where a failure leaves nothing to do.
+  package static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
   /// Size of an open file in bytes.
   package static func size(_ fd: Int32, path: String) throws(POSIXFileError) -> Int {
     var st = stat()
@@ -189,7 +216,7 @@ package enum POSIXFile {
 
   /// Makes a rename or a file creation in `directory` durable.
   package static func syncDirectory(_ directory: String) throws(POSIXFileError) {
-    let fd = try open(directory, O_RDONLY | O_DIRECTORY, followingLinks: true)
+    let fd = try open(directory, [.readOnly, .directory], followingLinks: true)
     defer { close(fd) }
     try sync(fd, path: directory)
   }
@@ -221,7 +248,13 @@ package enum POSIXFile {
   /// `path` with symbolic links, `.` and `..` resolved, or `path` itself when it cannot be
   /// (it does not exist, say).
   package static func canonicalPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+    resolvedPath(path) ?? path
+  }
+
+  /// `path` with symbolic links, `.` and `..` resolved (`realpath`), or nil when it cannot
+  /// be (it does not exist, say).
+  package static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
