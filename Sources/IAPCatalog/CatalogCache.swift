@@ -178,7 +178,7 @@ package enum CatalogCache {
     }
     guard text.utf8.count == length else { return }
     // Written without the state's lock, so each process has a temporary name of its own,
-    // made afresh (`.exclusive`) in the state folder itself.
+    // made afresh (`O_EXCL`) in the state folder itself.
     let temporary = name + ".\(CurrentProcess.id).tmp"
     try? folder.unlink(temporary)
     do {

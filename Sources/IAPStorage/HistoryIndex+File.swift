@@ -31,7 +31,7 @@ extension HistoryIndex {
   /// Saves the index; a failure only means the next `history` reads the whole log. Written
   /// without the exclusive lock (`history` holds the shared one, and the server answers
   /// requests on several threads), so under a temporary name of this writer's own (the
-  /// process id and a random number), made afresh (`.exclusive`) and renamed into place: readers
+  /// process id and a random number), made afresh (`O_EXCL`) and renamed into place: readers
   /// see the old file or the new. It is not fsynced: what a power cut could leave of it
   /// fails its checksum and is rebuilt.
   ///

@@ -54,7 +54,7 @@ extension StateDirectory {
   }
 
   /// Marks a folder iap has just made as an iap state. Best effort, and never over
-  /// something already there (`.exclusive`): two processes may create the folder at once.
+  /// something already there (`O_EXCL`): two processes may create the folder at once.
   static func mark(_ folder: Folder) {
     guard let fd = try? folder.open(Name.marker, [.writeOnly, .create, .exclusive]) else { return }
     _ = try? POSIXFile.write(fd, Array("iap state 1\n".utf8), at: 0, path: folder.path(Name.marker))

@@ -63,12 +63,12 @@ package struct FileStatus: Equatable, Sendable {
     #else
       let m = st.st_mtim, c = st.st_ctim
     #endif
-    device = UInt64(st.st_dev)
-    inode = UInt64(st.st_ino)
+    device = UInt64(truncatingIfNeeded: st.st_dev)
+    inode = UInt64(truncatingIfNeeded: st.st_ino)
     kind = FileKind(mode: st.st_mode)
     size = Int(st.st_size)
     linkCount = Int(st.st_nlink)
-    owner = UInt32(st.st_uid)
+    owner = UInt32(truncatingIfNeeded: st.st_uid)
     modified = Time(seconds: Int64(m.tv_sec), nanoseconds: Int64(m.tv_nsec))
     changed = Time(seconds: Int64(c.tv_sec), nanoseconds: Int64(c.tv_nsec))
   }
