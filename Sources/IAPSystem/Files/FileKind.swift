@@ -17,6 +17,7 @@ package enum FileKind: Equatable, Sendable {
     case S_IFIFO: self = .fifo
     case S_IFCHR: self = .characterDevice
     case S_IFBLK: self = .blockDevice
+    // S_IFSOCK, the one type left.
     default: self = .socket
     }
   }
