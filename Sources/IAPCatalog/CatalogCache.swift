@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -47,18 +42,13 @@ package enum CatalogCache {
     /// The key of the file at `path`; nil when it cannot be `stat`ed (the caller's full read
     /// reports why).
     package init?(path: String) {
-      var st = stat()
-      guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-      #if canImport(Darwin)
-        let m = st.st_mtimespec, c = st.st_ctimespec
-      #else
-        let m = st.st_mtim, c = st.st_ctim
-      #endif
+      guard let st = try? FileStatus(path: path, followingLinks: true), st.kind == .regular else { return nil }
+      let m = st.modified, c = st.changed
       values = [
-        Int64(st.st_dev), Int64(st.st_ino), Int64(st.st_size), Int64(m.tv_sec), Int64(m.tv_nsec),
-        Int64(c.tv_sec), Int64(c.tv_nsec),
+        Int64(bitPattern: st.device), Int64(bitPattern: st.inode), Int64(st.size), m.seconds, m.nanoseconds,
+        c.seconds, c.nanoseconds,
       ]
-      changed = max(Int64(m.tv_sec) * 1_000_000_000 + Int64(m.tv_nsec), Int64(c.tv_sec) * 1_000_000_000 + Int64(c.tv_nsec))
+      changed = max(m.seconds * 1_000_000_000 + m.nanoseconds, c.seconds * 1_000_000_000 + c.nanoseconds)
     }
 
     init(values: [Int64], changed: Int64) {
@@ -117,13 +107,10 @@ package enum CatalogCache {
   static func mapped<T>(_ file: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
     let fd: Int32
     // Non-blocking: a FIFO planted in its place must not hang the command (mmap refuses it).
-    do { fd = try POSIXFile.open(file, O_RDONLY | O_NONBLOCK) } catch { return nil }
-    defer { close(fd) }
-    guard let size = try? POSIXFile.size(fd, path: file), size > magic.utf8.count, size < Int(Int32.max),
-      let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED
-    else { return nil }
-    defer { munmap(base, size) }
-    return body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size))
+    do { fd = try POSIXFile.open(file, [.readOnly, .nonBlocking]) } catch { return nil }
+    defer { POSIXFile.close(fd) }
+    guard let size = try? POSIXFile.size(fd, path: file), size > magic.utf8.count, size < Int(Int32.max) else { return nil }
+    return MappedFile.withBytes(of: fd, size: size, body)
   }
 
   /// The catalog's fields and its warnings (for `displayPath`) from a cache made for
@@ -192,11 +179,11 @@ package enum CatalogCache {
     guard text.utf8.count == length else { return }
     // Written without the state's lock, so each process has a temporary name of its own,
     // made afresh (`O_EXCL`) in the state folder itself.
-    let temporary = name + ".\(getpid()).tmp"
+    let temporary = name + ".\(CurrentProcess.id).tmp"
     try? folder.unlink(temporary)
     do {
-      let fd = try folder.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
-      defer { close(fd) }
+      let fd = try folder.open(temporary, [.writeOnly, .create, .exclusive])
+      defer { POSIXFile.close(fd) }
       try POSIXFile.write(fd, Array(text.utf8), at: 0, path: folder.path(temporary))
       try POSIXFile.sync(fd, path: folder.path(temporary))
       try folder.rename(temporary, to: name)

@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An append-only file of JSON lines, one record a line, that survives crashes.
 ///
 /// Complete lines are records. A last line without its newline is a write cut short by a
@@ -33,8 +27,8 @@ package struct AppendLog {
   /// recorded. A reader of a missing file (or of no folder) gets an empty log.
   mutating func open(in folder: Folder?, writable: Bool, covered: Int) throws(IAPError) {
     do throws(POSIXFileError) {
-      guard let folder else { throw POSIXFileError(path: path, operation: "open", code: ENOENT) }
-      fd = try folder.open(name, writable ? O_RDWR | O_CREAT : O_RDONLY)
+      guard let folder else { throw POSIXFileError(path: path, operation: "open", errno: .noSuchFile) }
+      fd = try folder.open(name, writable ? [.readWrite, .create] : .readOnly)
       size = try POSIXFile.size(fd!, path: path)
     } catch {
       if error.isMissing && !writable {
@@ -53,16 +47,15 @@ package struct AppendLog {
   func duplicate() throws(IAPError) -> AppendLog {
     var copy = self
     guard let fd else { return copy }
-    copy.fd = dup(fd)
-    guard copy.fd! >= 0 else {
-      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", code: errno).description)
+    do { copy.fd = try POSIXFile.duplicate(fd) } catch {
+      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", errno: error).description)
     }
     return copy
   }
 
   /// Closes the file, once: a second call does nothing.
   mutating func close() {
-    if let fd { closeDescriptor(fd) }
+    if let fd { POSIXFile.close(fd) }
     fd = nil
   }
 
@@ -131,7 +124,7 @@ package struct AppendLog {
   mutating func rollBack(to end: Int) {
     // A failed `append` may have written part of its bytes without counting them.
     guard let fd, end <= validEnd else { return }
-    _ = ftruncate(fd, off_t(end))
+    try? POSIXFile.truncate(fd, to: end, path: path)
     validEnd = end
     size = end
   }
@@ -143,9 +136,7 @@ package struct AppendLog {
   /// unless `sync` is false.
   mutating func append(_ lines: [UInt8], in folder: Folder, sync: Bool = true) throws(POSIXFileError) {
     guard let fd, !lines.isEmpty else { return }
-    if validEnd < size, ftruncate(fd, off_t(validEnd)) != 0 {
-      throw POSIXFileError(path: path, operation: "truncate", code: errno)
-    }
+    if validEnd < size { try POSIXFile.truncate(fd, to: validEnd, path: path) }
     try POSIXFile.write(fd, lines, at: validEnd, path: path)
     if sync { try POSIXFile.sync(fd, path: path) }
     // The file's first bytes: make its creation durable too.
@@ -159,14 +150,4 @@ package struct AppendLog {
     guard let fd else { return }
     try POSIXFile.sync(fd, path: path)
   }
-}
-
-/// `close(2)` under a name that does not clash with the `close()` of `AppendLog` and
-/// `StateSession`.
-func closeDescriptor(_ fd: Int32) {
-  #if canImport(Glibc)
-    _ = Glibc.close(fd)
-  #else
-    _ = Darwin.close(fd)
-  #endif
 }

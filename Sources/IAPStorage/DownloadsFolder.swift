@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a state folder keeps hosted content: `downloads/<productId>/` holds complete,
 /// verified content only (what `SKDownload.contentURL` points at), and `downloading/` the
 /// work in progress, per product:
@@ -56,7 +50,7 @@ package struct DownloadsFolder: Sendable {
 
   private func stateFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     do { return try state.folder(create: create) } catch {
-      throw POSIXFileError(path: state.path, operation: "open", code: EPERM, detail: error.messages.joined(separator: "; "))
+      throw POSIXFileError(path: state.path, operation: "open", errno: .notPermitted, detail: error.messages.joined(separator: "; "))
     }
   }
 
@@ -107,7 +101,7 @@ package struct DownloadsFolder: Sendable {
   /// status change and every probe of a downloader must.
   package func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
     guard let (_, fd) = try state.lockedFolder(create: exclusive, exclusive: exclusive, despiteDamage: true) else { return try body() }
-    defer { if let fd { close(fd) } }
+    defer { if let fd { POSIXFile.close(fd) } }
     return try body()
   }
 
@@ -116,13 +110,12 @@ package struct DownloadsFolder: Sendable {
   package func claim(_ productId: String) throws(IAPError) -> Int32? {
     let fd: Int32
     do {
-      fd = try workFolder(create: true)!.open(Self.lockName(productId), O_RDWR | O_CREAT)
+      fd = try workFolder(create: true)!.open(Self.lockName(productId), [.readWrite, .create])
     } catch {
       throw .stateUnwritable(path: state.path, reason: error.description)
     }
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      if errno == EINTR { continue }
-      close(fd)
+    do { try FileLock.acquire(fd, .exclusive, wait: false) } catch {
+      POSIXFile.close(fd)
       return nil
     }
     return fd
@@ -130,15 +123,12 @@ package struct DownloadsFolder: Sendable {
 
   /// Whether a process is copying the product's content now. Call under the store's lock.
   package func isRunning(_ productId: String) -> Bool {
-    guard let work = try? workFolder(create: false), let fd = try? work.open(Self.lockName(productId), O_RDONLY) else {
+    guard let work = try? workFolder(create: false), let fd = try? work.open(Self.lockName(productId), .readOnly) else {
       return false
     }
-    defer { close(fd) }
-    while flock(fd, LOCK_SH | LOCK_NB) != 0 {
-      if errno == EINTR { continue }
-      return true
-    }
-    flock(fd, LOCK_UN)
+    defer { POSIXFile.close(fd) }
+    do { try FileLock.acquire(fd, .shared, wait: false) } catch { return true }
+    FileLock.release(fd)
     return false
   }
 

@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `history.index`, the index saved in the state folder: read back when it checks out
 /// against the log, written when a command's index reached further (`HistoryIndex.open`).
 extension HistoryIndex {
@@ -50,11 +44,11 @@ extension HistoryIndex {
       checked.last = (last.offset, last.length, crc)
     }
     let bytes = checked.encode()
-    let temporary = Self.name + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+    let temporary = Self.name + ".\(CurrentProcess.id).\(UInt32.random(in: .min ... .max)).tmp"
     try? folder.unlink(temporary)
     do {
-      let fd = try folder.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
-      defer { close(fd) }
+      let fd = try folder.open(temporary, [.writeOnly, .create, .exclusive])
+      defer { POSIXFile.close(fd) }
       try POSIXFile.write(fd, bytes, at: 0, path: folder.path(temporary))
       try folder.rename(temporary, to: Self.name)
     } catch {

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one index of `transactions.log`: where the latest version of each transaction lies,
 /// by id (a deleted one kept, marked, as the log keeps its tombstone), and how far into the
 /// log it reaches. It is the log's fold by id, and every reader of latest versions goes
@@ -68,9 +62,8 @@ package struct HistoryIndex {
 
   /// The log file open at `fd` as (device, inode).
   static func identity(of fd: Int32) -> (UInt64, UInt64)? {
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
-    return (UInt64(st.st_dev), UInt64(st.st_ino))
+    guard let st = try? FileStatus(fd: fd) else { return nil }
+    return (st.device, st.inode)
   }
 
   /// Whether it indexes the log file `identity` and no more of it than `validEnd`: a log that
@@ -95,7 +88,7 @@ package struct HistoryIndex {
     let cache = validEnd >= cacheFrom ? cache : nil
     let saved = cache.flatMap { read(in: $0, log: fd, validEnd: validEnd) }
     guard var index = saved ?? identity(of: fd).map(HistoryIndex.init(of:)) else {
-      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "stat", code: errno).description)
+      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "stat", errno: .current).description)
     }
     try index.catchUp(fd: fd, path: path, to: validEnd)
     if let cache, index.end != saved?.end { index.write(in: cache, log: fd) }

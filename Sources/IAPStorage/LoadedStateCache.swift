@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The state as a session last loaded it (`store.json` decoded, the logs past it replayed),
 /// kept by the server with what the files looked like then, so that the next request, when
 /// nothing changed, takes it rather than decoding `store.json` again, which would be much
@@ -76,7 +70,7 @@ package final class LoadedStateCache: Sendable {
   package func read(_ name: String, in folder: Folder) throws(POSIXFileError) -> [UInt8]? {
     guard let identity = FileIdentity(name, in: folder) else {
       // Not there (the clock file of a store on the real clock): no need to try opening it.
-      if errno == ENOENT { return nil }
+      if Errno.current == .noSuchFile { return nil }
       return try folder.readIfExists(name)
     }
     if let kept = files.withLock({ $0[name] }), kept.identity == identity { return kept.bytes }

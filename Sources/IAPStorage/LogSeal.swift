@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What the logs looked like when iap last wrote them, kept as the content of the `lock`
 /// file (which every command opens anyway), so that a change made by anything else is seen
 /// at the cost of one small read and a `stat` per log; and again in the `seal` file, which
@@ -34,17 +28,11 @@ package struct LogSeal: Equatable {
 
     /// The mark of an open file, or nil when it cannot be read.
     init?(fd: Int32?) {
-      var st = stat()
-      guard let fd, fstat(fd, &st) == 0 else { return nil }
-      inode = UInt64(st.st_ino)
-      size = Int(st.st_size)
-      #if canImport(Darwin)
-        changeSeconds = Int64(st.st_ctimespec.tv_sec)
-        changeNanoseconds = Int64(st.st_ctimespec.tv_nsec)
-      #else
-        changeSeconds = Int64(st.st_ctim.tv_sec)
-        changeNanoseconds = Int64(st.st_ctim.tv_nsec)
-      #endif
+      guard let fd, let st = try? FileStatus(fd: fd) else { return nil }
+      inode = st.inode
+      size = st.size
+      changeSeconds = st.changed.seconds
+      changeNanoseconds = st.changed.nanoseconds
     }
 
     init(inode: UInt64, size: Int, changeSeconds: Int64, changeNanoseconds: Int64) {
@@ -176,14 +164,14 @@ package struct LogSeal: Equatable {
 
   /// Removes the seal (`reset`: the logs are gone; `reset` removes the `seal` file too).
   static func clear(_ fd: Int32) {
-    _ = ftruncate(fd, 0)
+    try? POSIXFile.truncate(fd, to: 0, path: "lock")
   }
 
   /// The seal kept in the state's `seal` file, or nil when there is none that reads whole:
   /// read only when the lock file holds none (someone deleted `lock`, thinking it stale).
   package static func read(in folder: Folder?) -> LogSeal? {
-    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) else { return nil }
-    defer { close(fd) }
+    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, .readOnly) else { return nil }
+    defer { POSIXFile.close(fd) }
     return read(fd)
   }
 
@@ -194,8 +182,8 @@ package struct LogSeal: Equatable {
   /// as `write(_:)`.
   package func write(_ lock: Int32, in folder: Folder?) {
     write(lock)
-    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, O_WRONLY | O_CREAT) else { return }
+    guard let folder, let fd = try? folder.open(StateDirectory.Name.seal, [.writeOnly, .create]) else { return }
     write(fd)
-    close(fd)
+    POSIXFile.close(fd)
   }
 }

@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `attempts.log`: every attempt to post a notification to the notification URL, a JSON line
 /// each (`{"n": sequence, "d": ms, "r": result}`), appended by the delivery round under the
 /// state's exclusive lock.
@@ -24,11 +18,10 @@ package enum SendAttemptLog {
     }.joined()
     let folder = session.writableFolder
     do throws(POSIXFileError) {
-      let fd = try folder.open(StateDirectory.Name.attempts, O_WRONLY | O_APPEND | O_CREAT)
-      defer { close(fd) }
-      var end = stat()
-      fstat(fd, &end)
-      try POSIXFile.write(fd, Array(lines.utf8), at: Int(end.st_size), path: folder.path(StateDirectory.Name.attempts))
+      let fd = try folder.open(StateDirectory.Name.attempts, [.writeOnly, .append, .create])
+      defer { POSIXFile.close(fd) }
+      let end = (try? FileStatus(fd: fd))?.size ?? 0
+      try POSIXFile.write(fd, Array(lines.utf8), at: end, path: folder.path(StateDirectory.Name.attempts))
     } catch {
       throw .stateUnwritable(path: session.directory.path, reason: error.description)
     }

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Deleting a namespace while requests to it may be under way, in this process or another.
 ///
 /// The deletion takes the namespace's delivery lock, then its state lock, exclusively: every
@@ -50,19 +44,19 @@ extension StateDirectory {
     case .timedOut: throw busy("a notification delivery round", within: milliseconds)
     case .folderDeleted: return
     }
-    defer { close(courier) }
+    defer { POSIXFile.close(courier) }
     let lock: Int32
     switch try waitForLock(Name.lock, in: folder, until: deadline) {
     case let .held(fd): lock = fd
     case .timedOut: throw busy("requests to it", within: milliseconds)
     case .folderDeleted: return
     }
-    defer { close(lock) }
+    defer { POSIXFile.close(lock) }
     // Another deletion came first: it removed the lock files before letting go of them.
     guard !Self.isUnlinked(lock), !Self.isUnlinked(courier), Self.isEntry(namespace.name, of: parent, sameAs: folder) else { return }
     _ = try removableEntries(folder)  // listed again under the lock
     if let product = runningDownload(in: folder) { throw busy("the download of '\(product)'", within: nil) }
-    let aside = ".deleted-\(namespace.name)-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    let aside = ".deleted-\(namespace.name)-\(CurrentProcess.id)-\(UInt32.random(in: .min ... .max))"
     do throws(POSIXFileError) {
       try parent.rename(namespace.name, to: aside)
       // From here on, the name is free: a request made now makes a fresh namespace.
@@ -110,25 +104,25 @@ extension StateDirectory {
     } catch {
       throw .stateUnwritable(path: path, reason: error.description)
     }
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      if errno == EINTR { continue }
-      guard errno == EWOULDBLOCK, !deadline.hasPassed else {
-        let code = errno
-        close(fd)
-        if code == EWOULDBLOCK { return .timedOut }
-        throw .stateUnwritable(path: path, reason: POSIXFileError(path: folder.path(name), operation: "flock", code: code).description)
+    while true {
+      do throws(Errno) {
+        try FileLock.acquire(fd, .exclusive, wait: false)
+        return .held(fd)
+      } catch {
+        guard error == .wouldBlock, !deadline.hasPassed else {
+          POSIXFile.close(fd)
+          if error == .wouldBlock { return .timedOut }
+          throw .stateUnwritable(path: path, reason: POSIXFileError(path: folder.path(name), operation: "flock", errno: error).description)
+        }
+        Pause.upTo(seconds: 0.002)
       }
-      usleep(2_000)
     }
-    return .held(fd)
   }
 
   /// Whether the entry `name` of `parent` is the open folder `folder`.
   private static func isEntry(_ name: String, of parent: Folder, sameAs folder: Folder) -> Bool {
-    var entry = stat()
-    var open = stat()
-    guard fstatat(parent.fd, name, &entry, AT_SYMLINK_NOFOLLOW) == 0, fstat(folder.fd, &open) == 0 else { return false }
-    return entry.st_dev == open.st_dev && entry.st_ino == open.st_ino
+    guard let entry = try? FileStatus(name, in: parent), let open = try? FileStatus(fd: folder.fd) else { return false }
+    return entry.isSameFile(as: open)
   }
 
   /// The product whose content a process is copying into the namespace now, if any: it
@@ -151,7 +145,7 @@ extension StateDirectory {
       do throws(POSIXFileError) {
         try parent.removeTree(aside)
         return
-      } catch where error.code == ENOTEMPTY && attempt < 5 {
+      } catch where error.errno == .directoryNotEmpty && attempt < 5 {
         continue
       }
     }

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A namespace's state folder, `<state>/namespaces/<name>`: made here and nowhere else, under
 /// the limit of `Namespace.limit`, and told apart from one that was deleted while a request
 /// had it open (`StateDirectory+NamespaceDeletion`).
@@ -73,7 +67,7 @@ extension StateDirectory {
     guard let stateFolder = try state.folder(create: true), let lock = try state.acquireLock(in: stateFolder, exclusive: true) else {
       throw .stateUnwritable(path: namespace.state, reason: "its lock cannot be taken")
     }
-    defer { close(lock) }
+    defer { POSIXFile.close(lock) }
     let parent: Folder
     do throws(POSIXFileError) {
       // `subfolder(_:create: true)` answers a folder or throws.
@@ -92,7 +86,7 @@ extension StateDirectory {
         // Made with the folder, so that a namespace's lock file found missing later says
         // that the namespace was deleted (`lockFile(_:in:)`) without a look at its path. A
         // deletion under way may remove the folder first: the caller's lock then says so.
-        if let fd = try? folder.open(Name.lock, O_RDWR | O_CREAT) { close(fd) }
+        if let fd = try? folder.open(Name.lock, [.readWrite, .create]) { POSIXFile.close(fd) }
         return folder
       } catch where error.isMissing && attempt < 3 {
         continue
@@ -114,26 +108,25 @@ extension StateDirectory {
   /// a folder renamed aside to be removed, it would hand this request a lock of its own there.
   func lockFile(_ name: String, in folder: Folder) throws(POSIXFileError) -> Int32? {
     if namespace != nil {
-      do throws(POSIXFileError) { return try folder.open(name, O_RDWR) } catch where error.isMissing {
+      do throws(POSIXFileError) { return try folder.open(name, .readWrite) } catch where error.isMissing {
         guard isAtItsPath(folder) else { return nil }
       }
     }
-    return try folder.open(name, O_RDWR | O_CREAT)
+    return try folder.open(name, [.readWrite, .create])
   }
 
   /// Whether the open `folder` is still the folder at this state's path.
   private func isAtItsPath(_ folder: Folder) -> Bool {
-    var atPath = stat()
-    var open = stat()
-    guard lstat(path, &atPath) == 0, fstat(folder.fd, &open) == 0 else { return false }
-    return atPath.st_dev == open.st_dev && atPath.st_ino == open.st_ino
+    guard let atPath = try? FileStatus(path: path, followingLinks: false), let open = try? FileStatus(fd: folder.fd) else {
+      return false
+    }
+    return atPath.isSameFile(as: open)
   }
 
   /// Whether the open file `fd` has no name left: a lock file that a namespace's deletion
   /// removed while this process waited for the lock, which it then got on a folder that is gone.
   static func isUnlinked(_ fd: Int32) -> Bool {
-    var st = stat()
-    return fstat(fd, &st) == 0 && st.st_nlink == 0
+    (try? FileStatus(fd: fd))?.linkCount == 0
   }
 
   /// What a request answers when its namespace was deleted each time it opened it again.

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Which folders iap may delete from, and which files in them are its own.
 ///
 /// `reset` (and deleting a namespace) removes files, so it must never run on a folder that a
@@ -62,9 +56,9 @@ extension StateDirectory {
   /// Marks a folder iap has just made as an iap state. Best effort, and never over
   /// something already there (`O_EXCL`): two processes may create the folder at once.
   static func mark(_ folder: Folder) {
-    guard let fd = try? folder.open(Name.marker, O_WRONLY | O_CREAT | O_EXCL) else { return }
+    guard let fd = try? folder.open(Name.marker, [.writeOnly, .create, .exclusive]) else { return }
     _ = try? POSIXFile.write(fd, Array("iap state 1\n".utf8), at: 0, path: folder.path(Name.marker))
-    close(fd)
+    POSIXFile.close(fd)
   }
 
   /// The entries `reset` would remove from `folder`, after checking that it is an iap state
@@ -93,7 +87,7 @@ extension StateDirectory {
     // Checked before the lock, whose file the lock would create in a foreign folder.
     guard !(try removableEntries(folder)).isEmpty else { return }
     guard let lock = try acquireLock(in: folder, exclusive: true) else { return }
-    defer { close(lock) }
+    defer { POSIXFile.close(lock) }
     do throws(POSIXFileError) {
       // Listed again under the lock; still only iap's names are removed.
       for name in try folder.entries() where Self.isOwnName(name) && !Self.keptByReset.contains(name) {

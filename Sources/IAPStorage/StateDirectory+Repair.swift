@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension StateDirectory {
   /// Rewrites the logs with their intact records only, under the exclusive lock the caller
   /// holds. Each log that loses records is first kept whole as `NAME.damaged-N` (a hard link,
@@ -57,18 +51,12 @@ extension StateDirectory {
   /// `name.damaged-N` that already is this very file (a repair that failed after linking it,
   /// on a full disk, say, and is retried) is that name: each retry must not add a link.
   private func keepDamaged(_ name: String, in folder: Folder) throws(POSIXFileError) -> String {
-    var original = stat()
-    let known = fstatat(folder.fd, name, &original, AT_SYMLINK_NOFOLLOW) == 0
+    let original = try? FileStatus(name, in: folder)
     var n = 1
     while true {
       let copy = "\(name).damaged-\(n)"
-      do { try folder.link(name, as: copy) } catch where error.code == EEXIST {
-        var existing = stat()
-        if known, fstatat(folder.fd, copy, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_ino == original.st_ino,
-          existing.st_dev == original.st_dev
-        {
-          return copy
-        }
+      do { try folder.link(name, as: copy) } catch where error.errno == .fileExists {
+        if let original, let existing = try? FileStatus(copy, in: folder), existing.isSameFile(as: original) { return copy }
         n += 1
         continue
       }

@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The `--state` folder: where the store keeps what survives between processes.
 ///
 /// Layout:
@@ -208,17 +202,16 @@ package struct StateDirectory: Sendable {
       guard let opened = try lockFile(Name.lock, in: folder) else { return .folderDeleted }
       fd = opened
     } catch {
-      if !exclusive && (error.code == EACCES || error.code == EROFS) { return .held(nil) }
+      if !exclusive && (error.errno == .permissionDenied || error.errno == .readOnlyFileSystem) { return .held(nil) }
       throw .stateUnwritable(path: path, reason: error.description)
     }
-    while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-      if errno == EINTR { continue }
-      let reason = POSIXFileError(path: lockPath, operation: "flock", code: errno).description
-      close(fd)
+    do { try FileLock.acquire(fd, exclusive ? .exclusive : .shared) } catch {
+      let reason = POSIXFileError(path: lockPath, operation: "flock", errno: error).description
+      POSIXFile.close(fd)
       throw .stateUnwritable(path: path, reason: reason)
     }
     if namespace != nil && Self.isUnlinked(fd) {
-      close(fd)
+      POSIXFile.close(fd)
       return .folderDeleted
     }
     return .held(fd)
@@ -232,15 +225,14 @@ package struct StateDirectory: Sendable {
   /// - Parameter wait: whether to wait for another process's round (at most its deadline).
   package func deliveryLock(wait: Bool) -> Int32? {
     guard let folder = try? folder(create: false), let fd = try? lockFile(Name.deliveryLock, in: folder) else { return nil }
-    while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
-      if errno == EINTR { continue }
-      close(fd)
+    do { try FileLock.acquire(fd, .exclusive, wait: wait) } catch {
+      POSIXFile.close(fd)
       return nil
     }
     // A namespace deleted meanwhile has nothing left to deliver, and its round must not
     // make the namespace again by opening its store.
     if namespace != nil && Self.isUnlinked(fd) {
-      close(fd)
+      POSIXFile.close(fd)
       return nil
     }
     return fd

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Positions in the transaction log, for readers that resume where they left off (the update
 /// stream): where the committed records end, whether a position a client named is a record
 /// boundary of this log, and the versions after one.
@@ -60,13 +54,13 @@ extension StateSession {
   /// The generation of the log open at `fd` (`LogPosition.generation`): its device and inode,
   /// and its first record.
   private func generation(_ fd: Int32) throws(IAPError) -> UInt32 {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw .stateUnreadable(path: transactions.path, reason: String(cString: strerror(errno)))
+    let info: FileStatus
+    do { info = try FileStatus(fd: fd) } catch {
+      throw .stateUnreadable(path: transactions.path, reason: error.description)
     }
     var head = try readLog(fd, count: min(transactions.validEnd, LogPosition.headLength), at: 0)[...]
     if let newline = head.firstIndex(of: UInt8(ascii: "\n")) { head = head[...newline] }
-    return LogPosition.generation(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), head: head)
+    return LogPosition.generation(device: info.device, inode: info.inode, head: head)
   }
 
   private func readLog(_ fd: Int32, count: Int, at offset: Int) throws(IAPError) -> [UInt8] {

@@ -2,12 +2,6 @@ import IAPCore
 import IAPFormats
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An open, locked state folder: the loaded `StoreState` and the means to commit changes.
 ///
 /// The lock is held until the session is released, so a command's read-modify-write is one
@@ -64,7 +58,7 @@ package final class StateSession {
   package func close() {
     transactions.close()
     notifications.close()
-    if let lock { closeDescriptor(lock) }
+    if let lock { POSIXFile.close(lock) }
     lock = nil
   }
 

@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The latest version of each transaction in id order: `HistoryIndex`, the log's one index,
 /// walked so that `history` can go through 100,000 transactions in bounded memory. Store
 /// events in the log count too: `clear` drops an account's transactions, and deleted ones
@@ -129,8 +123,8 @@ package struct TransactionLogIndex {
   /// long, and searching them a byte at a time shows in every `history`).
   private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
     guard from < to else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer in
-      memchr(buffer.baseAddress! + from, 0x0A, to - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!) }
+    return bytes.withUnsafeBytes { buffer in
+      RawMemory.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: buffer[from..<to])).map { from + $0 }
     }
   }
 

@@ -1,11 +1,6 @@
 import IAPCore
 import IAPFormats
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 extension TransactionRecord {
   /// The members of a transaction record: the record's schema, declared once.
@@ -218,7 +213,7 @@ extension TransactionRecord {
         probes += 1
         var spelled = field.name
         guard spelled.utf8.count == name.count else { continue }
-        if spelled.withUTF8({ memcmp($0.baseAddress!, name.baseAddress!, name.count) }) == 0 { return field }
+        if spelled.withUTF8({ RawMemory.equal($0.baseAddress!, name.baseAddress!, count: name.count) }) { return field }
       }
       return nil
     }

@@ -1,11 +1,6 @@
 import IAPCore
 import IAPFormats
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import IAPSystem
 
 /// Reads a transaction record (and a receipt update, the other record every purchase logs)
 /// straight from its bytes, in one pass, without building a `JSONValue` tree: the quick path
@@ -38,7 +33,7 @@ enum TransactionRecordReader {
     // An event is written with `"event"` first (`LogRecordCodec`), which is no field's key.
     let event: StaticString = #"{"event""#
     let isEvent = record.withUnsafeBufferPointer { bytes in
-      bytes.count > event.utf8CodeUnitCount && memcmp(bytes.baseAddress!, event.utf8Start, event.utf8CodeUnitCount) == 0
+      bytes.count > event.utf8CodeUnitCount && RawMemory.equal(bytes.baseAddress!, event.utf8Start, count: event.utf8CodeUnitCount)
     }
     if isEvent { return receiptUpdateAccount(record).map(LogRecord.receiptUpdate) }
     return transaction(record).map(LogRecord.transaction)

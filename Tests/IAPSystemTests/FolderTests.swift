@@ -34,10 +34,10 @@ import Testing
   @Test(arguments: ["..", "../outside", "a/../../outside", "", "."])
   func namesThatLeadOutsideAreRefused(_ name: String) throws {
     let folder = try #require(try Folder.open(state, create: true))
-    #expect(throws: POSIXFileError.self) { _ = try folder.open(name, O_RDWR) }
+    #expect(throws: POSIXFileError.self) { _ = try folder.open(name, .readWrite) }
     #expect(throws: POSIXFileError.self) { try folder.removeTree(name) }
     #expect(throws: POSIXFileError.self) { try folder.replaceAtomically(name, with: []) }
-    #expect(throws: POSIXFileError.self) { _ = try folder.open(relative: name, O_RDWR) }
+    #expect(throws: POSIXFileError.self) { _ = try folder.open(relative: name, .readWrite) }
     #expect(outsideText == "keep me")
   }
 

@@ -31,7 +31,7 @@ import Testing
     for size in [0, 1, 4095, 65_536, 65_537, 200_000] {
       let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
       try POSIXFile.writeAtomically(path, bytes)
-      let fd = try POSIXFile.open(path, O_RDONLY)
+      let fd = try POSIXFile.open(path, .readOnly)
       defer { close(fd) }
       for offset in [0, 1, size / 2, size, size + 10] {
         #expect(try POSIXFile.readAll(fd, path: path, from: offset) == Array(bytes.dropFirst(offset)), "size \(size), offset \(offset)")

@@ -17,7 +17,7 @@ import Testing
     let path = directory + "/data"
     let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
     try POSIXFile.writeAtomically(path, bytes)
-    let fd = try POSIXFile.open(path, O_RDONLY)
+    let fd = try POSIXFile.open(path, .readOnly)
     defer { close(fd) }
     for (offset, count) in [(0, 0), (0, 1), (3, 65_536), (69_990, 10), (69_990, 100), (70_000, 5), (80_000, 5)] {
       let expected = Array(bytes.dropFirst(offset).prefix(count))
@@ -31,7 +31,7 @@ import Testing
 
   @Test func aFailedReadNamesTheFile() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let fd = try POSIXFile.open(directory, O_RDONLY | O_DIRECTORY, followingLinks: true)
+    let fd = try POSIXFile.open(directory, [.readOnly, .directory], followingLinks: true)
     defer { close(fd) }
     #expect(throws: POSIXFileError(path: directory, operation: "read", code: EISDIR)) {
       try POSIXFile.read(fd, count: 4, at: 0, path: directory)

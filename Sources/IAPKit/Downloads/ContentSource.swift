@@ -1,12 +1,6 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A product's hosted content on disk: its catalog `content` path, resolved in the catalog's
 /// folder and walked without following a single link.
 ///
@@ -40,24 +34,24 @@ package struct ContentSource {
     let shownContent = (shownFolder.isEmpty ? "" : shownFolder + "/") + components.joined(separator: "/")
     var path = catalogFolder
     var shown = shownFolder
-    var info = stat()
+    var info: FileStatus?
     for component in components {
       path += "/" + component
       shown += (shown.isEmpty ? "" : "/") + component
-      guard lstat(path, &info) == 0 else {
-        if errno == ENOENT || errno == ENOTDIR { throw .inputMissing(path: "\(shownContent) (the hosted content of '\(productId)')") }
-        throw .inputInvalid(path: shown, reason: String(cString: strerror(errno)))
+      do { info = try FileStatus(path: path, followingLinks: false) } catch {
+        if error == .noSuchFile || error == .notDirectory { throw .inputMissing(path: "\(shownContent) (the hosted content of '\(productId)')") }
+        throw .inputInvalid(path: shown, reason: error.description)
       }
-      if (info.st_mode & S_IFMT) == S_IFLNK {
+      if info?.kind == .symbolicLink {
         throw .inputInvalid(path: shown, reason: "is a symbolic link: links in hosted content are refused")
       }
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG:
+    switch info?.kind {
+    case .regular:
       let name = components.last!
-      let entry = ContentEntry(path: name, size: Int(info.st_size), sha256: try digest(path, shown: shown))
+      let entry = ContentEntry(path: name, size: info!.size, sha256: try digest(path, shown: shown))
       return ContentSource(root: path, isFile: true, entries: [entry])
-    case S_IFDIR:
+    case .directory:
       if let real = realPath(path), let state = realPath(stateFolder), state == real || state.hasPrefix(real + "/") {
         throw .inputInvalid(path: shown, reason: "holds the state folder: content cannot contain its own downloads")
       }
@@ -79,15 +73,17 @@ package struct ContentSource {
       let child = path + "/" + name
       let childRelative = relative.isEmpty ? name : relative + "/" + name
       let childShown = shown + "/" + name
-      var info = stat()
-      guard lstat(child, &info) == 0 else { throw .inputInvalid(path: childShown, reason: String(cString: strerror(errno))) }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR:
+      let info: FileStatus
+      do { info = try FileStatus(path: child, followingLinks: false) } catch {
+        throw .inputInvalid(path: childShown, reason: error.description)
+      }
+      switch info.kind {
+      case .directory:
         entries.append(ContentEntry(path: childRelative, isDirectory: true))
         try walk(child, relative: childRelative, shown: childShown, into: &entries)
-      case S_IFREG:
-        entries.append(ContentEntry(path: childRelative, size: Int(info.st_size), sha256: try digest(child, shown: childShown)))
-      case S_IFLNK:
+      case .regular:
+        entries.append(ContentEntry(path: childRelative, size: info.size, sha256: try digest(child, shown: childShown)))
+      case .symbolicLink:
         throw .inputInvalid(path: childShown, reason: "is a symbolic link: links in hosted content are refused")
       default:
         throw .inputInvalid(path: childShown, reason: "is not a file or folder")
@@ -107,10 +103,7 @@ package struct ContentSource {
   /// The path with every link resolved; for a path that does not exist yet (a state folder
   /// before its first command), its nearest existing folder's, plus the rest.
   private static func realPath(_ path: String) -> String? {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
+    if let resolved = POSIXFile.resolvedPath(path) { return resolved }
     let parent = POSIXFile.parentDirectory(of: path)
     guard parent != path, let name = path.split(separator: "/").last, let real = realPath(parent) else { return nil }
     return (real == "/" ? "" : real) + "/" + name

@@ -1,23 +1,16 @@
 import IAPCore
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reading the content being copied, and what a run reports about it.
 extension Downloader {
   func openSource(_ file: ContentEntry) throws(IAPError) -> Int32 {
     let path = source.sourcePath(of: file)
     let fd: Int32
-    do { fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) } catch {
+    do { fd = try POSIXFile.open(path, [.readOnly, .noFollow]) } catch {
       throw .inputInvalid(path: path, reason: "cannot be read (\(error.description)): the content changed during the download")
     }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else {
-      close(fd)
+    guard let info = try? FileStatus(fd: fd), info.kind == .regular, info.size == file.size else {
+      POSIXFile.close(fd)
       throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
     }
     return fd
@@ -33,8 +26,8 @@ extension Downloader {
 
   /// The size of the file at `relative` in `partial`, or -1 when it cannot be opened.
   func fileSize(_ relative: String, in partial: Folder) -> Int {
-    guard let fd = try? partial.open(relative: relative, O_RDONLY) else { return -1 }
-    defer { close(fd) }
+    guard let fd = try? partial.open(relative: relative, .readOnly) else { return -1 }
+    defer { POSIXFile.close(fd) }
     return (try? POSIXFile.size(fd, path: relative)) ?? -1
   }
 

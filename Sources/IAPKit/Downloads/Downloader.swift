@@ -2,12 +2,6 @@ import IAPCore
 import IAPStorage
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Copies a product's hosted content into the state at a simulated bandwidth, a chunk at a
 /// time, so that it can stop anywhere and continue later, in any process, where it stopped.
 ///
@@ -63,7 +57,7 @@ package struct Downloader {
     let partial: Folder
     do throws(POSIXFileError) {
       guard let opened = try folder.partialFolder(id, create: false) else {
-        throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", code: ENOENT)
+        throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", errno: .noSuchFile)
       }
       partial = opened
     } catch {
@@ -74,7 +68,7 @@ package struct Downloader {
     var runStart = clock()
     var copied = 0
     var open: (index: Int, source: Int32, destination: Int32)?
-    defer { if let open { close(open.source); close(open.destination) } }
+    defer { if let open { POSIXFile.close(open.source); POSIXFile.close(open.destination) } }
 
     while true {
       if let failAt, let failure, status.bytes >= failAt, status.bytes < total {
@@ -88,12 +82,12 @@ package struct Downloader {
       let (index, offset) = status.position(of: status.bytes)
       let file = files[index]
       if open?.index != index {
-        if let open { close(open.source); close(open.destination) }
+        if let open { POSIXFile.close(open.source); POSIXFile.close(open.destination) }
         open = nil
         let source = try openSource(file)
         let destination: Int32
-        do { destination = try partial.open(relative: file.path, O_WRONLY) } catch {
-          close(source)
+        do { destination = try partial.open(relative: file.path, .writeOnly) } catch {
+          POSIXFile.close(source)
           throw .stateUnwritable(path: folder.state.path, reason: error.description)
         }
         open = (index, source, destination)
@@ -157,9 +151,9 @@ package struct Downloader {
       }
       for (n, file) in files.enumerated() where n >= index {
         let path = partial.path(file.path)
-        let fd = try partial.open(relative: file.path, O_WRONLY | O_CREAT)
-        defer { close(fd) }
-        if ftruncate(fd, off_t(n == index ? offset : 0)) != 0 { throw POSIXFileError(path: path, operation: "truncate", code: errno) }
+        let fd = try partial.open(relative: file.path, [.writeOnly, .create])
+        defer { POSIXFile.close(fd) }
+        try POSIXFile.truncate(fd, to: n == index ? offset : 0, path: path)
         try POSIXFile.sync(fd, path: path)
       }
       try partial.sync()
@@ -224,10 +218,10 @@ package struct Downloader {
       let digest: String
       do throws(POSIXFileError) {
         guard let partial = try folder.partialFolder(id, create: false) else {
-          throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", code: ENOENT)
+          throw POSIXFileError(path: folder.workRoot + "/" + DownloadsFolder.partialName(id), operation: "open", errno: .noSuchFile)
         }
-        let fd = try partial.open(relative: file.path, O_RDONLY)
-        defer { close(fd) }
+        let fd = try partial.open(relative: file.path, .readOnly)
+        defer { POSIXFile.close(fd) }
         digest = try FileDigest.sha256(fd, path: partial.path(file.path))
       } catch {
         throw .stateUnwritable(path: folder.state.path, reason: error.description)

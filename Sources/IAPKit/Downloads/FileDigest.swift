@@ -2,18 +2,12 @@ import IAPCore
 import IAPCrypto
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// SHA-256 of a file's bytes, read a megabyte at a time, as lowercase hex: how hosted content
 /// and its downloaded copy are compared.
 package enum FileDigest {
   static func sha256(_ path: String) throws(POSIXFileError) -> String {
-    let fd = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
-    defer { close(fd) }
+    let fd = try POSIXFile.open(path, [.readOnly, .noFollow])
+    defer { POSIXFile.close(fd) }
     return try sha256(fd, path: path)
   }
 

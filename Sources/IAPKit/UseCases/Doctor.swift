@@ -2,12 +2,6 @@ import IAPCore
 import IAPStorage
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `examineState` found, and what a repair did.
 package struct DoctorResult: Sendable {
   /// Each log, read whole.
@@ -34,11 +28,11 @@ extension Workspace {
     // reading (for its seal) when there is one. A repair takes the exclusive lock, or fails
     // saying why the folder cannot be written.
     var lock = try state.acquireLock(in: folder, exclusive: repair)
-    if lock == nil, let readOnly = try? folder.open(StateDirectory.Name.lock, O_RDONLY) {
+    if lock == nil, let readOnly = try? folder.open(StateDirectory.Name.lock, .readOnly) {
       lock = readOnly
-      while flock(readOnly, LOCK_SH) != 0 && errno == EINTR {}
+      try? FileLock.acquire(readOnly, .shared)
     }
-    defer { if let lock { close(lock) } }
+    defer { if let lock { POSIXFile.close(lock) } }
     func read(_ name: String) throws(IAPError) -> [UInt8] {
       do { return try folder.readIfExists(name) ?? [] } catch { throw .stateUnreadable(path: error.path, reason: error.description) }
     }
@@ -74,10 +68,10 @@ extension Workspace {
     // stay given.
     guard let lock else { throw .stateUnwritable(path: state.path, reason: "its lock cannot be taken") }
     LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock, in: folder)
-    _ = fsync(lock)
-    if let fd = try? folder.open(StateDirectory.Name.seal, O_RDONLY) {
-      _ = fsync(fd)
-      close(fd)
+    try? POSIXFile.sync(lock, path: folder.path(StateDirectory.Name.lock))
+    if let fd = try? folder.open(StateDirectory.Name.seal, .readOnly) {
+      try? POSIXFile.sync(fd, path: folder.path(StateDirectory.Name.seal))
+      POSIXFile.close(fd)
     }
     return result
   }

@@ -2,12 +2,6 @@ import IAPCore
 import IAPStorage
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `SKPaymentQueue.startDownloads` and `resumeDownloads` ask for.
 package struct DownloadRequest: Sendable {
   package enum Mode: Sendable {
@@ -74,7 +68,7 @@ extension Workspace {
       let signals = TerminationSignal(catching: TerminationSignal.interrupting)
       defer {
         signals.restore()
-        close(lock)
+        POSIXFile.close(lock)
       }
       var failure = request.simulatedFailure
       if failure == nil && settings.failDownload {
@@ -148,9 +142,9 @@ extension Workspace {
     }
     let status = DownloadStatus(
       productId: productId, transactionId: transaction.id, account: account, device: device, content: content,
-      state: .active, bytes: bytes, entries: source.entries, pid: getpid())
+      state: .active, bytes: bytes, entries: source.entries, pid: CurrentProcess.id)
     do { try folder.save(status) } catch {
-      close(lock)
+      POSIXFile.close(lock)
       throw error
     }
     return .claimed(status, lock: lock, settings: opened.settings)

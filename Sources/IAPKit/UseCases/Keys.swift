@@ -4,12 +4,6 @@ import IAPCrypto
 import IAPStorage
 import IAPSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `keys create` made: the ids App Store Connect shows, and where the private key went.
 package struct CreatedKey: Sendable {
   package var keyId: String
@@ -55,7 +49,7 @@ extension Workspace {
       try session.saveKeysFile(file)
     } catch {
       // A key the state does not know is of no use: take the file back.
-      if let path { _ = unlink(path) }
+      if let path { POSIXFile.removeFile(path) }
       throw error
     }
     return CreatedKey(keyId: keyId, issuerId: file.issuerId!, privateKeyPath: path, privateKeyPEM: pem)
@@ -154,16 +148,16 @@ extension Workspace {
   /// included): a private key must never replace, or be written through, anything.
   static func writeSecretFile(_ path: String, _ bytes: [UInt8]) throws(IAPError) {
     let fd: Int32
-    do { fd = try POSIXFile.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) } catch {
-      if error.code == EEXIST { throw .outputUnwritable(path: path, reason: "the file exists; iap does not overwrite a key file") }
+    do { fd = try POSIXFile.open(path, [.writeOnly, .create, .exclusive], mode: 0o600) } catch {
+      if error.errno == .fileExists { throw .outputUnwritable(path: path, reason: "the file exists; iap does not overwrite a key file") }
       throw .outputUnwritable(path: path, reason: error.description)
     }
-    defer { close(fd) }
+    defer { POSIXFile.close(fd) }
     do {
       try POSIXFile.write(fd, bytes, at: 0, path: path)
       try POSIXFile.sync(fd, path: path)
     } catch {
-      _ = unlink(path)
+      POSIXFile.removeFile(path)
       throw .outputUnwritable(path: path, reason: error.description)
     }
   }

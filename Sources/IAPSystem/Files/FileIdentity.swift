@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Which file stands at a name, and how it was when last changed: device, inode, size and
 /// the modification and change times. The server keeps what it parsed from a state file
 /// under this, and parses again only when one `stat` says the file changed.
@@ -17,33 +11,27 @@ package struct FileIdentity: Equatable, Sendable {
 
   /// The identity of `name` in `folder` (not following a link), or nil when nothing is there.
   package init?(_ name: String, in folder: Folder) {
-    var st = stat()
-    guard fstatat(folder.fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-    self.init(st)
+    guard let status = try? FileStatus(name, in: folder) else { return nil }
+    self.init(status)
   }
 
   /// The identity of the file at `path` (not following a last link), or nil when nothing is there.
   package init?(path: String) {
-    var st = stat()
-    guard lstat(path, &st) == 0 else { return nil }
-    self.init(st)
+    guard let status = try? FileStatus(path: path, followingLinks: false) else { return nil }
+    self.init(status)
   }
 
   /// The identity of the open file `fd`, or nil when it cannot be `stat`ed.
   package init?(fd: Int32) {
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
-    self.init(st)
+    guard let status = try? FileStatus(fd: fd) else { return nil }
+    self.init(status)
   }
 
-  private init(_ st: stat) {
-    #if canImport(Darwin)
-      let m = st.st_mtimespec, c = st.st_ctimespec
-    #else
-      let m = st.st_mtim, c = st.st_ctim
-    #endif
+  private init(_ status: FileStatus) {
+    let m = status.modified, c = status.changed
     values = [
-      Int64(st.st_dev), Int64(st.st_ino), Int64(st.st_size), Int64(m.tv_sec), Int64(m.tv_nsec), Int64(c.tv_sec), Int64(c.tv_nsec),
+      Int64(bitPattern: status.device), Int64(bitPattern: status.inode), Int64(status.size), m.seconds, m.nanoseconds, c.seconds,
+      c.nanoseconds,
     ]
   }
 }

@@ -73,11 +73,11 @@ package final class Folder {
   /// that already existed must be a regular file with one link: a FIFO or device planted in
   /// its place would block or never end, and a hard link to a file elsewhere would carry
   /// iap's writes outside the folder.
-  package func open(_ name: String, _ flags: Int32, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
+  package func open(_ name: String, _ flags: OpenFlags, mode: mode_t = 0o600) throws(POSIXFileError) -> Int32 {
     let shown = path(name)
     try Self.checkName(name, shown)
     var fd: Int32
-    repeat { fd = openat(self.fd, name, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode) } while fd < 0 && errno == EINTR
+    repeat { fd = openat(self.fd, name, flags.rawValue | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode) } while fd < 0 && errno == EINTR
     guard fd >= 0 else { throw POSIXFileError(path: shown, operation: "open", code: errno) }
     var st = stat()
     guard fstat(fd, &st) == 0 else {
@@ -85,7 +85,7 @@ package final class Folder {
       close(fd)
       throw POSIXFileError(path: shown, operation: "stat", code: code)
     }
-    let writes = (flags & O_ACCMODE) != O_RDONLY
+    let writes = flags.writes
     let problem: Int32? = (st.st_mode & S_IFMT) != S_IFREG ? EINVAL : (writes && st.st_nlink > 1) ? EMLINK : nil
     if let problem {
       close(fd)
@@ -97,7 +97,7 @@ package final class Folder {
 
   /// The file at `relative` (its folders walked as `subfolder(relative:create:)`), opened as
   /// `open(_:_:mode:)`.
-  package func open(relative: String, _ flags: Int32, createFolders: Bool = false) throws(POSIXFileError) -> Int32 {
+  package func open(relative: String, _ flags: OpenFlags, createFolders: Bool = false) throws(POSIXFileError) -> Int32 {
     let (folderPart, name) = Self.split(relative)
     guard let folder = try subfolder(relative: folderPart, create: createFolders) else {
       throw POSIXFileError(path: path(relative), operation: "open", code: ENOENT)
@@ -108,7 +108,7 @@ package final class Folder {
   /// The whole file `name`, or nil when it does not exist.
   package func readIfExists(_ name: String) throws(POSIXFileError) -> [UInt8]? {
     let fd: Int32
-    do { fd = try open(name, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
+    do { fd = try open(name, .readOnly) } catch { if error.isMissing { return nil }; throw error }
     defer { close(fd) }
     return try POSIXFile.readAll(fd, path: path(name), from: 0)
   }
@@ -137,7 +137,7 @@ package final class Folder {
   ) throws(POSIXFileError) {
     let temporary = name + ".tmp"
     if unlinkat(fd, temporary, 0) != 0 && errno != ENOENT { throw POSIXFileError(path: path(temporary), operation: "unlink", code: errno) }
-    let file = try open(temporary, O_WRONLY | O_CREAT | O_EXCL)
+    let file = try open(temporary, [.writeOnly, .create, .exclusive])
     do {
       var written = 0
       try produce { (piece: [UInt8]) throws(POSIXFileError) -> Void in

@@ -38,7 +38,7 @@ package enum InputFile {
   /// reads as empty) rather than waiting for one.
   package static func read(_ path: String, limit: Int = limit) throws(InputFileError) -> [UInt8]? {
     let fd: Int32
-    do { fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY, followingLinks: true) } catch {
+    do { fd = try POSIXFile.open(path, [.readOnly, .nonBlocking, .noControllingTerminal], followingLinks: true) } catch {
       if error.isMissing { return nil }
       throw .failed(error)
     }

@@ -17,7 +17,7 @@ package extension POSIXFile {
     for _ in 0..<16 {
       temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
       do {
-        fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o666)
+        fd = try open(temporary, [.writeOnly, .create, .exclusive], mode: 0o666)
         break
       } catch where error.code == EEXIST {
         continue

@@ -4,39 +4,6 @@
   import Darwin
 #endif
 
-/// Why a file operation failed: the call, the path, and `strerror(errno)`.
-package struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  package var path: String
-  package var operation: String
-  package var code: Int32
-  /// What to say instead of the system's words, when iap knows better what went wrong.
-  package var detail: String?
-
-  package init(path: String, operation: String, code: Int32, detail: String? = nil) {
-    self.path = path
-    self.operation = operation
-    self.code = code
-    self.detail = detail
-  }
-
-  package var description: String {
-    if let detail { return detail }
-    if operation == "open" {
-      // The refusals of `Folder.open`: say what they mean.
-      switch code {
-      case ELOOP: return "\(path) is a symbolic link, and iap does not follow links to its own files"
-      case EMLINK: return "\(path) has other hard links, and iap writes only to files of its own"
-      case EINVAL: return "\(path) is not a regular file"
-      default: break
-      }
-    }
-    return "\(operation) \(path): \(String(cString: strerror(code)))"
-  }
-
-  /// The file or folder does not exist.
-  package var isMissing: Bool { code == ENOENT }
-}
-
 /// Thin wrappers over the POSIX calls that crash-safe storage needs (`open`, `pwrite`,
 /// `fsync`, `rename`, `flock`), which Foundation's `FileManager` does not expose.
 package enum POSIXFile {
@@ -44,10 +11,10 @@ package enum POSIXFile {
   /// refused (`ELOOP`) unless `followingLinks`: the state's files are only ever iap's own, and
   /// a link planted in their place must not redirect a write outside the state folder. Only
   /// what the user names as input follows links.
-  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600, followingLinks: Bool = false) throws(POSIXFileError)
-    -> Int32
+  package static func open(_ path: String, _ flags: OpenFlags, mode: mode_t = 0o600, followingLinks: Bool = false)
+    throws(POSIXFileError) -> Int32
   {
-    let flags = flags | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let flags = flags.rawValue | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     while true {
       let fd = systemOpen(path, flags, mode)
       if fd >= 0 { return fd }
@@ -58,7 +25,7 @@ package enum POSIXFile {
   /// Reads the whole file, or nil when it does not exist.
   package static func readIfExists(_ path: String) throws(POSIXFileError) -> [UInt8]? {
     let fd: Int32
-    do { fd = try open(path, O_RDONLY) } catch { if error.isMissing { return nil }; throw error }
+    do { fd = try open(path, .readOnly) } catch { if error.isMissing { return nil }; throw error }
     defer { close(fd) }
     return try readAll(fd, path: path, from: 0)
   }
@@ -158,6 +125,25 @@ package enum POSIXFile {
     if fsync(fd) != 0 { throw POSIXFileError(path: path, operation: "fsync", code: errno) }
   }
 
+  /// Cuts (or extends with zeros) an open file to `size` bytes (`ftruncate`).
+  package static func truncate(_ fd: Int32, to size: Int, path: String) throws(POSIXFileError) {
+    if ftruncate(fd, off_t(size)) != 0 { throw POSIXFileError(path: path, operation: "truncate", code: errno) }
+  }
+
+  /// A second descriptor for the same open file (`dup`): it shares the offset and any
+  /// `flock`, and is closed on its own.
+  package static func duplicate(_ fd: Int32) throws(Errno) -> Int32 {
+    let copy = dup(fd)
+    guard copy >= 0 else { throw .current }
+    return copy
+  }
+
+  /// Removes the file at `path` (`unlink`), as far as it can: for taking back a file the
+  /// caller made itself, where a failure leaves nothing to do.
+  package static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
   /// Size of an open file in bytes.
   package static func size(_ fd: Int32, path: String) throws(POSIXFileError) -> Int {
     var st = stat()
@@ -189,7 +175,7 @@ package enum POSIXFile {
 
   /// Makes a rename or a file creation in `directory` durable.
   package static func syncDirectory(_ directory: String) throws(POSIXFileError) {
-    let fd = try open(directory, O_RDONLY | O_DIRECTORY, followingLinks: true)
+    let fd = try open(directory, [.readOnly, .directory], followingLinks: true)
     defer { close(fd) }
     try sync(fd, path: directory)
   }
@@ -221,7 +207,13 @@ package enum POSIXFile {
   /// `path` with symbolic links, `.` and `..` resolved, or `path` itself when it cannot be
   /// (it does not exist, say).
   package static func canonicalPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+    resolvedPath(path) ?? path
+  }
+
+  /// `path` with symbolic links, `.` and `..` resolved (`realpath`), or nil when it cannot
+  /// be (it does not exist, say).
+  package static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
