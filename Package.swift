@@ -63,7 +63,7 @@ let package = Package(
   ],
   targets: [
     .executableTarget(name: "iap", dependencies: ["IAPCLI"]),
-    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .target(name: "IAPCLI", dependencies: ["IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPServer", dependencies: ["IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
@@ -94,17 +94,17 @@ let package = Package(
     // built binary or over the control plane. Test support, not a product: it lives with the
     // tests, and imports only package API (no @testable), so that any build compiles it.
     .target(
-      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"],
+      name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
-    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(
-      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+      name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end
     // scripts, the fuzz targets' inputs, and the manifest's and docs' checks.
-    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "iapTests", dependencies: ["IAPTesting", "IAPCLI", "IAPServer", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"]),
   ]
 )
 
