@@ -65,7 +65,7 @@ package final class StateSession {
   deinit { close() }
 
   /// Another read-only session over this one's loaded state and files, for the server's next
-  /// request while nothing in the folder changed (`ServerReadCache`): it shares the folder,
+  /// request while nothing in the folder changed: it shares the folder,
   /// reads the logs through descriptors of its own, and holds no lock: what it reads cannot
   /// change under it, and a command's change makes the server open the state afresh.
   package func unlockedCopy() throws(IAPError) -> StateSession {

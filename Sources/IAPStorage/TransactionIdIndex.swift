@@ -6,10 +6,10 @@ import IAPSystem
 /// of one record however long the history is (a command, which runs once, opens the index
 /// afresh: `StateSession.transaction(_:kept:)`). The records read are kept decoded too, by
 /// where they start: a record's bytes never change while the index stands for the log, and
-/// reading and decoding one was a twentieth of a Get Transaction Info request.
+/// decoding one again would cost each request more than the lookup itself.
 ///
 /// Callers hold the state's lock, or read a folder nothing changed since it was opened under
-/// it (`ServerReadCache`), so the log does not change under a lookup. A log that is another
+/// it (the server's kept reads), so the log does not change under a lookup. A log that is another
 /// file now, or shorter than what was indexed (a repair rewrote it), is indexed afresh, as
 /// is one whose indexed record no longer holds the id it was indexed under.
 package final class TransactionIdIndex: Sendable {
