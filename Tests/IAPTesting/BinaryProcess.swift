@@ -16,9 +16,9 @@ package enum BinaryProcess {
     let scratch = NSTemporaryDirectory() + "iap-binary-" + UUID().uuidString
     let paths = (out: scratch + ".out", err: scratch + ".err", in: scratch + ".in")
     defer { for path in [paths.out, paths.err, paths.in] { try? FileManager.default.removeItem(atPath: path) } }
-    FileManager.default.createFile(atPath: paths.out, contents: nil)
-    FileManager.default.createFile(atPath: paths.err, contents: nil)
-    FileManager.default.createFile(atPath: paths.in, contents: Data(stdin.utf8))
+    _ = FileManager.default.createFile(atPath: paths.out, contents: nil)
+    _ = FileManager.default.createFile(atPath: paths.err, contents: nil)
+    _ = FileManager.default.createFile(atPath: paths.in, contents: Data(stdin.utf8))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments

@@ -35,13 +35,13 @@ package final class HTTPResponseStream: Sendable {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while headEnd == nil {
       guard received.count < 64 << 10 else {
-        systemClose(fd)
+        POSIXFile.close(fd)
         throw HTTPPoster.Failure(reason: "the answer's head is larger than 64 KiB", kind: .invalidResponse)
       }
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {
-        systemClose(fd)
+        POSIXFile.close(fd)
         throw HTTPPoster.Failure(reason: n == 0 ? "no answer from the server" : "no answer within \(timeout) seconds",
           kind: n == 0 ? .noResponse : .timedOut)
       }
@@ -53,7 +53,7 @@ package final class HTTPResponseStream: Sendable {
     var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
     let statusLine = lines.removeFirst().split(separator: " ")
     guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
-      systemClose(fd)
+      POSIXFile.close(fd)
       throw HTTPPoster.Failure(reason: "not an HTTP answer: \(head.prefix(60))", kind: .invalidResponse)
     }
     var headers = HTTPHeaders()
@@ -62,7 +62,7 @@ package final class HTTPResponseStream: Sendable {
       headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces))
     }
     guard !headers.hasToken("chunked", in: "Transfer-Encoding") else {
-      systemClose(fd)
+      POSIXFile.close(fd)
       throw HTTPPoster.Failure(reason: "chunked answers are not read", kind: .invalidResponse)
     }
     self.status = status
@@ -97,7 +97,7 @@ package final class HTTPResponseStream: Sendable {
       defer { state.closed = true }
       return !state.closed
     }
-    if first { systemClose(fd) }
+    if first { POSIXFile.close(fd) }
   }
 
   private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {

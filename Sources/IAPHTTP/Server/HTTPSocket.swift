@@ -66,7 +66,7 @@ enum HTTPSocket {
     let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
     guard bound == 0 else {
       let code = errno
-      systemClose(fd)
+      POSIXFile.close(fd)
       throw HTTPServerError(operation: "bind", address: address, code: code)
     }
     // Non-blocking, so that a connection reset between `poll` and `accept` cannot block the
@@ -74,7 +74,7 @@ enum HTTPSocket {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     guard systemListen(fd, backlog) == 0 else {
       let code = errno
-      systemClose(fd)
+      POSIXFile.close(fd)
       throw HTTPServerError(operation: "listen on", address: address, code: code)
     }
     var actual = sockaddr_storage()
@@ -212,12 +212,12 @@ enum HTTPSocket {
         drained += n
       }
     }
-    systemClose(fd)
+    POSIXFile.close(fd)
   }
 }
 
 // The system calls under names that do not clash with `HTTPSocket`'s own (and
-// `HTTPResponseStream`'s, which uses `systemRead` and `systemClose` too).
+// `HTTPResponseStream`'s, which uses `systemRead` and `POSIXFile.close` too).
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
   #if canImport(Glibc)
     Glibc.listen(fd, backlog)
@@ -250,10 +250,3 @@ private func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _
   #endif
 }
 
-func systemClose(_ fd: Int32) {
-  #if canImport(Glibc)
-    _ = Glibc.close(fd)
-  #else
-    _ = Darwin.close(fd)
-  #endif
-}
