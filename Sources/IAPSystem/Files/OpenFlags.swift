@@ -14,6 +14,13 @@ package struct OpenFlags: OptionSet, Sendable {
   /// The flags whose C value is `rawValue`.
   package init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// The flags of a literal such as `[.readOnly, .noFollow]`, folded here: `SetAlgebra`'s
+  /// generic initialiser looks the type up by its mangled name at run time, a real part of a
+  /// command's start-up, which opens files with a literal on every path.
+  package init(arrayLiteral flags: OpenFlags...) {
+    rawValue = flags.reduce(0) { $0 | $1.rawValue }
+  }
+
   /// `O_RDONLY`: reading only (zero, so the same as no flags).
   package static let readOnly = OpenFlags(rawValue: O_RDONLY)
   /// `O_WRONLY`: writing only.
