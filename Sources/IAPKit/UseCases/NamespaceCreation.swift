@@ -14,12 +14,14 @@ package struct NamespaceSetup: Sendable {
   /// A catalog of its own (a `.storekit` configuration or a catalog plist), as a path.
   package var catalogFile: String?
 
+  /// Nothing set: the state's defaults, the machine's clock, the server's catalog.
   package init() {}
 }
 
 /// What a test needs of a namespace made in one call: where it is, what verifies its signed
 /// values and a key for Apple's client.
 package struct CreatedNamespace: Sendable {
+  /// The namespace's name, which `/ns/{name}` and `--namespace` reach it by.
   package var name: String
   /// The environment its signed values name.
   package var environment: AppStoreEnvironment

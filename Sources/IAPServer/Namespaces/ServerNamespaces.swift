@@ -6,7 +6,7 @@ import IAPSystem
 /// What a server keeps about its namespaces beyond their folders: the key set it shares
 /// across them (`iap serve --shared-keys`), and the temporary ones it made, which it deletes
 /// when it stops or once they were idle for the time they were given.
-package final class ServerNamespaces: Sendable {
+final class ServerNamespaces: Sendable {
   /// A temporary namespace: how long it may stay idle, and when a request last reached it.
   struct Temporary: Sendable {
     var idleMilliseconds: Int64?
@@ -17,7 +17,7 @@ package final class ServerNamespaces: Sendable {
   /// shared keys when there are.
   let makeWorkspace: @Sendable (String?) -> Workspace
   /// The secret and key set shared across namespaces, nil when each has its own.
-  package let sharedKeys: SharedKeys?
+  let sharedKeys: SharedKeys?
   private let temporaries = Locked<[String: Temporary]>([:])
 
   init(sharedKeys: SharedKeys?, makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
