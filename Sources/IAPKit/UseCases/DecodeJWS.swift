@@ -40,16 +40,14 @@ package struct DecodeJWSResult {
   /// How Apple's `SignedDataVerifier` takes a value signed for `environment`: the hint for a
   /// verifier made for another, which fails with no word about why.
   package var verifierHint: String? {
-    switch environment {
-    case nil: return nil
-    case "LocalTesting", "Xcode":
-      return "signed with HS256 for \(environment!): Apple's SignedDataVerifier checks no signature in Environment.LOCAL_TESTING or XCODE, "
+    guard let name = environment, let known = AppStoreEnvironment(rawValue: name) else { return nil }
+    guard known.signsWithCertificates else {
+      return "signed with HS256 for \(name): Apple's SignedDataVerifier checks no signature in Environment.LOCAL_TESTING or XCODE, "
         + "and one made for SANDBOX or PRODUCTION refuses it (VerificationException, status 1); "
         + "iap settings set environment Sandbox signs with a certificate chain as Apple does"
-    case let name?:
-      return "signed for \(name): make Apple's SignedDataVerifier with Environment.\(name.uppercased()) "
-        + "(one made for another environment refuses it: VerificationException, INVALID_ENVIRONMENT)"
     }
+    return "signed for \(name): make Apple's SignedDataVerifier with Environment.\(known.rawValue.uppercased()) "
+      + "(one made for another environment refuses it: VerificationException, INVALID_ENVIRONMENT)"
   }
 }
 
