@@ -45,6 +45,7 @@ package enum OperationTable {
       JWSDecodeOperation.spec,
     ]
     operations += [SettingsOperations.show, SettingsOperations.set, SettingsOperations.reset]
+    operations += [NamespaceOperations.create]
     return operations
   }
 }

@@ -10,8 +10,8 @@ import IAPSystem
 /// (created on first use, at most `Namespace.limit`). Only to a `Host` it is known by, and
 /// on the control plane only what `ServerAccess` lets through.
 package final class ServerRouter: Sendable {
-  /// Makes the workspace of a request: the state's own store for nil, else the namespace's.
-  let makeWorkspace: @Sendable (String?) -> Workspace
+  /// The namespaces' workspaces, shared keys and temporary ones.
+  let namespaces: ServerNamespaces
   /// The state folder, where the namespaces are.
   let statePath: String
   /// What each store's requests keep from one to the next (transactions by id, verified
@@ -21,10 +21,18 @@ package final class ServerRouter: Sendable {
   /// Which `Host`s are answered and what the control plane asks of a request.
   let access: ServerAccess
 
-  package init(statePath: String, access: ServerAccess = ServerAccess(), makeWorkspace: @escaping @Sendable (String?) -> Workspace) {
+  /// - Parameters:
+  ///   - sharedKeys: the signing secret and key set every store of the server signs and
+  ///     checks tokens with (`iap serve --shared-keys`), nil for each its own.
+  ///   - makeWorkspace: makes the workspace of a request: the state's own store for nil,
+  ///     else the namespace's.
+  package init(
+    statePath: String, access: ServerAccess = ServerAccess(), sharedKeys: SharedKeys? = nil,
+    makeWorkspace: @escaping @Sendable (String?) -> Workspace
+  ) {
     self.statePath = statePath
     self.access = access
-    self.makeWorkspace = makeWorkspace
+    namespaces = ServerNamespaces(sharedKeys: sharedKeys, makeWorkspace: makeWorkspace)
   }
 
   /// The answer to `request`.
@@ -47,16 +55,17 @@ package final class ServerRouter: Sendable {
       } catch {
         return ControlPlane.failure(error)
       }
+      namespaces.touch(String(name))
       // The page's links are relative to its folder: `/ns/alpha` is `/ns/alpha/`.
       if path.isEmpty && request.method == "GET" { return WebRoutes.redirect(to: "/ns/\(name)/") }
       if path.isEmpty { path = "/" }
     }
     if WebRoutes.serves(path) { return WebRoutes.respond(request, path: path) }
-    let make = makeWorkspace
+    let make = namespaces.makeWorkspace
     let name = namespace.map(String.init)
     let cache = cache(for: name ?? "")
     if control {
-      let response = ControlPlane.respond(request, path: path) {
+      let response = ControlPlane.respond(request, path: path, namespaces: namespaces) {
         let workspace = make(name)
         workspace.reuse = cache
         return workspace
@@ -64,11 +73,42 @@ package final class ServerRouter: Sendable {
       // What was kept of a deleted namespace is not carried over to the one made afresh
       // under its name, whose files may even take the old ones' inode numbers.
       if let name, request.method == "DELETE", path.split(separator: "/") == ["iap", "v1"], response.status == 200 {
-        caches.withLock { $0[name] = nil }
+        forget(name)
       }
       return response
     }
     return AppStoreServerAPI.respond(request, path: path, workspace: make(name), cache: cache)
+  }
+
+  /// Deletes the temporary namespaces idle for longer than they were given; what cannot be
+  /// deleted now (in use) is tried again at the next call. Returns the names deleted.
+  @discardableResult
+  package func deleteIdleNamespaces() -> [String] {
+    deleteTemporary(namespaces.idle(at: WallClock.milliseconds()))
+  }
+
+  /// Deletes every temporary namespace, as the server stops. Returns the names deleted.
+  @discardableResult
+  package func deleteTemporaryNamespaces() -> [String] {
+    deleteTemporary(namespaces.temporaryNames)
+  }
+
+  private func deleteTemporary(_ names: [String]) -> [String] {
+    names.filter { name in
+      do throws(IAPError) {
+        try namespaces.delete(name)
+        forget(name)
+        return true
+      } catch {
+        return false
+      }
+    }
+  }
+
+  /// Drops what was kept of a deleted namespace: the one made afresh under its name starts
+  /// with nothing of the old one's.
+  private func forget(_ name: String) {
+    caches.withLock { $0[name] = nil }
   }
 
   private func cache(for store: String) -> ServerStoreCache {

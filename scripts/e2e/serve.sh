@@ -208,4 +208,23 @@ print(status("GET", "/iap/v1/status", {}), status("GET", "/iap/v1/status", {"Aut
 PY
 )
 expect_out "401 200 200 403 200 200 421 200"
+# A suite's namespaces share one chain and one key, and those made temporary go with the
+# server: nothing is left behind, the shared key included.
+scenario "--shared-keys: one root and one key for every namespace; temporary ones and the key go at stop"
+start_server --shared-keys
+create() {
+  curl -s -H 'Content-Type: application/json' -X POST -d "$1" "$url/iap/v1/namespaces"
+}
+a=$(create '{"name": "a", "environment": "Sandbox", "temporary": true}')
+b=$(create '{"name": "b", "environment": "Sandbox"}')
+out=$(python3 -c 'import json, sys; a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2]); print(json.dumps({"root": a["rootCertificate"] == b["rootCertificate"], "key": a["key"] == b["key"], "url": a["baseURL"].endswith("/ns/a")}))' "$a" "$b")
+expect_json 'd["root"], d["key"], d["url"]' "True True True"
+out=$(iap keys list --json)
+expect_json 'len(d["keys"])' "1"
+kill -TERM $server
+wait $server
+expect_same "$(ls .iap/namespaces)" "b" "the namespaces left after the server stopped"
+out=$(iap keys list --json)
+expect_json 'len(d["keys"])' "0"
+
 finish

@@ -56,6 +56,7 @@ package enum CommandRegistry {
     Entry(["keys", "add"], KeysAddCommand.self),
     Entry(["keys", "list"], KeysListCommand.self),
     Entry(["keys", "remove"], KeysRemoveCommand.self),
+    Entry(["namespace", "create"], NamespaceCreateCommand.self),
     Entry(["approve"], ApproveCommand.self),
     Entry(["decline"], DeclineCommand.self),
     Entry(["resolve"], ResolveCommand.self),
@@ -120,6 +121,7 @@ package enum CommandRegistry {
     Group(["jws"], "Work with signed transactions and notifications."),
     Group(["certificates"], "The certificates the store signs with in Sandbox and Production."),
     Group(["keys"], "Manage the keys that sign promotional offers, as App Store Connect's Keys page."),
+    Group(["namespace"], "Namespaces: stores of their own in one state, one a test."),
     Group(["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
     Group(["download"], "Download purchased products' hosted content (SKDownload)."),
     Group(["consent"], "The customer's consent for the app (Declared Age Range)."),
@@ -140,7 +142,7 @@ package enum CommandRegistry {
   static func isGroup(_ path: [String]) -> Bool { path.isEmpty || (path.count == 1 && groupWords.contains(path[0])) }
 
   /// The words of the groups below the root, as in `groups` (a test checks that they agree).
-  static let groupWords = ["products", "subscription", "jws", "certificates", "keys", "catalog", "download", "consent"]
+  static let groupWords = ["products", "subscription", "jws", "certificates", "keys", "namespace", "catalog", "download", "consent"]
 
   /// The words that may follow `path`, with their abstracts, in registry order.
   static func children(of path: [String]) -> [(name: String, abstract: String)] {

@@ -37,6 +37,13 @@ struct ServeCommand: Command {
       refused (403) when Origin or Sec-Fetch-Site says another site's page sent it. A --host \
       beyond loopback needs --allow-remote or --control-token (threat model: \
       docs/control-api.md).
+
+      With --shared-keys every namespace signs with the state's own signing secret (one \
+      root certificate) and checks tokens against the state's own keys, and the server makes \
+      one key for its run (removed when it stops), which POST /iap/v1/namespaces answers for \
+      every namespace: one SignedDataVerifier and one client serve a whole suite. Namespaces \
+      made with "temporary": true are deleted when the server stops, and once idle for \
+      their idleSeconds.
       """,
     parameters: ServeParameters.all)
 
@@ -47,6 +54,8 @@ struct ServeCommand: Command {
   let controlToken: String?
   /// Whether `host` is beyond loopback (with consent: `init` refuses it otherwise).
   let remote: Bool
+  /// Whether every namespace shares the state's signing secret and key set.
+  let sharedKeys: Bool
 
   init(_ invocation: Invocation) throws(IAPError) {
     host = try invocation.value(ServeParameters.host, default: "127.0.0.1")
@@ -56,6 +65,7 @@ struct ServeCommand: Command {
     }
     controlToken = try invocation.value(ServeParameters.controlToken)
     remote = !HTTPHostAllowList.isLoopback(host)
+    sharedKeys = try invocation.value(ServeParameters.sharedKeys, default: false)
     let consented = try invocation.value(ServeParameters.allowRemote, default: false)
     if remote && controlToken == nil && !consented {
       throw invocation.usageError(
@@ -86,7 +96,9 @@ struct ServeCommand: Command {
     // A server beyond loopback is reached by whichever of its addresses the client knows; an
     // address in Host is never a rebinding attack's, which needs a name.
     let access = ServerAccess(hosts: HTTPHostAllowList(names: allowedHosts, anyAddress: remote), controlToken: controlToken)
-    let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment), access: access) { namespace in
+    let shared = sharedKeys ? try context.workspace.shareKeys() : nil
+    let router = ServerRouter(statePath: Workspace.statePath(globals.state, environment: environment), access: access, sharedKeys: shared) {
+      namespace in
       Workspace(
         state: globals.state, namespace: namespace ?? globals.namespace, catalog: globals.catalog, account: globals.account,
         device: globals.device, environment: environment, console: Console.standard(environment: environment, colorDiagnostics: color))
@@ -114,11 +126,24 @@ struct ServeCommand: Command {
         "the control plane on \(Self.authority(host, server.port)) has no authentication: whoever reaches this port can buy, refund and reset (--control-token TOKEN requires a token)")
     }
     let signals = TerminationSignal()
+    // Temporary namespaces idle past their time go within a second of it.
+    let stopping = Locked(false)
+    DetachedThread.start {
+      while !stopping.withLock({ $0 }) {
+        Pause.upTo(seconds: 1)
+        router.deleteIdleNamespaces()
+      }
+    }
     _ = signals.wait()
     // Requests under way are answered first; but one that waits for the state's lock, held
     // by another process, could wait for ever: a second signal, or 5 s, ends the wait.
     let left = server.stop(waitingAtMost: 5_000) { signals.wait(timeoutMilliseconds: 0) != nil }
     signals.restore()
+    stopping.withLock { $0 = true }
+    router.deleteTemporaryNamespaces()
+    if let shared {
+      do { try context.workspace.unshareKeys(shared) } catch { context.console.warning("the shared key \(shared.key.keyId) stays registered: \(error.userMessages.joined(separator: "; "))") }
+    }
     if left > 0 {
       context.console.warning(
         "stopped with \(left) request\(left == 1 ? "" : "s") unanswered (waiting for the state's lock, which another process holds, most likely)")

@@ -36,6 +36,12 @@ enum ServeParameters {
     return token
   }
 
+  /// One signing chain and one API key set for every namespace.
+  static let sharedKeys = Parameter<Bool>.flag(
+    ParameterInfo(
+      "shared-keys", json: "sharedKeys", reach: .commandLineOnly,
+      help: "Sign every namespace's values with the state's chain and check tokens against its keys: one verifier and one client for all."))
+
   /// In the order help lists them.
-  static let all = [host.info, port.info, allowHost.info, allowRemote.info, controlToken.info]
+  static let all = [host.info, port.info, allowHost.info, allowRemote.info, controlToken.info, sharedKeys.info]
 }

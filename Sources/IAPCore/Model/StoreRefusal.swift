@@ -53,6 +53,9 @@ package enum StoreRefusal: Error, Equatable, Sendable {
   /// A namespace that is in use, so that it cannot be deleted now, or that was deleted again
   /// and again while a request waited for it; `reason` says which.
   case namespaceBusy(String, reason: String)
+  /// A namespace made in one call (`namespace create`) under a name already in use: what it
+  /// holds is kept, never reset by a creation.
+  case namespaceExists(String)
   /// A product removed from sale that already was, or put back on sale that was on sale.
   case saleUnchanged(String, onSale: Bool)
 
@@ -104,6 +107,7 @@ package enum StoreRefusal: Error, Equatable, Sendable {
         : "'\(product)' is already removed from sale"
     case let .namespaceLimit(limit): return "this state holds \(limit) namespaces, its limit: delete one first"
     case let .namespaceBusy(name, reason): return "namespace '\(name)' is busy: \(reason)"
+    case let .namespaceExists(name): return "namespace '\(name)' exists already: choose another name, or delete it first"
     }
   }
 }

@@ -77,9 +77,11 @@ extension Workspace {
     return offers.isEmpty ? nil : WinBackCatalog(offers: offers, rules: rules)
   }
 
-  /// The signing secret in force: the settings' (or `$IAP_SIGNING_SECRET`), else the
-  /// state's own, made on first use by a session that may write.
+  /// The signing secret in force: the one the server shares across namespaces, else the
+  /// settings' (or `$IAP_SIGNING_SECRET`), else the state's own, made on first use by a
+  /// session that may write.
   func signingKey(_ session: StateSession, settings: StoreSettings) throws(IAPError) -> [UInt8] {
+    if let shared = sharedKeys { return Array(shared.signingSecret.utf8) }
     var secret = settings.signingSecret
     if secret == nil { secret = try session.signingSecretCreatingIfNeeded() ?? "iap-unsigned-empty-state" }
     return Array(secret!.utf8)

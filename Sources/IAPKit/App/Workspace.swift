@@ -34,6 +34,10 @@ package final class Workspace {
   /// The catalog's fields as an App Store Server API request's authorization read them (its
   /// `bid`): the use case that follows takes them rather than reading them again.
   package var authorizedCatalogFields: Catalog?
+  /// The signing secret and API key set the server shares across namespaces
+  /// (`iap serve --shared-keys`), which this store then signs and checks tokens with in
+  /// place of its own; nil for its own.
+  package var sharedKeys: SharedKeys?
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

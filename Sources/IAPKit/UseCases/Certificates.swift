@@ -29,7 +29,7 @@ extension Workspace {
   /// later signature.
   package func rootCertificate(_ request: RootCertificateRequest) throws(IAPError) -> RootCertificateResult {
     let opened = try openStore(forWriting: true)
-    let chain = SigningChain(secret: try signingKey(opened.session, settings: opened.settings))
+    let chain = SigningChain.cached(secret: try signingKey(opened.session, settings: opened.settings))
     var result = RootCertificateResult(der: chain.root, pem: chain.rootPEM, written: nil)
     if let output = request.output {
       let path = environment.resolve(output)

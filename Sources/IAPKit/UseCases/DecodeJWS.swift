@@ -31,6 +31,24 @@ package struct DecodeJWSResult {
   package var method: String
   /// The check that failed, when one did.
   package var failure: String?
+  /// The environment the payload names (a notification's in its `data`): what Apple's
+  /// `SignedDataVerifier` must be made with to accept it.
+  package var environment: String? {
+    payload["environment"]?.stringValue ?? payload["data"]?["environment"]?.stringValue
+  }
+
+  /// How Apple's `SignedDataVerifier` takes a value signed for `environment`: the hint for a
+  /// verifier made for another, which fails with no word about why.
+  package var verifierHint: String? {
+    guard let name = environment, let known = AppStoreEnvironment(rawValue: name) else { return nil }
+    guard known.signsWithCertificates else {
+      return "signed with HS256 for \(name): Apple's SignedDataVerifier checks no signature in Environment.LOCAL_TESTING or XCODE, "
+        + "and one made for SANDBOX or PRODUCTION refuses it (VerificationException, status 1); "
+        + "iap settings set environment Sandbox signs with a certificate chain as Apple does"
+    }
+    return "signed for \(name): make Apple's SignedDataVerifier with Environment.\(known.rawValue.uppercased()) "
+      + "(one made for another environment refuses it: VerificationException, INVALID_ENVIRONMENT)"
+  }
 }
 
 extension Workspace {

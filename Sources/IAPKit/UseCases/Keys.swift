@@ -24,6 +24,10 @@ package enum PEMSource: Sendable {
 }
 
 extension Workspace {
+  /// Where this store's API keys are: its own folder, or the state's when the server shares
+  /// one key set across namespaces (`sharedKeys`).
+  var keysDirectory: StateDirectory { sharedKeys?.keysDirectory ?? stateDirectory }
+
   /// Use case: makes a P-256 key as App Store Connect does, keeps its public part in the
   /// state and writes the private key as a PKCS#8 PEM to `output` (default
   /// `AuthKey_<KEYID>.p8` in the working folder), mode 0600, never over an existing file.
@@ -32,7 +36,7 @@ extension Workspace {
   /// state's signing secret. With `writeFile` false (the control plane, which answers the
   /// PEM itself) no file is written.
   package func createKey(output: String?, writeFile: Bool = true) throws(IAPError) -> CreatedKey {
-    let session = try stateDirectory.open(forWriting: true)
+    let session = try keysDirectory.open(forWriting: true)
     var file = try session.keysFile()
     var generator = SystemRandomNumberGenerator()
     var keyId = Self.newKeyId(&generator)
@@ -78,7 +82,7 @@ extension Workspace {
     guard P256.PublicKey(x963Representation: point) != nil else {
       throw .inputInvalid(path: source, reason: "the public key is not a point of the P-256 curve")
     }
-    let session = try stateDirectory.open(forWriting: true)
+    let session = try keysDirectory.open(forWriting: true)
     var file = try session.keysFile()
     guard file.entry(keyId) == nil else { throw .refused(.duplicateKey(keyId)) }
     var generator = SystemRandomNumberGenerator()
@@ -91,7 +95,7 @@ extension Workspace {
   /// Use case: the state's keys (public parts only) and issuer id. Under the shared lock,
   /// without loading the store: `keys.json` is all it reads.
   package func listKeys() throws(IAPError) -> KeysFile {
-    try stateDirectory.openForSettings().keysFile()
+    try keysDirectory.openForSettings().keysFile()
   }
 
   /// The state's keys and their usable public keys by key id, for checking tokens: the
@@ -100,11 +104,11 @@ extension Workspace {
     // The file is only ever replaced whole (a rename), so one `stat` of its path tells
     // whether the keys parsed before are still the ones in force; the lock and the state's
     // checks come with the request's own opening of the state.
-    let keysPath = stateDirectory.path + "/" + StateDirectory.Name.keys
+    let keysPath = keysDirectory.path + "/" + StateDirectory.Name.keys
     if let cache = reuse, let identity = FileIdentity(path: keysPath), let (file, publicKeys) = cache.keys(at: identity) {
       return (file, publicKeys)
     }
-    let session = try stateDirectory.openForSettings()
+    let session = try keysDirectory.openForSettings()
     guard let cache = reuse else {
       let file = try session.keysFile()
       return (file, file.publicKeys)
@@ -119,7 +123,7 @@ extension Workspace {
 
   /// Use case: forgets a key; signatures made with it no longer verify. Returns what was removed.
   package func removeKey(_ keyId: String) throws(IAPError) -> KeysFile.Entry {
-    let session = try stateDirectory.open(forWriting: true)
+    let session = try keysDirectory.open(forWriting: true)
     var file = try session.keysFile()
     guard let entry = file.entry(keyId) else { throw .refused(.unknownKey(keyId)) }
     file.keys.removeAll { $0.keyId == keyId }

@@ -3,6 +3,9 @@ import IAPStorage
 
 /// The namespaces of a state folder: admitting a request to one, and deleting one.
 extension Workspace {
+  /// What makes `name` unusable as a namespace's name, or nil when it is usable.
+  package static func namespaceNameProblem(_ name: String) -> String? { Namespace.problem(name) }
+
   /// Use case: whether the namespace `name` of the state folder `base` may be used: a usable
   /// name (a usage error otherwise), and a namespace that exists or that the state has room
   /// for (`namespaceLimit` otherwise). What the server asks of a request to `/ns/{name}`

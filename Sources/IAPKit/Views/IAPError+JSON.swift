@@ -45,6 +45,7 @@ extension IAPError {
       case .unknownKey: return "unknownKey"
       case .namespaceLimit: return "namespaceLimit"
       case .namespaceBusy: return "namespaceBusy"
+      case .namespaceExists: return "namespaceExists"
       case .saleUnchanged: return "saleUnchanged"
       }
     case let .purchaseFailed(error): return error.code.name

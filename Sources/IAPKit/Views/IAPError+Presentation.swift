@@ -37,6 +37,7 @@ extension StoreRefusal {
     case let .saleUnchanged(product, onSale):
       return onSale ? "iap products remove-from-sale \(product) takes it off" : "iap products restore-to-sale \(product) puts it back"
     case .namespaceLimit: return "DELETE /ns/{name}/iap/v1"
+    case let .namespaceExists(name): return "DELETE /ns/\(name)/iap/v1"
     default: return nil
     }
   }

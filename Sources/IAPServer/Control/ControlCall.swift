@@ -11,6 +11,8 @@ struct ControlCall {
   let workspace: Workspace
   /// A new workspace for the same namespace: what a stream, which outlives the request's, uses.
   let makeWorkspace: @Sendable () -> Workspace
+  /// The server's namespaces: where a namespace made in one call is made and kept track of.
+  let namespaces: ServerNamespaces
   let request: HTTPRequest
   let parameters: [String: String]
   /// The body's members (an empty object for an empty body).
@@ -18,9 +20,11 @@ struct ControlCall {
 
   /// Reads the body as a JSON object and refuses members the route does not take.
   init(
-    makeWorkspace: @escaping @Sendable () -> Workspace, request: HTTPRequest, parameters: [String: String], route: ControlRoute
+    makeWorkspace: @escaping @Sendable () -> Workspace, namespaces: ServerNamespaces, request: HTTPRequest, parameters: [String: String],
+    route: ControlRoute
   ) throws(IAPError) {
     self.makeWorkspace = makeWorkspace
+    self.namespaces = namespaces
     workspace = makeWorkspace()
     self.request = request
     self.parameters = parameters

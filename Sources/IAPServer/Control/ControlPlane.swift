@@ -13,7 +13,9 @@ enum ControlPlane {
   static let prefix = "/iap/v1"
 
   /// The answer to `request`, whose path is under `prefix`, in the store `makeWorkspace` makes.
-  static func respond(_ request: HTTPRequest, path: Substring, makeWorkspace: @escaping @Sendable () -> Workspace) -> HTTPResponse {
+  static func respond(
+    _ request: HTTPRequest, path: Substring, namespaces: ServerNamespaces, makeWorkspace: @escaping @Sendable () -> Workspace
+  ) -> HTTPResponse {
     let parts = path.dropFirst(prefix.count).split(separator: "/")
     // A literal segment wins over a parameter: `/transactions/updates` is not transaction
     // "updates", whatever methods each allows.
@@ -27,7 +29,8 @@ enum ControlPlane {
         continue
       }
       do throws(IAPError) {
-        let call = try ControlCall(makeWorkspace: makeWorkspace, request: request, parameters: parameters, route: route)
+        let call = try ControlCall(
+          makeWorkspace: makeWorkspace, namespaces: namespaces, request: request, parameters: parameters, route: route)
         let answer = try route.handler(call)
         // What a change notified is posted after the answer, as after a command.
         if route.method != "GET" { BackgroundDelivery.start(call.workspace) }

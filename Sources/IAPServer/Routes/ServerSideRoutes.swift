@@ -41,6 +41,11 @@ enum ServerSideRoutes {
         ("simulatedFailure", .optional(keys.simulatedFailure)),
       ]))
     },
+    ControlRoute(method: "POST", path: "/jws/decode", operation: JWSDecodeOperation.spec) { call throws(IAPError) in
+      // The token itself only: `-` names the command's standard input, which a request has not.
+      guard let token = try call.string(JWSDecodeOperation.token.info.jsonName) else { throw ControlCall.usage("missing body member 'token'") }
+      return .json(DecodeJWSJSON.document(try call.workspace.decodeJWS(DecodeJWSRequest(token: .text(token)))))
+    },
     ControlRoute(method: "GET", path: "/certificates/root", operation: StoreViewOperations.rootCertificate) { call throws(IAPError) in
       let result = try call.workspace.rootCertificate(RootCertificateRequest(output: nil, pem: true))
       return .json(.object([("pem", .string(result.pem))]))

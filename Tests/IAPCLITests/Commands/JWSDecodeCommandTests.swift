@@ -24,3 +24,21 @@ import Testing
     #expect(harness.run("jws decode -").status == 65)
   }
 }
+
+@Suite struct JWSDecodeEnvironmentTests {
+  let harness = TestHarness()
+
+  @Test func namesTheEnvironmentAVerifierMustBeMadeWith() throws {
+    harness.run("buy sword")
+    let local = try #require(harness.run("queue --json").json.transactions.first?["jwsRepresentation"]?.stringValue)
+    let decoded = harness.run(["jws", "decode", local])
+    #expect(decoded.stdout.contains("environment: signed with HS256 for LocalTesting"), "\(decoded.stdout)")
+    #expect(decoded.stdout.contains("iap settings set environment Sandbox"))
+    harness.run("settings set environment Sandbox")
+    harness.run("buy shield")
+    let sandbox = try #require(harness.run("queue --json").json.transactions.last?["jwsRepresentation"]?.stringValue)
+    let json = harness.run(["jws", "decode", sandbox, "--json"]).json
+    #expect(json["environment"] == .string("Sandbox"))
+    #expect(json["hint"]?.stringValue?.contains("Environment.SANDBOX") == true)
+  }
+}
