@@ -78,7 +78,7 @@ struct ClockCommand: Command {
     }
     let result = try context.workspace.moveClock(request)
     if drawn { console.progressLine("") }
-    if let refusal = result.refusal(command: path) { throw refusal }
+    if let refusal = result.refusal() { throw refusal }
     return .success
   }
 
