@@ -7,7 +7,8 @@ import IAPStorage
 /// document that `--json` prints and the control plane answers carries the exit status too
 /// (`IAPError+JSON`).
 extension IAPError {
-  /// The exit status for this failure: the one place failures are mapped to exit codes.
+  /// The exit status for this failure: the one place the application's failures are mapped
+  /// to exit codes (the CLI's own are `CLIError.exitCode`'s).
   package var exitCode: ExitCode {
     switch self {
     case .invalidRequest: return .usage
