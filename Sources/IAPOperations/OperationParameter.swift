@@ -1,4 +1,3 @@
-import IAPCore
 import IAPFormats
 import IAPKit
 

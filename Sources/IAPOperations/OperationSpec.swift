@@ -1,4 +1,3 @@
-import IAPCore
 import IAPKit
 
 /// One operation of the store as every front end offers it: its name, the sentence that says

@@ -1,4 +1,3 @@
-import IAPCore
 import IAPHTTP
 import IAPKit
 import IAPWeb
