@@ -27,13 +27,13 @@ package enum CatalogLoader {
   ]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.
-  package static func load(path: String, displayPath: String) throws(IAPError) -> Loaded {
+  package static func load(path: String, displayPath: String) throws(CatalogError) -> Loaded {
     let bytes = try contents(path: path, displayPath: displayPath, missing: .catalogMissing(path: displayPath))
     return try parse(bytes: bytes, displayPath: displayPath)
   }
 
   /// The bytes of a catalog file; `missing` is the error when it does not exist.
-  package static func contents(path: String, displayPath: String, missing: IAPError) throws(IAPError) -> [UInt8] {
+  package static func contents(path: String, displayPath: String, missing: CatalogError) throws(CatalogError) -> [UInt8] {
     let read: [UInt8]?
     do { read = try InputFile.read(path) } catch {
       if case .unusable = error { throw .inputUnusable(path: displayPath, reason: error.reason) }
@@ -44,12 +44,12 @@ package enum CatalogLoader {
   }
 
   /// Parses and validates catalog bytes in either format.
-  package static func parse(_ data: Data, displayPath: String) throws(IAPError) -> Loaded {
+  package static func parse(_ data: Data, displayPath: String) throws(CatalogError) -> Loaded {
     try parse(bytes: [UInt8](data), displayPath: displayPath)
   }
 
   /// Parses and validates catalog bytes in either format.
-  package static func parse(bytes: [UInt8], displayPath: String) throws(IAPError) -> Loaded {
+  package static func parse(bytes: [UInt8], displayPath: String) throws(CatalogError) -> Loaded {
     let (catalog, problems) = read(bytes, displayPath: displayPath)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }
     return Loaded(catalog: catalog!, warnings: problems.warnings)

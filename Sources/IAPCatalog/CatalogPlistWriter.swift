@@ -24,7 +24,7 @@ package enum CatalogPlistWriter {
   /// The XML text, or an error naming each string a property list cannot hold (XML 1.0
   /// has no way to write most control characters).
   /// - Parameter source: the file converted from, named in a comment.
-  package static func xml(_ catalog: Catalog, source: String, displayPath: String) throws(IAPError) -> String {
+  package static func xml(_ catalog: Catalog, source: String, displayPath: String) throws(CatalogError) -> String {
     var problems = CatalogProblems(file: displayPath)
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>

@@ -11,17 +11,17 @@ import IAPSystem
 /// strings. A root dictionary of strings (`Item 0` → id), which some apps ship, is read too,
 /// in the natural order of its keys.
 package enum ProductIdentifierList {
-  package static func load(path: String, displayPath: String) throws(IAPError) -> [String] {
+  package static func load(path: String, displayPath: String) throws(CatalogError) -> [String] {
     let read: [UInt8]?
-    do { read = try InputFile.read(path) } catch { throw error.iapError(path: displayPath) }
-    guard let bytes = read else { throw IAPError.inputMissing(path: displayPath) }
+    do { read = try InputFile.read(path) } catch { throw error.inputError(path: displayPath) }
+    guard let bytes = read else { throw CatalogError.inputMissing(path: displayPath) }
     let root: PlistValue
     do { root = try PlistParser.parse(bytes) } catch {
       throw .inputInvalid(path: displayPath, reason: "not a property list (XML or binary): \(error)")
     }
     switch root {
     case let .array(items):
-      return try items.enumerated().map { (index, item) throws(IAPError) -> String in
+      return try items.enumerated().map { (index, item) throws(CatalogError) -> String in
         guard case let .string(s) = item else {
           throw .inputInvalid(path: displayPath, reason: "[\(index)]: expected a string, got \(item.summary)")
         }
@@ -29,7 +29,7 @@ package enum ProductIdentifierList {
       }
     case let .dictionary(dict):
       let keys = dict.keys.sorted(by: NumericOrder.precedes)
-      return try keys.map { (key) throws(IAPError) -> String in
+      return try keys.map { (key) throws(CatalogError) -> String in
         guard case let .string(s) = dict[key]! else {
           throw .inputInvalid(path: displayPath, reason: "\(key): expected a string, got \(dict[key]!.summary)")
         }

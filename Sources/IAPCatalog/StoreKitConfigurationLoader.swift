@@ -24,7 +24,7 @@ package enum StoreKitConfigurationLoader {
   ]
 
   /// Parses and validates `.storekit` bytes.
-  package static func parse(_ bytes: [UInt8], displayPath: String) throws(IAPError) -> CatalogLoader.Loaded {
+  package static func parse(_ bytes: [UInt8], displayPath: String) throws(CatalogError) -> CatalogLoader.Loaded {
     var problems = CatalogProblems(file: displayPath)
     let catalog = read(bytes, &problems)
     if !problems.errors.isEmpty { throw .catalogInvalid(path: displayPath, problems: problems.errors + problems.warnings) }

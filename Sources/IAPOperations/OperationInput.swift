@@ -1,5 +1,5 @@
-import IAPCore
 import IAPFormats
+import IAPKit
 
 /// Where an operation reads its parameters: the CLI's parsed command line or a control
 /// route's request. It supplies raw values and the front end's names for them; the typed
@@ -11,11 +11,13 @@ package protocol OperationInput {
   func label(_ parameter: ParameterInfo) -> String
   /// The parameter as a rule's message names it among others: `--win-back`, `winBackOfferId`.
   func name(_ parameter: ParameterInfo) -> String
-  /// A usage error about this operation, as this front end reports one.
-  func usage(_ message: String) -> IAPError
 }
 
 extension OperationInput {
+  /// A usage error about this operation: a request the application rejects, which each front
+  /// end reports in its own terms (the CLI adds the command's usage line).
+  package func usage(_ message: String) -> IAPError { .invalidRequest(message) }
+
   /// The parameter's value, or nil when it was not given.
   package func value<Value>(_ parameter: Parameter<Value>) throws(IAPError) -> Value? {
     guard let raw = raw(parameter.info) else { return nil }

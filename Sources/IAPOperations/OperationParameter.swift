@@ -1,5 +1,5 @@
-import IAPCore
 import IAPFormats
+import IAPKit
 
 /// What one parameter of an operation is, whichever front end reads it: the CLI's option
 /// (`--key-id <id>`) and the control plane's JSON member or query parameter (`keyId`) are the

@@ -1,4 +1,4 @@
-import IAPCore
+import IAPKit
 
 /// One operation of the store as every front end offers it: its name, the sentence that says
 /// what it does, and its parameters. The CLI's command spec, the control route's members, the

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 extension Parameter where Value == String {
   /// Text, as given.

@@ -1,5 +1,5 @@
-import IAPCore
 import IAPHTTP
+import IAPKit
 import IAPWeb
 
 /// The web Transaction Manager: `GET /` (and `/ns/{name}/`) is the page, `/web/…` its files,
@@ -10,12 +10,12 @@ enum WebRoutes {
 
   static func respond(_ request: HTTPRequest, path: Substring) -> HTTPResponse {
     guard request.method == "GET" || request.method == "HEAD" else {
-      var response = ControlPlane.failure(.usage("\(request.method) is not allowed on \(path): use GET", command: []), status: 405)
+      var response = ControlPlane.failure(.invalidRequest("\(request.method) is not allowed on \(path): use GET"), status: 405)
       response.headers.add("Allow", "GET, HEAD")
       return response
     }
     guard let asset = WebAssets.asset(path) else {
-      return ControlPlane.failure(.usage("no such file of the web page: \(path)", command: []), status: 404)
+      return ControlPlane.failure(.invalidRequest("no such file of the web page: \(path)"), status: 404)
     }
     let headers = HTTPHeaders([
       ("Content-Type", asset.contentType), ("Content-Security-Policy", WebAssets.contentSecurityPolicy),

@@ -25,30 +25,30 @@ package struct AppendLog {
 
   /// Opens the file in `folder`, checking it holds at least the `covered` bytes the snapshot
   /// recorded. A reader of a missing file (or of no folder) gets an empty log.
-  mutating func open(in folder: Folder?, writable: Bool, covered: Int) throws(IAPError) {
+  mutating func open(in folder: Folder?, writable: Bool, covered: Int) throws(StateError) {
     do throws(POSIXFileError) {
       guard let folder else { throw POSIXFileError(path: path, operation: "open", errno: .noSuchFile) }
       fd = try folder.open(name, writable ? [.readWrite, .create] : .readOnly)
       size = try POSIXFile.size(fd!, path: path)
     } catch {
       if error.isMissing && !writable {
-        if covered > 0 { throw .stateUnreadable(path: path, reason: "missing, but store.json records \(covered) bytes") }
+        if covered > 0 { throw .unreadable(path: path, reason: "missing, but store.json records \(covered) bytes") }
         return
       }
-      throw writable ? .stateUnwritable(path: path, reason: error.description) : .stateUnreadable(path: path, reason: error.description)
+      throw writable ? .unwritable(path: path, reason: error.description) : .unreadable(path: path, reason: error.description)
     }
     if covered > size {
-      throw .stateUnreadable(path: path, reason: "it holds \(size) bytes but store.json records \(covered)")
+      throw .unreadable(path: path, reason: "it holds \(size) bytes but store.json records \(covered)")
     }
     validEnd = covered
   }
 
   /// The same log, read through a descriptor of its own (`dup`), which the copy closes.
-  func duplicate() throws(IAPError) -> AppendLog {
+  func duplicate() throws(StateError) -> AppendLog {
     var copy = self
     guard let fd else { return copy }
     do { copy.fd = try POSIXFile.duplicate(fd) } catch {
-      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", errno: error).description)
+      throw .unreadable(path: path, reason: POSIXFileError(path: path, operation: "dup", errno: error).description)
     }
     return copy
   }
@@ -69,11 +69,11 @@ package struct AppendLog {
   func scan<Record>(
     from offset: Int, to end: Int? = nil, quick: ((ArraySlice<UInt8>) -> Record?)? = nil,
     decode: (JSONValue) throws(RecordError) -> Record, _ body: (Record) -> Bool
-  ) throws(IAPError) -> Int {
+  ) throws(StateError) -> Int {
     guard let fd, offset < (end ?? size) else { return 0 }
     var bytes: [UInt8]
     do { bytes = try POSIXFile.readAll(fd, path: path, from: offset) } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     if let end, end - offset < bytes.count { bytes.removeLast(bytes.count - (end - offset)) }
     var start = 0
@@ -89,11 +89,11 @@ package struct AppendLog {
   /// `body`, in order, until `body` answers false; returns the bytes the lines handed over
   /// take. For readers that need less of a record than its decoding (`body` checks it).
   @discardableResult
-  func scanLines(from offset: Int, _ body: (ArraySlice<UInt8>, Int) throws(IAPError) -> Bool) throws(IAPError) -> Int {
+  func scanLines(from offset: Int, _ body: (ArraySlice<UInt8>, Int) throws(StateError) -> Bool) throws(StateError) -> Int {
     guard let fd, offset < size else { return 0 }
     let bytes: [UInt8]
     do { bytes = try POSIXFile.readAll(fd, path: path, from: offset) } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
@@ -105,11 +105,11 @@ package struct AppendLog {
 
   /// Reads every complete line of the file and checks it with `decode`, as `scan` does.
   /// - Returns: where the complete lines end.
-  func check<Record>(decode: (JSONValue) throws(RecordError) -> Record) throws(IAPError) -> Int {
+  func check<Record>(decode: (JSONValue) throws(RecordError) -> Record) throws(StateError) -> Int {
     guard let fd else { return 0 }
     let bytes: [UInt8]
     do { bytes = try POSIXFile.readAll(fd, path: path, from: 0) } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {

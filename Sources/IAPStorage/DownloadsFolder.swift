@@ -50,35 +50,35 @@ package struct DownloadsFolder: Sendable {
 
   private func stateFolder(create: Bool) throws(POSIXFileError) -> Folder? {
     do { return try state.folder(create: create) } catch {
-      throw POSIXFileError(path: state.path, operation: "open", errno: .notPermitted, detail: error.messages.joined(separator: "; "))
+      throw POSIXFileError(path: state.path, operation: "open", errno: .notPermitted, detail: error.message)
     }
   }
 
   /// The status of a product's download, or nil if none was started. Needs no lock: the file
   /// is only ever replaced by rename.
-  package func status(_ productId: String) throws(IAPError) -> DownloadStatus? {
+  package func status(_ productId: String) throws(StateError) -> DownloadStatus? {
     let path = workRoot + "/" + Self.statusName(productId)
     let bytes: [UInt8]
     do {
       guard let read = try workFolder(create: false)?.readIfExists(Self.statusName(productId)) else { return nil }
       bytes = read
     } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
-    guard let json = try? JSONParser.parse(bytes) else { throw .stateUnreadable(path: path, reason: "not JSON") }
+    guard let json = try? JSONParser.parse(bytes) else { throw .unreadable(path: path, reason: "not JSON") }
     let status: DownloadStatus
     do { status = try DownloadStatusRecord.decode(json) } catch {
-      throw .stateUnreadable(path: path, reason: "bad or missing '\(error.field)'")
+      throw .unreadable(path: path, reason: "bad or missing '\(error.field)'")
     }
-    guard status.productId == productId else { throw .stateUnreadable(path: path, reason: "it is about '\(status.productId)'") }
+    guard status.productId == productId else { throw .unreadable(path: path, reason: "it is about '\(status.productId)'") }
     return status
   }
 
   /// Every download of the state, by product id.
-  package func statuses() throws(IAPError) -> [DownloadStatus] {
+  package func statuses() throws(StateError) -> [DownloadStatus] {
     let names: [String]
     do { names = try workFolder(create: false)?.entries() ?? [] } catch {
-      throw .stateUnreadable(path: workRoot, reason: error.description)
+      throw .unreadable(path: workRoot, reason: error.description)
     }
     var result: [DownloadStatus] = []
     for name in names.sorted() where name.hasSuffix(".json") {
@@ -88,18 +88,18 @@ package struct DownloadsFolder: Sendable {
   }
 
   /// Replaces a download's status atomically. The caller holds the store's exclusive lock.
-  package func save(_ status: DownloadStatus) throws(IAPError) {
+  package func save(_ status: DownloadStatus) throws(StateError) {
     let text = JSONWriter.compact(DownloadStatusRecord.encode(status)) + "\n"
     do {
       try workFolder(create: true)!.replaceAtomically(Self.statusName(status.productId), with: Array(text.utf8))
     } catch {
-      throw .stateUnwritable(path: state.path, reason: error.description)
+      throw .unwritable(path: state.path, reason: error.description)
     }
   }
 
   /// Runs `body` under the store's lock (just the lock: the store is not loaded), as every
   /// status change and every probe of a downloader must.
-  package func withStoreLock<T>(exclusive: Bool, _ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+  package func withStoreLock<T>(exclusive: Bool, _ body: () throws(StateError) -> T) throws(StateError) -> T {
     guard let (_, fd) = try state.lockedFolder(create: exclusive, exclusive: exclusive, despiteDamage: true) else { return try body() }
     defer { if let fd { POSIXFile.close(fd) } }
     return try body()
@@ -107,12 +107,12 @@ package struct DownloadsFolder: Sendable {
 
   /// Claims a product's download for this process, under the store's exclusive lock: the
   /// descriptor to keep open while copying, or nil when another process is copying it.
-  package func claim(_ productId: String) throws(IAPError) -> Int32? {
+  package func claim(_ productId: String) throws(StateError) -> Int32? {
     let fd: Int32
     do {
       fd = try workFolder(create: true)!.open(Self.lockName(productId), [.readWrite, .create])
     } catch {
-      throw .stateUnwritable(path: state.path, reason: error.description)
+      throw .unwritable(path: state.path, reason: error.description)
     }
     do { try FileLock.acquire(fd, .exclusive, wait: false) } catch {
       POSIXFile.close(fd)
@@ -133,9 +133,9 @@ package struct DownloadsFolder: Sendable {
   }
 
   /// Removes a download's partial copy.
-  package func removePartial(_ productId: String) throws(IAPError) {
+  package func removePartial(_ productId: String) throws(StateError) {
     do { try workFolder(create: false)?.removeTree(Self.partialName(productId)) } catch {
-      throw .stateUnwritable(path: state.path, reason: error.description)
+      throw .unwritable(path: state.path, reason: error.description)
     }
   }
 }

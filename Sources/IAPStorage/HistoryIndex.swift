@@ -82,13 +82,13 @@ package struct HistoryIndex {
   ///   - cacheFrom: the log's size from which the cache is used: a shorter log is read
   ///     whole, as quickly as the cache would be, and leaves no file behind.
   /// - Returns: the index, and whether it started from the saved file.
-  static func open(fd: Int32, path: String, validEnd: Int, cache: Folder?, cacheFrom: Int = minimumLogSize) throws(IAPError)
+  static func open(fd: Int32, path: String, validEnd: Int, cache: Folder?, cacheFrom: Int = minimumLogSize) throws(StateError)
     -> (index: HistoryIndex, fromFile: Bool)
   {
     let cache = validEnd >= cacheFrom ? cache : nil
     let saved = cache.flatMap { read(in: $0, log: fd, validEnd: validEnd) }
     guard var index = saved ?? identity(of: fd).map(HistoryIndex.init(of:)) else {
-      throw .stateUnreadable(path: path, reason: POSIXFileError(path: path, operation: "stat", errno: .current).description)
+      throw .unreadable(path: path, reason: POSIXFileError(path: path, operation: "stat", errno: .current).description)
     }
     try index.catchUp(fd: fd, path: path, to: validEnd)
     if let cache, index.end != saved?.end { index.write(in: cache, log: fd) }
@@ -96,11 +96,11 @@ package struct HistoryIndex {
   }
 
   /// Folds the records from `end` to `validEnd` into the index.
-  mutating func catchUp(fd: Int32, path: String, to validEnd: Int) throws(IAPError) {
+  mutating func catchUp(fd: Int32, path: String, to validEnd: Int) throws(StateError) {
     guard validEnd > end else { return }
     var last = self.last
     try TransactionLogIndex.forEachRecord(fd: fd, path: path, from: end, end: validEnd) {
-      (record: ArraySlice<UInt8>, offset: Int) throws(IAPError) in
+      (record: ArraySlice<UInt8>, offset: Int) throws(StateError) in
       try Self.fold(record, at: offset, path: path, into: &latest)
       last = (offset, record.count, 0)
     }
@@ -110,7 +110,7 @@ package struct HistoryIndex {
 
   /// Folds one log record into `latest` (each id's latest version): a transaction version
   /// replaces its id's, `clear` drops its account's, other events change nothing.
-  static func fold(_ record: ArraySlice<UInt8>, at offset: Int, path: String, into latest: inout [UInt64: Version]) throws(IAPError) {
+  static func fold(_ record: ArraySlice<UInt8>, at offset: Int, path: String, into latest: inout [UInt64: Version]) throws(StateError) {
     switch RecordPeek.peek(record) {
     case let .transaction(id, account, deleted):
       latest[id] = (offset, record.count, account, deleted)

@@ -73,28 +73,28 @@ package struct KeysFile: Equatable, Sendable {
 
 package extension StateSession {
   /// `keys.json`, or an empty set of keys when there is none.
-  func keysFile() throws(IAPError) -> KeysFile {
+  func keysFile() throws(StateError) -> KeysFile {
     let path = directory.path + "/" + StateDirectory.Name.keys
     let bytes: [UInt8]
     do {
       guard let read = try folder?.readIfExists(StateDirectory.Name.keys) else { return KeysFile() }
       bytes = read
     } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     guard let json = try? JSONParser.parse(bytes), let file = KeysFile.decode(json) else {
-      throw .stateUnreadable(path: path, reason: "expected {\"issuerId\": …, \"keys\": [{\"keyId\", \"origin\", \"publicKey\"}]}")
+      throw .unreadable(path: path, reason: "expected {\"issuerId\": …, \"keys\": [{\"keyId\", \"origin\", \"publicKey\"}]}")
     }
     return file
   }
 
   /// Replaces `keys.json` atomically (under the session's exclusive lock).
-  func saveKeysFile(_ file: KeysFile) throws(IAPError) {
+  func saveKeysFile(_ file: KeysFile) throws(StateError) {
     precondition(writable, "saveKeysFile on a read-only state session")
     do {
       try writableFolder.replaceAtomically(StateDirectory.Name.keys, with: Array((JSONWriter.pretty(file.encode()) + "\n").utf8))
     } catch {
-      throw .stateUnwritable(path: directory.path, reason: error.description)
+      throw .unwritable(path: directory.path, reason: error.description)
     }
   }
 }

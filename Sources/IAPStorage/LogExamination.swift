@@ -23,7 +23,7 @@ package struct LogExamination: Sendable {
   var kept: [ArraySlice<UInt8>] = []
 
   /// Reads every line of `bytes` (a whole log) and checks each with `check`.
-  init(name: String, bytes: [UInt8], check: (ArraySlice<UInt8>, Int) throws(IAPError) -> Void) {
+  init(name: String, bytes: [UInt8], check: (ArraySlice<UInt8>, Int) throws(StateError) -> Void) {
     self.name = name
     var start = 0
     while let newline = bytes[start...].firstIndex(of: 0x0A) {
@@ -32,10 +32,10 @@ package struct LogExamination: Sendable {
         intact += 1
         kept.append(bytes[start...newline])
       } catch {
-        if case let .stateDamaged(_, offset, reason) = error {
+        if case let .damaged(_, offset, reason) = error {
           damaged.append(Damage(offset: offset, reason: reason))
         } else {
-          damaged.append(Damage(offset: start, reason: error.messages.joined(separator: "; ")))
+          damaged.append(Damage(offset: start, reason: error.message))
         }
       }
       start = newline + 1
@@ -45,14 +45,14 @@ package struct LogExamination: Sendable {
 
   /// Examines the transaction log at `path` (named `name` in findings).
   package static func transactions(_ bytes: [UInt8], path: String) -> LogExamination {
-    LogExamination(name: "transactions.log", bytes: bytes) { (line, offset) throws(IAPError) in
+    LogExamination(name: "transactions.log", bytes: bytes) { (line, offset) throws(StateError) in
       _ = try RecordLine.decode(line, at: offset, path: path, LogRecordCodec.decode)
     }
   }
 
   /// Examines the notification log at `path`.
   package static func notifications(_ bytes: [UInt8], path: String) -> LogExamination {
-    LogExamination(name: "notifications.log", bytes: bytes) { (line, offset) throws(IAPError) in
+    LogExamination(name: "notifications.log", bytes: bytes) { (line, offset) throws(StateError) in
       _ = try RecordLine.decode(line, at: offset, path: path, NotificationRecord.decode)
     }
   }

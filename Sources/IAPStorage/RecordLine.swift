@@ -38,8 +38,8 @@ package enum RecordLine {
   package static func decode<Record>(
     _ line: ArraySlice<UInt8>, at offset: Int, path: String, quick: ((ArraySlice<UInt8>) -> Record?)? = nil,
     _ decode: (JSONValue) throws(RecordError) -> Record
-  ) throws(IAPError) -> Record {
-    guard isIntact(line) else { throw .stateDamaged(path: path, offset: offset, reason: "its checksum does not match") }
+  ) throws(StateError) -> Record {
+    guard isIntact(line) else { throw .damaged(path: path, offset: offset, reason: "its checksum does not match") }
     if let quick, let record = quick(line) { return record }
     do {
       // Parsed where the line lies, not from a copy.
@@ -53,11 +53,11 @@ package enum RecordLine {
       if let parseFailure { throw parseFailure }
       return try decode(json!)
     } catch let error as JSONParseError {
-      throw .stateDamaged(path: path, offset: offset, reason: "invalid JSON: \(error.reason)")
+      throw .damaged(path: path, offset: offset, reason: "invalid JSON: \(error.reason)")
     } catch let error as RecordError {
-      throw .stateDamaged(path: path, offset: offset, reason: "bad or missing '\(error.field)'")
+      throw .damaged(path: path, offset: offset, reason: "bad or missing '\(error.field)'")
     } catch {
-      throw .stateDamaged(path: path, offset: offset, reason: "\(error)")
+      throw .damaged(path: path, offset: offset, reason: "\(error)")
     }
   }
 

@@ -11,7 +11,7 @@ import IAPSystem
 /// foreign line is skipped rather than failing the state.
 package enum SendAttemptLog {
   /// Appends `attempts` (the session holds the exclusive lock).
-  package static func append(_ attempts: [SendAttempt], in session: StateSession) throws(IAPError) {
+  package static func append(_ attempts: [SendAttempt], in session: StateSession) throws(StateError) {
     guard !attempts.isEmpty else { return }
     let lines = attempts.map { a in
       JSONWriter.compact(.object([("n", .int(Int64(a.sequence))), ("d", .int(a.date.milliseconds)), ("r", .string(a.result))])) + "\n"
@@ -23,15 +23,15 @@ package enum SendAttemptLog {
       let end = (try? FileStatus(fd: fd))?.size ?? 0
       try POSIXFile.write(fd, Array(lines.utf8), at: end, path: folder.path(StateDirectory.Name.attempts))
     } catch {
-      throw .stateUnwritable(path: session.directory.path, reason: error.description)
+      throw .unwritable(path: session.directory.path, reason: error.description)
     }
   }
 
   /// Every attempt recorded, by notification sequence number, oldest first.
-  package static func read(_ session: StateSession) throws(IAPError) -> [Int: [SendAttempt]] {
+  package static func read(_ session: StateSession) throws(StateError) -> [Int: [SendAttempt]] {
     let bytes: [UInt8]?
     do { bytes = try session.folder?.readIfExists(StateDirectory.Name.attempts) } catch {
-      throw .stateUnreadable(path: session.directory.path + "/" + StateDirectory.Name.attempts, reason: error.description)
+      throw .unreadable(path: session.directory.path + "/" + StateDirectory.Name.attempts, reason: error.description)
     }
     var attempts: [Int: [SendAttempt]] = [:]
     for line in (bytes ?? []).split(separator: 0x0A) {

@@ -21,7 +21,7 @@ extension StateDirectory {
   /// Deletes this namespace's folder and everything in it; one that does not exist is
   /// deleted already. Refused, with nothing deleted, when the folder is not an iap state
   /// (`notAState`) or is in use (`namespaceBusy`) after `milliseconds` of waiting.
-  package func deleteNamespace(waitingAtMost milliseconds: Int = deletionWaitSeconds * 1000) throws(IAPError) {
+  package func deleteNamespace(waitingAtMost milliseconds: Int = deletionWaitSeconds * 1000) throws(StateError) {
     guard let namespace else { preconditionFailure("deleteNamespace on a state's own folder") }
     let parentPath = namespace.state + "/" + Namespace.folderName
     let parent: Folder?
@@ -30,7 +30,7 @@ extension StateDirectory {
       parent = try Folder.open(parentPath, create: false)
       folder = try parent?.subfolder(namespace.name, create: false)
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     guard let parent, let folder else { return }
     // Checked before the locks, whose files would otherwise be made in a folder not iap's.
@@ -65,13 +65,13 @@ extension StateDirectory {
       try removeAside(aside, in: parent)
       try parent.sync()
     } catch {
-      throw .stateUnwritable(path: path, reason: "cannot delete the namespace: \(error.description)")
+      throw .unwritable(path: path, reason: "cannot delete the namespace: \(error.description)")
     }
   }
 
   /// The refusal for a namespace that `what` still used after waiting `milliseconds` (nil:
   /// not waited for): nothing was deleted.
-  private func busy(_ what: String, within milliseconds: Int?) -> IAPError {
+  private func busy(_ what: String, within milliseconds: Int?) -> StateError {
     let name = namespace?.name ?? path
     let still: String
     switch milliseconds {
@@ -95,14 +95,14 @@ extension StateDirectory {
   /// Tried every few milliseconds rather than waited for in `flock`, which has no deadline:
   /// a request holds the lock for milliseconds, and the deletion must not wait for ever on
   /// one that does not let go.
-  private func waitForLock(_ name: String, in folder: Folder, until deadline: Deadline) throws(IAPError) -> Wait {
+  private func waitForLock(_ name: String, in folder: Folder, until deadline: Deadline) throws(StateError) -> Wait {
     let fd: Int32
     do throws(POSIXFileError) {
       // Not made in a folder another deletion renamed aside (see `lockFile`).
       guard let opened = try lockFile(name, in: folder) else { return .folderDeleted }
       fd = opened
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     while true {
       do throws(Errno) {
@@ -112,7 +112,7 @@ extension StateDirectory {
         guard error == .wouldBlock, !deadline.hasPassed else {
           POSIXFile.close(fd)
           if error == .wouldBlock { return .timedOut }
-          throw .stateUnwritable(path: path, reason: POSIXFileError(path: folder.path(name), operation: "flock", errno: error).description)
+          throw .unwritable(path: path, reason: POSIXFileError(path: folder.path(name), operation: "flock", errno: error).description)
         }
         Pause.upTo(seconds: 0.002)
       }

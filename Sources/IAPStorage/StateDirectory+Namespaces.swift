@@ -19,11 +19,11 @@ extension StateDirectory {
   /// The namespace's folder, open; made when `create` and missing. A namespace that does not
   /// exist is refused when the state already holds `Namespace.limit`, whether it would be
   /// made now or only read (as the server refuses any request to it).
-  func namespaceFolder(create: Bool) throws(IAPError) -> Folder? {
+  func namespaceFolder(create: Bool) throws(StateError) -> Folder? {
     do {
       if let folder = try Folder.open(path, create: false) { return folder }
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     guard create else {
       try checkRoomForNamespace()
@@ -35,37 +35,37 @@ extension StateDirectory {
   /// Refuses this namespace when it does not exist and the state holds `Namespace.limit`
   /// already (`namespaceLimit`): what a request to a namespace is checked with before
   /// anything else. One `stat` for a namespace that exists.
-  package func admitNamespace() throws(IAPError) {
+  package func admitNamespace() throws(StateError) {
     guard namespace != nil, !POSIXFile.exists(path) else { return }
     try checkRoomForNamespace()
   }
 
   /// Refuses a new namespace when the state's `namespaces/` holds `Namespace.limit` already.
-  private func checkRoomForNamespace() throws(IAPError) {
+  private func checkRoomForNamespace() throws(StateError) {
     guard let namespace else { return }
     let parentPath = namespace.state + "/" + Namespace.folderName
     let parent: Folder?
-    do { parent = try Folder.open(parentPath, create: false) } catch { throw .stateUnreadable(path: parentPath, reason: error.description) }
+    do { parent = try Folder.open(parentPath, create: false) } catch { throw .unreadable(path: parentPath, reason: error.description) }
     if let parent { try Self.checkRoom(in: parent) }
   }
 
   /// Refuses a new namespace in `parent` (the state's `namespaces/`) when it holds
   /// `Namespace.limit` already. A name that begins with a dot is no namespace (no name can):
   /// it is one being deleted, renamed aside.
-  private static func checkRoom(in parent: Folder) throws(IAPError) {
+  private static func checkRoom(in parent: Folder) throws(StateError) {
     let names: [String]
-    do { names = try parent.entries() } catch { throw .stateUnreadable(path: parent.path, reason: error.description) }
+    do { names = try parent.entries() } catch { throw .unreadable(path: parent.path, reason: error.description) }
     guard names.count(where: { !$0.hasPrefix(".") }) < Namespace.limit else { throw .refused(.namespaceLimit(Namespace.limit)) }
   }
 
   /// Makes the namespace's folder, marked as an iap state, under the exclusive lock of the
   /// state it is in (made too, if need be), after counting the namespaces there: the one place
   /// a namespace is made. One that another process made meanwhile is opened.
-  private func makeNamespace() throws(IAPError) -> Folder {
+  private func makeNamespace() throws(StateError) -> Folder {
     guard let namespace else { preconditionFailure("makeNamespace on a state's own folder") }
     let state = StateDirectory(path: namespace.state)
     guard let stateFolder = try state.folder(create: true), let lock = try state.acquireLock(in: stateFolder, exclusive: true) else {
-      throw .stateUnwritable(path: namespace.state, reason: "its lock cannot be taken")
+      throw .unwritable(path: namespace.state, reason: "its lock cannot be taken")
     }
     defer { POSIXFile.close(lock) }
     let parent: Folder
@@ -74,7 +74,7 @@ extension StateDirectory {
       parent = try stateFolder.subfolder(Namespace.folderName, create: true)!
       if let made = try parent.subfolder(namespace.name, create: false) { return made }
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     try Self.checkRoom(in: parent)
     // A deletion may take the folder between its `mkdir` and its `open` (the deletion does
@@ -91,7 +91,7 @@ extension StateDirectory {
       } catch where error.isMissing && attempt < 3 {
         continue
       } catch {
-        throw .stateUnwritable(path: path, reason: error.description)
+        throw .unwritable(path: path, reason: error.description)
       }
     }
     preconditionFailure("the last attempt returns or throws")
@@ -130,7 +130,7 @@ extension StateDirectory {
   }
 
   /// What a request answers when its namespace was deleted each time it opened it again.
-  var deletedWhileWaiting: IAPError {
+  var deletedWhileWaiting: StateError {
     .refused(.namespaceBusy(namespace?.name ?? path, reason: "it was deleted again and again while this request waited for it; try again"))
   }
 }

@@ -63,9 +63,9 @@ extension StateDirectory {
 
   /// The entries `reset` would remove from `folder`, after checking that it is an iap state
   /// (see the type's summary); refuses with `notAState` otherwise.
-  func removableEntries(_ folder: Folder) throws(IAPError) -> [String] {
+  func removableEntries(_ folder: Folder) throws(StateError) -> [String] {
     let names: [String]
-    do { names = try folder.entries().sorted() } catch { throw .stateUnreadable(path: path, reason: error.description) }
+    do { names = try folder.entries().sorted() } catch { throw .unreadable(path: path, reason: error.description) }
     let foreign = names.filter { !Self.isOwnName($0) }
     if let first = foreign.first {
       let more = foreign.count > 1 ? " and \(foreign.count - 1) more" : ""
@@ -82,7 +82,7 @@ extension StateDirectory {
   /// namespaces, under the exclusive lock, and the logs' seal with them. Refused, with
   /// nothing deleted, when the folder is not an iap state. A state made before the marker
   /// gets it.
-  package func reset() throws(IAPError) {
+  package func reset() throws(StateError) {
     guard let folder = try folder(create: false) else { return }
     // Checked before the lock, whose file the lock would create in a foreign folder.
     guard !(try removableEntries(folder)).isEmpty else { return }
@@ -95,7 +95,7 @@ extension StateDirectory {
       }
       try folder.sync()
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     LogSeal.clear(lock)
     if !folder.exists(Name.marker) { Self.mark(folder) }

@@ -10,7 +10,7 @@ extension StateDirectory {
   /// longer has. Then the snapshot and the recorded damage go: the next command folds the
   /// logs from their start.
   /// - Returns: what was done, one line each.
-  package func salvage(_ logs: [LogExamination], in folder: Folder) throws(IAPError) -> [String] {
+  package func salvage(_ logs: [LogExamination], in folder: Folder) throws(StateError) -> [String] {
     var done: [String] = []
     for log in logs {
       var kept: [UInt8] = []
@@ -32,7 +32,7 @@ extension StateDirectory {
         }
         if folder.exists(log.name) { try folder.replaceAtomically(log.name, with: kept) }
       } catch {
-        throw .stateUnwritable(path: self.path, reason: error.description)
+        throw .unwritable(path: self.path, reason: error.description)
       }
     }
     do throws(POSIXFileError) {
@@ -41,7 +41,7 @@ extension StateDirectory {
       try folder.unlink(Name.damage)
       try folder.sync()
     } catch {
-      throw .stateUnwritable(path: self.path, reason: error.description)
+      throw .unwritable(path: self.path, reason: error.description)
     }
     done.append("store.json will be rebuilt from the logs by the next command")
     return done

@@ -75,16 +75,16 @@ package struct StateDirectory: Sendable {
   /// `namespaceFolder(create:)`. `downloads` or `downloading` in it that are not real folders
   /// of the user's are refused here too, so that no command runs on a state that could send
   /// hosted content elsewhere.
-  package func folder(create: Bool) throws(IAPError) -> Folder? {
+  package func folder(create: Bool) throws(StateError) -> Folder? {
     guard let folder = try namespace == nil ? ownFolder(create: create) : namespaceFolder(create: create) else { return nil }
     for name in [DownloadsFolder.contentName, DownloadsFolder.workName] {
-      if let problem = Self.subfolderProblem(name, in: folder) { throw .stateUnwritable(path: path, reason: problem) }
+      if let problem = Self.subfolderProblem(name, in: folder) { throw .unwritable(path: path, reason: problem) }
     }
     return folder
   }
 
   /// A state's own folder, made (with its parents) and marked when `create` and missing.
-  private func ownFolder(create: Bool) throws(IAPError) -> Folder? {
+  private func ownFolder(create: Bool) throws(StateError) -> Folder? {
     let folder: Folder?
     var made = false
     do {
@@ -96,7 +96,7 @@ package struct StateDirectory: Sendable {
       }
       folder = opened
     } catch {
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     if made, let folder { Self.mark(folder) }
     return folder
@@ -109,7 +109,7 @@ package struct StateDirectory: Sendable {
   ///   - despiteDamage: open even when a damaged record was found earlier (what the doctor
   ///     does); otherwise that damage is the answer, before anything is read or written.
   ///   - cache: the server's last loaded state, taken when the files did not change since.
-  package func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(IAPError) -> StateSession {
+  package func open(forWriting: Bool, despiteDamage: Bool = false, cache: LoadedStateCache? = nil) throws(StateError) -> StateSession {
     guard let (folder, lock) = try lockedFolder(create: forWriting, exclusive: forWriting, despiteDamage: despiteDamage) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
@@ -124,7 +124,7 @@ package struct StateDirectory: Sendable {
   /// store (`products list`, `products fetch`): reading the snapshot, the seal and the logs
   /// is not needed for them (docs/performance.md, "Shapes kept for start-up"). Recorded damage is still the answer,
   /// as for every command.
-  package func openForSettings() throws(IAPError) -> StateSession {
+  package func openForSettings() throws(StateError) -> StateSession {
     guard let (folder, lock) = try lockedFolder(create: false, exclusive: false, despiteDamage: false) else {
       return StateSession(directory: self, folder: nil, lock: nil, writable: false)
     }
@@ -137,7 +137,7 @@ package struct StateDirectory: Sendable {
   /// A namespace deleted after its folder was opened and before its lock was taken (the
   /// deletion held the lock meanwhile) is opened again by name: the request then acts on
   /// what stands there now, a namespace made afresh or none, as if it had come a moment later.
-  func lockedFolder(create: Bool, exclusive: Bool, despiteDamage: Bool) throws(IAPError) -> (Folder, Int32?)? {
+  func lockedFolder(create: Bool, exclusive: Bool, despiteDamage: Bool) throws(StateError) -> (Folder, Int32?)? {
     // Once is what a deletion costs; more means deletions one after the other, each taking
     // the lock before this request (which waits for the lock behind other requests): past a
     // few, it gives up rather than chase them.
@@ -152,17 +152,17 @@ package struct StateDirectory: Sendable {
   /// Remembers that a log holds a damaged record, so that every later command refuses at once
   /// (rather than appending to a log whose middle is bad) until the doctor repairs it. Best
   /// effort: the damage is found again by whoever reads that record.
-  func recordDamage(_ error: IAPError, in folder: Folder) {
-    guard case let .stateDamaged(file, offset, reason) = error else { return }
+  func recordDamage(_ error: StateError, in folder: Folder) {
+    guard case let .damaged(file, offset, reason) = error else { return }
     let json = JSONValue.object([("path", .string(file)), ("offset", .int(Int64(offset))), ("reason", .string(reason))])
     try? folder.replaceAtomically(Name.damage, with: Array((JSONWriter.compact(json) + "\n").utf8))
   }
 
   /// The damage recorded by `recordDamage`, if any.
-  package func recordedDamage(in folder: Folder) -> IAPError? {
+  package func recordedDamage(in folder: Folder) -> StateError? {
     guard let bytes = try? folder.readIfExists(Name.damage) else { return nil }
     let json = try? JSONParser.parse(bytes)
-    return .stateDamaged(
+    return .damaged(
       path: json?["path"]?.stringValue ?? damagePath, offset: Int(clamping: json?["offset"]?.intValue ?? 0),
       reason: json?["reason"]?.stringValue ?? "recorded in \(damagePath)")
   }
@@ -181,7 +181,7 @@ package struct StateDirectory: Sendable {
   /// consistent state, as the snapshot is only ever replaced by rename and a torn log tail is
   /// ignored. A namespace deleted since `folder` was opened is refused (`namespaceBusy`):
   /// callers that can open it again by name use `lockedFolder`.
-  package func acquireLock(in folder: Folder, exclusive: Bool) throws(IAPError) -> Int32? {
+  package func acquireLock(in folder: Folder, exclusive: Bool) throws(StateError) -> Int32? {
     guard case let .held(fd) = try lock(in: folder, exclusive: exclusive) else { throw deletedWhileWaiting }
     return fd
   }
@@ -196,19 +196,19 @@ package struct StateDirectory: Sendable {
 
   /// `acquireLock`, saying when the folder was a namespace's that was deleted since it was
   /// opened (see `lockFile(_:in:)` and `isUnlinked`).
-  package func lock(in folder: Folder, exclusive: Bool) throws(IAPError) -> LockOutcome {
+  package func lock(in folder: Folder, exclusive: Bool) throws(StateError) -> LockOutcome {
     let fd: Int32
     do throws(POSIXFileError) {
       guard let opened = try lockFile(Name.lock, in: folder) else { return .folderDeleted }
       fd = opened
     } catch {
       if !exclusive && (error.errno == .permissionDenied || error.errno == .readOnlyFileSystem) { return .held(nil) }
-      throw .stateUnwritable(path: path, reason: error.description)
+      throw .unwritable(path: path, reason: error.description)
     }
     do { try FileLock.acquire(fd, exclusive ? .exclusive : .shared) } catch {
       let reason = POSIXFileError(path: lockPath, operation: "flock", errno: error).description
       POSIXFile.close(fd)
-      throw .stateUnwritable(path: path, reason: reason)
+      throw .unwritable(path: path, reason: reason)
     }
     if namespace != nil && Self.isUnlinked(fd) {
       POSIXFile.close(fd)

@@ -6,29 +6,29 @@ import IAPSystem
 
 package extension StateSession {
   /// What `iap settings set` stored: setting name → normalized value.
-  func settingsOverrides() throws(IAPError) -> [String: String] {
+  func settingsOverrides() throws(StateError) -> [String: String] {
     if let overrides { return overrides }
     let read = try readSettingsOverrides()
     overrides = read
     return read
   }
 
-  private func readSettingsOverrides() throws(IAPError) -> [String: String] {
+  private func readSettingsOverrides() throws(StateError) -> [String: String] {
     let path = directory.path + "/" + StateDirectory.Name.settings
     let bytes: [UInt8]
     do {
       guard let read = try readKept(StateDirectory.Name.settings) else { return [:] }
       bytes = read
     } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     guard let json = try? JSONParser.parse(bytes), let members = json.objectValue else {
-      throw .stateUnreadable(path: path, reason: "expected a JSON object of setting names to values")
+      throw .unreadable(path: path, reason: "expected a JSON object of setting names to values")
     }
     var overrides: [String: String] = [:]
     for (key, value) in members {
       guard let text = value.stringValue, let normalized = try? StoreSettings.normalize(key: key, value: text) else {
-        throw .stateUnreadable(path: path, reason: "bad value for '\(key)'")
+        throw .unreadable(path: path, reason: "bad value for '\(key)'")
       }
       overrides[key] = normalized
     }
@@ -36,13 +36,13 @@ package extension StateSession {
   }
 
   /// Replaces the stored settings atomically; an empty set removes the file.
-  func saveSettings(_ overrides: [String: String]) throws(IAPError) {
+  func saveSettings(_ overrides: [String: String]) throws(StateError) {
     precondition(writable, "saveSettings on a read-only state session")
     let json = JSONValue.object(overrides.keys.sorted().map { ($0, .string(overrides[$0]!)) })
     do {
       try writableFolder.replaceAtomically(StateDirectory.Name.settings, with: Array((JSONWriter.pretty(json) + "\n").utf8))
     } catch {
-      throw .stateUnwritable(path: directory.path, reason: error.description)
+      throw .unwritable(path: directory.path, reason: error.description)
     }
     self.overrides = overrides
   }
@@ -52,32 +52,32 @@ package extension StateSession {
 
 package extension StateSession {
   /// The store's clock: simulated when `clock.json` says so, real otherwise.
-  func clock() throws(IAPError) -> StoreClock {
+  func clock() throws(StateError) -> StoreClock {
     let path = directory.path + "/" + StateDirectory.Name.clock
     let bytes: [UInt8]
     do {
       guard let read = try readKept(StateDirectory.Name.clock) else { return .real }
       bytes = read
     } catch {
-      throw .stateUnreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.description)
     }
     guard let json = try? JSONParser.parse(bytes), let mode = json["mode"]?.stringValue else {
-      throw .stateUnreadable(path: path, reason: "expected {\"mode\": \"real\"|\"simulated\", \"now\": ms}")
+      throw .unreadable(path: path, reason: "expected {\"mode\": \"real\"|\"simulated\", \"now\": ms}")
     }
     switch mode {
     case "real": return .real
     case "simulated":
       guard let ms = json["now"]?.intValue, Timestamp.supportedRange.contains(Timestamp(milliseconds: ms)) else {
-        throw .stateUnreadable(path: path, reason: "bad or missing 'now' (a date in the years 0000 to 9999)")
+        throw .unreadable(path: path, reason: "bad or missing 'now' (a date in the years 0000 to 9999)")
       }
       return .simulated(Timestamp(milliseconds: ms))
     default:
-      throw .stateUnreadable(path: path, reason: "unknown mode '\(mode)'")
+      throw .unreadable(path: path, reason: "unknown mode '\(mode)'")
     }
   }
 
   /// Stores the clock atomically.
-  func saveClock(_ clock: StoreClock) throws(IAPError) {
+  func saveClock(_ clock: StoreClock) throws(StateError) {
     precondition(writable, "saveClock on a read-only state session")
     let json: JSONValue
     switch clock {
@@ -87,7 +87,7 @@ package extension StateSession {
     do {
       try writableFolder.replaceAtomically(StateDirectory.Name.clock, with: Array((JSONWriter.compact(json) + "\n").utf8))
     } catch {
-      throw .stateUnwritable(path: directory.path, reason: error.description)
+      throw .unwritable(path: directory.path, reason: error.description)
     }
   }
 }
@@ -109,19 +109,19 @@ extension StateSession {
 package extension StateSession {
   /// The secret this state signs with, made (32 random bytes, hex) on the first write so that
   /// every state folder has its own; nil before anything was written.
-  func signingSecret() throws(IAPError) -> String? {
+  func signingSecret() throws(StateError) -> String? {
     do {
       guard let bytes = try readKept(StateDirectory.Name.secret) else { return nil }
       return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
     } catch {
-      throw .stateUnreadable(path: error.path, reason: error.description)
+      throw .unreadable(path: error.path, reason: error.description)
     }
   }
 
   /// The state's secret, made now if this session may write and there is none yet.
-  func signingSecretCreatingIfNeeded() throws(IAPError) -> String? {
+  func signingSecretCreatingIfNeeded() throws(StateError) -> String? {
     if writable {
-      do { try ensureSigningSecret() } catch { throw .stateUnwritable(path: directory.path, reason: error.description) }
+      do { try ensureSigningSecret() } catch { throw .unwritable(path: directory.path, reason: error.description) }
     }
     return try signingSecret()
   }

@@ -11,7 +11,7 @@ extension StateSession {
   }
 
   /// Runs `body`, a read of records; damage it meets is recorded for later commands.
-  func notingDamage<T>(_ body: () throws(IAPError) -> T) throws(IAPError) -> T {
+  func notingDamage<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
     do { return try body() } catch {
       if let folder { directory.recordDamage(error, in: folder) }
       throw error
@@ -20,15 +20,15 @@ extension StateSession {
 
   /// The store's history: the latest version of every transaction not deleted or cleared,
   /// by id. Holds them all in memory: `latestVersions()` is the way through a long history.
-  package func history() throws(IAPError) -> [Transaction] {
+  package func history() throws(StateError) -> [Transaction] {
     var result: [Transaction] = []
     try latestVersions().forEach { result.append($0) }
     return result
   }
 
   /// An index of the latest version of every transaction, to read them one at a time.
-  package func latestVersions() throws(IAPError) -> TransactionLogIndex {
-    try notingDamage { () throws(IAPError) in
+  package func latestVersions() throws(StateError) -> TransactionLogIndex {
+    try notingDamage { () throws(StateError) in
       try TransactionLogIndex(fd: transactions.fd, path: transactions.path, end: transactions.validEnd, cache: folder,
         cacheFrom: historyIndexFrom)
     }
@@ -39,11 +39,11 @@ extension StateSession {
   /// there. A server keeps its index in `kept`, which reads only what the log gained since
   /// its last lookup; a command opens it as `latestVersions()` does (from `history.index`
   /// when the log is long).
-  package func transaction(_ id: UInt64, kept: TransactionIdIndex? = nil) throws(IAPError) -> Transaction? {
+  package func transaction(_ id: UInt64, kept: TransactionIdIndex? = nil) throws(StateError) -> Transaction? {
     guard let fd = transactions.fd else { return nil }  // no state yet
     let path = transactions.path
     let validEnd = transactions.validEnd
-    return try notingDamage { () throws(IAPError) -> Transaction? in
+    return try notingDamage { () throws(StateError) -> Transaction? in
       if let kept { return try kept.transaction(id, fd: fd, path: path, validEnd: validEnd) }
       let (index, fromFile) = try HistoryIndex.open(fd: fd, path: path, validEnd: validEnd, cache: folder, cacheFrom: historyIndexFrom)
       switch index.transaction(id, fd: fd, path: path) {
@@ -63,15 +63,15 @@ extension StateSession {
   }
 
   /// The latest version of transaction `id` of `account`, if history has it.
-  package func transaction(_ id: UInt64, account: String) throws(IAPError) -> Transaction? {
+  package func transaction(_ id: UInt64, account: String) throws(StateError) -> Transaction? {
     guard let found = try transaction(id), found.account == account else { return nil }
     return found
   }
 
   /// Every notification sent, oldest first.
-  package func sentNotifications() throws(IAPError) -> [ServerNotification] {
+  package func sentNotifications() throws(StateError) -> [ServerNotification] {
     var all: [ServerNotification] = []
-    _ = try notingDamage { () throws(IAPError) in
+    _ = try notingDamage { () throws(StateError) in
       try notifications.scan(from: 0, to: notifications.validEnd, decode: NotificationRecord.decode) { all.append($0); return true }
     }
     return all

@@ -68,7 +68,7 @@ package final class StateSession {
   /// request while nothing in the folder changed: it shares the folder,
   /// reads the logs through descriptors of its own, and holds no lock: what it reads cannot
   /// change under it, and a command's change makes the server open the state afresh.
-  package func unlockedCopy() throws(IAPError) -> StateSession {
+  package func unlockedCopy() throws(StateError) -> StateSession {
     let copy = StateSession(directory: directory, folder: folder, lock: nil, writable: false)
     (copy.state, copy.snapshotOffsets, copy.hasSnapshot) = (state, snapshotOffsets, hasSnapshot)
     (copy.transactions, copy.notifications) = (try transactions.duplicate(), try notifications.duplicate())
@@ -78,11 +78,11 @@ package final class StateSession {
 
   /// Reads the snapshot and replays whatever the logs hold beyond it. A damaged record is
   /// recorded as the state's damage, so that later commands refuse at once.
-  func load() throws(IAPError) {
-    try notingDamage { () throws(IAPError) in try loadLogs() }
+  func load() throws(StateError) {
+    try notingDamage { () throws(StateError) in try loadLogs() }
   }
 
-  private func loadLogs() throws(IAPError) {
+  private func loadLogs() throws(StateError) {
     let cacheKey = cache == nil ? nil : folder.flatMap { folder in lock.flatMap { LoadedStateCache.Key(folder: folder, lock: $0) } }
     if let cacheKey, let hit = cache?.entry(for: cacheKey) {
       (state, snapshotOffsets, hasSnapshot) = (hit.state, hit.snapshotOffsets, hit.hasSnapshot)
@@ -98,16 +98,16 @@ package final class StateSession {
         do { (state, offsets) = try SnapshotCodec.decode(bytes: bytes) } catch {
           switch error {
           case let .json(error):
-            throw IAPError.stateUnreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
+            throw StateError.unreadable(path: snapshotPath, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
           case let .record(error):
-            throw IAPError.stateUnreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
+            throw StateError.unreadable(path: snapshotPath, reason: "bad or missing '\(error.field)'")
           }
         }
       }
-    } catch let error as IAPError {
+    } catch let error as StateError {
       throw error
     } catch {
-      throw .stateUnreadable(path: snapshotPath, reason: "\(error)")
+      throw .unreadable(path: snapshotPath, reason: "\(error)")
     }
     snapshotOffsets = offsets
     try transactions.open(in: folder, writable: writable, covered: offsets.transactions)
@@ -174,10 +174,10 @@ package final class StateSession {
   /// only counts (`StoreState.apply`), so parsing and decoding each is saved (docs/performance.md, "Shapes kept for start-up").
   /// A line of another shape is parsed and decoded as before; the scan stops, as there, at
   /// the first notification whose commit did not happen.
-  private func countNotifications(from offset: Int, logLength: Int) throws(IAPError) {
+  private func countNotifications(from offset: Int, logLength: Int) throws(StateError) {
     let path = notifications.path
     notifications.cover(
-      try notifications.scanLines(from: offset) { (line, at) throws(IAPError) -> Bool in
+      try notifications.scanLines(from: offset) { (line, at) throws(StateError) -> Bool in
         guard let after = NotificationRecord.peekRequiredLogLength(line), RecordLine.isIntact(line) else {
           var committed = true
           let notification = try RecordLine.decode(line, at: at, path: path) { (json: JSONValue) throws(RecordError) in
@@ -199,14 +199,14 @@ package final class StateSession {
   /// that commands reported: that is damage. (A shorter notification log is what a power cut
   /// may leave, as notifications are fsynced with the next commit.)
   /// - Returns: whether the logs were checked (and so are to be sealed again).
-  private func checkAgainst(_ seal: LogSeal?) throws(IAPError) -> Bool {
+  private func checkAgainst(_ seal: LogSeal?) throws(StateError) -> Bool {
     guard lock != nil else { return false }
     if let seal, seal.transactions == LogSeal.Mark(fd: transactions.fd), seal.notifications == LogSeal.Mark(fd: notifications.fd) {
       return false
     }
     let end = try transactions.check(decode: LogRecordCodec.decode)
     if let sealed = seal?.transactions?.size, end < sealed {
-      throw .stateDamaged(
+      throw .damaged(
         path: transactions.path, offset: end,
         reason: "the log's records end at byte \(end), but iap had written \(sealed) bytes: records were cut off")
     }
@@ -229,7 +229,7 @@ package final class StateSession {
   ///   of `newState` until the last batch's commit (its `state` is empty meanwhile):
   ///   the run's store goes on changing it, and a second owner would make copy-on-write
   ///   copy the whole state, queue and all, at each batch.
-  package func commit(_ changes: [LogRecord], state newState: StoreState, continuing: Bool = false) throws(IAPError) {
+  package func commit(_ changes: [LogRecord], state newState: StoreState, continuing: Bool = false) throws(StateError) {
     precondition(writable, "commit on a read-only state session")
     guard !changes.isEmpty else {
       if !continuing { state = newState }  // the last batch of a run may make nothing
@@ -265,7 +265,7 @@ package final class StateSession {
       try transactions.append(log, in: folder)
     } catch {
       notifications.rollBack(to: notificationsEnd)
-      throw .stateUnwritable(path: directory.path, reason: error.description)
+      throw .unwritable(path: directory.path, reason: error.description)
     }
     state = newState
     if let lock { currentSeal().write(lock, in: folder) }

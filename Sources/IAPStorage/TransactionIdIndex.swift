@@ -26,8 +26,8 @@ package final class TransactionIdIndex: Sendable {
   package init() {}
 
   /// The latest version of transaction `id` in the log open at `fd`, up to `validEnd`.
-  func transaction(_ id: UInt64, fd: Int32, path: String, validEnd: Int) throws(IAPError) -> Transaction? {
-    try kept.withLock { (kept: inout Kept?) throws(IAPError) -> Transaction? in
+  func transaction(_ id: UInt64, fd: Int32, path: String, validEnd: Int) throws(StateError) -> Transaction? {
+    try kept.withLock { (kept: inout Kept?) throws(StateError) -> Transaction? in
       guard let identity = HistoryIndex.identity(of: fd) else { return nil }
       if !(kept?.index.describes(identity, upTo: validEnd) ?? false) { kept = Kept(index: HistoryIndex(of: identity)) }
       for _ in 0..<2 {

@@ -28,7 +28,7 @@ package struct TransactionLogIndex {
   /// Indexes the complete records of the log open at `fd`, up to `end` (the bytes that hold
   /// complete, committed records), with `HistoryIndex.open`, whose `cache` and `cacheFrom`
   /// say whether `history.index` is used and kept.
-  init(fd: Int32?, path: String, end: Int, cache: Folder? = nil, cacheFrom: Int = HistoryIndex.minimumLogSize) throws(IAPError) {
+  init(fd: Int32?, path: String, end: Int, cache: Folder? = nil, cacheFrom: Int = HistoryIndex.minimumLogSize) throws(StateError) {
     guard let fd else {
       self.init(path: path)
       return
@@ -61,13 +61,13 @@ package struct TransactionLogIndex {
   /// The records are read `chunkSize` bytes at a time: latest versions lie mostly in id
   /// order (a `finish --all` writes them so), so one read serves thousands of them, where a
   /// read per record was an eighth of `history`'s time.
-  package func forEach(_ body: (Transaction) throws(IAPError) -> Void) throws(IAPError) {
-    try forEachWithPosition { transaction, _ throws(IAPError) in try body(transaction) }
+  package func forEach(_ body: (Transaction) throws(StateError) -> Void) throws(StateError) {
+    try forEachWithPosition { transaction, _ throws(StateError) in try body(transaction) }
   }
 
   /// `forEach`, with where each version lies in the log: a later position is a later
   /// change, the order of Get Transaction History's `revision`.
-  package func forEachWithPosition(_ body: (Transaction, Int) throws(IAPError) -> Void) throws(IAPError) {
+  package func forEachWithPosition(_ body: (Transaction, Int) throws(StateError) -> Void) throws(StateError) {
     var window = [UInt8]()
     var windowStart = 0
     var windowCount = 0  // the bytes of `window` read
@@ -86,7 +86,7 @@ package struct TransactionLogIndex {
         // rewritten in place, past every check): drop it, so that the next run reads the
         // log afresh, rather than show a wrong history.
         try? cache?.unlink(HistoryIndex.name)
-        throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(span.offset)")
+        throw .unreadable(path: path, reason: "the log changed while it was being read, at byte \(span.offset)")
       }
       try body(transaction, span.offset)
     }
@@ -94,28 +94,28 @@ package struct TransactionLogIndex {
 
   /// Reads up to `count` bytes of the log from `offset` into `buffer` (grown to hold them)
   /// and returns how many; fewer than `atLeast` means the log was cut while it was read.
-  private func read(at offset: Int, count: Int, atLeast: Int, into buffer: inout [UInt8]) throws(IAPError) -> Int {
+  private func read(at offset: Int, count: Int, atLeast: Int, into buffer: inout [UInt8]) throws(StateError) -> Int {
     if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
     let done = try? POSIXFile.read(fd, into: &buffer, count: count, at: offset, path: path)
     guard let done, done >= atLeast else {
-      throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
+      throw .unreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
     }
     return done
   }
 
   /// Reads a transaction record back, straight from its bytes when `TransactionRecordReader`
   /// can.
-  package static func decode(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> Transaction {
+  package static func decode(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(StateError) -> Transaction {
     let quick: (ArraySlice<UInt8>) -> LogRecord? = { TransactionRecordReader.transaction($0).map(LogRecord.transaction) }
     guard case let .transaction(t) = try RecordLine.decode(record, at: offset, path: path, quick: quick, LogRecordCodec.decode)
     else {
-      throw .stateUnreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
+      throw .unreadable(path: path, reason: "the log changed while it was being read, at byte \(offset)")
     }
     return t
   }
 
   /// Reads a record; a bad one makes the whole state unreadable, as in `StateSession.load`.
-  static func decodeRecord(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(IAPError) -> LogRecord {
+  static func decodeRecord(_ record: ArraySlice<UInt8>, at offset: Int, path: String) throws(StateError) -> LogRecord {
     try RecordLine.decode(record, at: offset, path: path, LogRecordCodec.decode)
   }
 
@@ -132,8 +132,8 @@ package struct TransactionLogIndex {
   /// reading `chunkSize` bytes at a time, from `start` (a record's first byte). A last line
   /// without a newline is a torn write and is not a record.
   static func forEachRecord(
-    fd: Int32, path: String, from start: Int = 0, end: Int, _ body: (ArraySlice<UInt8>, Int) throws(IAPError) -> Void
-  ) throws(IAPError) {
+    fd: Int32, path: String, from start: Int = 0, end: Int, _ body: (ArraySlice<UInt8>, Int) throws(StateError) -> Void
+  ) throws(StateError) {
     var pending: [UInt8] = []  // the start of a line that continues in the next chunk
     var pendingOffset = 0
     var position = start
@@ -145,7 +145,7 @@ package struct TransactionLogIndex {
       do {
         n = try POSIXFile.read(fd, into: &chunk, count: wanted, at: position, path: path)
       } catch {
-        throw .stateUnreadable(path: path, reason: error.description)
+        throw .unreadable(path: path, reason: error.description)
       }
       if n == 0 { return }
       var start = 0

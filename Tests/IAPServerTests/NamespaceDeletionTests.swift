@@ -105,7 +105,7 @@ import Testing
     // A request reading the store: the state's lock, shared.
     let reader = open(directory.path + "/lock", O_RDWR)
     #expect(flock(reader, LOCK_SH) == 0)
-    #expect(throws: IAPError.refused(.namespaceBusy("held", reason: "requests to it did not finish within 200 ms; nothing was deleted, try again"))) {
+    #expect(throws: StateError.refused(.namespaceBusy("held", reason: "requests to it did not finish within 200 ms; nothing was deleted, try again"))) {
       try directory.deleteNamespace(waitingAtMost: 200)
     }
     // The delivery lock, waited for first, was made; nothing else changed.
@@ -124,7 +124,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: directory.path + "/downloading", withIntermediateDirectories: false)
     let claim = open(directory.path + "/downloading/pack.lock", O_RDWR | O_CREAT, 0o600)
     #expect(flock(claim, LOCK_EX) == 0)
-    #expect(throws: IAPError.refused(.namespaceBusy("held", reason: "the download of 'pack' is under way; nothing was deleted, try again"))) {
+    #expect(throws: StateError.refused(.namespaceBusy("held", reason: "the download of 'pack' is under way; nothing was deleted, try again"))) {
       try directory.deleteNamespace(waitingAtMost: 200)
     }
     close(claim)

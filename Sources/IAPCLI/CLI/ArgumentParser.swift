@@ -16,7 +16,7 @@ package enum ParsedCommandLine {
 /// command's, so `iap --json buy x` and `iap buy x --json` mean the same. `--name value` and
 /// `--name=value` are equivalent, and `--` ends option parsing.
 package enum ArgumentParser {
-  package static func parse(_ arguments: [String]) throws(IAPError) -> ParsedCommandLine {
+  package static func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
     var path: [String] = []
     var globals = GlobalOptions()
     // The command's invocation once words reached one (`hasCommand`); until then a placeholder
@@ -126,22 +126,22 @@ package enum ArgumentParser {
     return nil
   }
 
-  private static func unknownOption(_ argument: String, _ options: [OptionSpec], _ path: [String]) -> IAPError {
+  private static func unknownOption(_ argument: String, _ options: [OptionSpec], _ path: [String]) -> CLIError {
     let shown = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
     let names = options.map { "--\($0.name)" } + ["--version"]
     return .usage("unknown option '\(shown)'\(Suggestion.hint(for: shown, in: names))", command: path)
   }
 
-  private static func checkArity(_ invocation: Invocation) throws(IAPError) {
+  private static func checkArity(_ invocation: Invocation) throws(CLIError) {
     let specs = invocation.spec.arguments
     let given = invocation.positionals
     let required = specs.filter { !$0.optional }.count
     if given.count < required {
       let missing = specs.filter { !$0.optional }[given.count]
-      throw invocation.usageError("missing expected argument '<\(missing.name)>'")
+      throw CLIError.usage("missing expected argument '<\(missing.name)>'", command: invocation.spec.path)
     }
     if !(specs.last?.repeating ?? false), given.count > specs.count {
-      throw invocation.usageError("unexpected argument '\(given[specs.count])'")
+      throw CLIError.usage("unexpected argument '\(given[specs.count])'", command: invocation.spec.path)
     }
   }
 }

@@ -28,7 +28,4 @@ package struct Invocation: Sendable {
 
   /// Whether the flag `--name` was given.
   package func flag(_ name: String) -> Bool { flags.contains(name) }
-
-  /// A usage error about this command, with the hint to its help.
-  package func usageError(_ message: String) -> IAPError { .usage(message, command: spec.path) }
 }

@@ -23,11 +23,11 @@ package final class CommandContext {
   /// The device whose payment queue commands act on.
   package var device: String { workspace.device }
 
-  /// Checks the account, device and namespace names once, before the command at `path` uses them.
-  func validateNames(for path: [String]) throws(IAPError) {
+  /// Checks the account, device and namespace names once, before the command uses them.
+  func validateNames() throws(IAPError) {
     guard let (option, name, problem) = workspace.invalidName() else { return }
     let shown = JSONWriter.compact(.string(String(name.prefix(40))))
-    throw .usage("invalid value for '--\(option) <name>': \(problem), got \(shown)", command: path)
+    throw .invalidRequest("invalid value for '--\(option) <name>': \(problem), got \(shown)")
   }
 
   /// The delivery step after a command: posts pending notifications, warning on failure.

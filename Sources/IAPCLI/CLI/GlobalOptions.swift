@@ -25,7 +25,7 @@ package struct GlobalOptions: Sendable {
 
   /// Rejects values no command could use: an empty `--state` would put the state files in
   /// the working directory itself, and an empty `--catalog` names no file.
-  func validate(command path: [String]) throws(IAPError) {
+  func validate(command path: [String]) throws(CLIError) {
     // Two tests, not a loop over an array of (name, value) pairs: that array's element type
     // has to be made at run time on every command (docs/performance.md, "Shapes kept for start-up").
     if catalog?.isEmpty == true { throw .usage("invalid value for '--catalog <path>': empty", command: path) }

@@ -28,6 +28,4 @@ extension Invocation: OperationInput {
     if let argument = spec.arguments.first(where: { $0.parameter == parameter.name }) { return "<\(argument.name)>" }
     return "--\(parameter.name)"
   }
-
-  package func usage(_ message: String) -> IAPError { usageError(message) }
 }

@@ -31,7 +31,7 @@ struct CatalogConvertCommand: Command {
       return .success
     }
     if result.outcome == .outputIsSource {
-      throw .usage("'--output' names the file being converted (\(result.displayPath)); write to another path", command: Self.spec.path)
+      throw .invalidRequest("'--output' names the file being converted (\(result.displayPath)); write to another path")
     }
     if context.globals.json {
       context.console.json(.object([

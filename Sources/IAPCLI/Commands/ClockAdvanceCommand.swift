@@ -18,6 +18,6 @@ struct ClockAdvanceCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { destination = try ClockOperations.advanceRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: destination, path: Self.spec.path)
+    try ClockCommand.move(context, to: destination)
   }
 }

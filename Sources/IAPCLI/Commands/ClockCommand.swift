@@ -32,13 +32,13 @@ struct ClockCommand: Command {
   }
 
   /// Moves the clock to `destination` and prints the renewals made and the new time; a move
-  /// back once transactions exist is a usage error of the command at `path`.
+  /// back once transactions exist is a usage error of the command.
   ///
   /// The renewals are printed as each batch is committed, never held whole (a century of
   /// weekly subscriptions is a hundred thousand): the text columns are as wide as the
   /// batches so far need, and the JSON document is written as it goes, exactly as
   /// `print(_:_:made:signer:)` would write it whole.
-  static func move(_ context: CommandContext, to destination: ClockDestination, path: [String]) throws(IAPError) -> ExitCode {
+  static func move(_ context: CommandContext, to destination: ClockDestination) throws(IAPError) -> ExitCode {
     var request = MoveClockRequest(destination: destination)
     request.signed = context.globals.json
     let json = context.globals.json
@@ -78,7 +78,7 @@ struct ClockCommand: Command {
     }
     let result = try context.workspace.moveClock(request)
     if drawn { console.progressLine("") }
-    if let refusal = result.refusal(command: path) { throw refusal }
+    if let refusal = result.refusal() { throw refusal }
     return .success
   }
 

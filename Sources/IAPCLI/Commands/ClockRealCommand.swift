@@ -11,6 +11,6 @@ struct ClockRealCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: .real, path: Self.spec.path)
+    try ClockCommand.move(context, to: .real)
   }
 }

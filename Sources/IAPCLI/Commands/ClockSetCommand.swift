@@ -14,6 +14,6 @@ struct ClockSetCommand: Command {
   init(_ invocation: Invocation) throws(IAPError) { destination = try ClockOperations.setRequest(invocation) }
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
-    try ClockCommand.move(context, to: destination, path: Self.spec.path)
+    try ClockCommand.move(context, to: destination)
   }
 }

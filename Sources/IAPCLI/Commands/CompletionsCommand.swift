@@ -31,9 +31,9 @@ struct CompletionsCommand: Command {
     words = nil
     let shells = CompletionScripts.shells
     let choices = shells.dropLast().joined(separator: ", ") + " or " + (shells.last ?? "")
-    guard let shell = first, rest.isEmpty else { throw invocation.usageError("give one shell: \(choices)") }
+    guard let shell = first, rest.isEmpty else { throw invocation.usage("give one shell: \(choices)") }
     guard shells.contains(shell) else {
-      throw invocation.usageError("unknown shell '\(shell)': expected \(choices)\(Suggestion.hint(for: shell, in: shells))")
+      throw invocation.usage("unknown shell '\(shell)': expected \(choices)\(Suggestion.hint(for: shell, in: shells))")
     }
     self.shell = shell
   }

@@ -19,7 +19,7 @@ struct HelpCommand: Command {
       let parent = Array(path.dropLast())
       let words = CommandRegistry.children(of: parent).map(\.name)
       let last = path.last ?? ""
-      throw invocation.usageError("unknown command '\(path.joined(separator: " "))'\(Suggestion.hint(for: last, in: words))")
+      throw invocation.usage("unknown command '\(path.joined(separator: " "))'\(Suggestion.hint(for: last, in: words))")
     }
   }
 

@@ -68,7 +68,7 @@ struct ServeCommand: Command {
     sharedKeys = try invocation.value(ServeParameters.sharedKeys, default: false)
     let consented = try invocation.value(ServeParameters.allowRemote, default: false)
     if remote && controlToken == nil && !consented {
-      throw invocation.usageError(
+      throw invocation.usage(
         "\(invocation.name(ServeParameters.host.info)) \(host) is beyond loopback and the control plane has no authentication, so whoever reaches the port could buy, refund and reset: add \(invocation.name(ServeParameters.allowRemote.info)) to serve it anyway, or \(invocation.name(ServeParameters.controlToken.info)) TOKEN to require a token")
     }
   }
@@ -116,7 +116,9 @@ struct ServeCommand: Command {
         return response
       }
     } catch {
-      throw .cannotServe(address: Self.authority(host, port), reason: error.description)
+      let failure = CLIError.cannotServe(address: Self.authority(host, port), reason: error.description)
+      CLI.report(failure, json: globals.json, console: context.console)
+      return failure.exitCode
     }
     server.start()
     context.console.line("http://" + Self.authority(host, server.port))

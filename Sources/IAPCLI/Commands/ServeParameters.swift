@@ -1,4 +1,4 @@
-import IAPCore
+import IAPKit
 import IAPOperations
 
 /// How `iap serve` listens and whom it answers: the CLI's own parameters (no other front end

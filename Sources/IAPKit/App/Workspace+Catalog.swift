@@ -8,7 +8,7 @@ import IAPSystem
 extension Workspace {
   /// Loads and validates the catalog, printing its warnings to stderr.
   package func loadCatalog() throws(IAPError) -> Catalog {
-    let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
+    let loaded = try IAPError.ofCatalog(CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath))
     for warning in loaded.warnings { console.warning(warning) }
     return loaded.catalog
   }
@@ -108,7 +108,7 @@ extension Workspace {
   /// Loads the catalog, then writes its cache when the catalog is settled and the state
   /// folder exists (a first purchase creates it; the next one caches).
   private func loadAndCache(path: String, key: CatalogCache.Key?, cacheFile: String) throws(IAPError) -> CatalogLoader.Loaded {
-    let loaded = try CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath)
+    let loaded = try IAPError.ofCatalog(CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath))
     if let key, key.isSettled(now: Environment.systemTime()), let folder = try? stateDirectory.folder(create: false) {
       CatalogCache.write(
         loaded.catalog, warnings: loaded.warnings, catalogPath: path, displayPath: catalogDisplayPath, key: key, in: folder,

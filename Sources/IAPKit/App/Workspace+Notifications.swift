@@ -43,15 +43,15 @@ extension Workspace {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     do {
       // Exclusive, briefly: signing may have to create the state's secret.
-      let session = try stateDirectory.open(forWriting: true)
-      let now = try session.clock().now(real: environment.now())
+      let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
+      let now = try IAPError.ofState(session.clock().now(real: environment.now()))
       let signer = try signer(session, settings: settings(session, fields: fields), now: now, catalog: fields)
       batch = try NotificationCourier.prepare(session, signer: signer, resend: resend)
       batch.date = now
     }
     let (round, reached, attempts) = NotificationCourier.post(batch, to: url, deadline: Deadline(seconds: Deadline.deliveryRoundSeconds))
     if !attempts.isEmpty {
-      let session = try stateDirectory.open(forWriting: true)
+      let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
       try NotificationCourier.record(reached, attempts: attempts, in: session)
     }
     return DeliveryReport(url: url, delivered: round.delivered, pending: round.pending, failure: round.failure)

@@ -11,20 +11,20 @@ extension Workspace {
   package func openStore(forWriting: Bool, catalog: Catalog? = nil) throws(IAPError) -> OpenedStore {
     // Read before the lock is taken (see `settings(_:fields:)`).
     let fields = catalog ?? catalogFieldsQuietly()
-    var session = try stateDirectory.open(forWriting: forWriting, cache: reuse?.loadedState)
+    var session = try IAPError.ofState(stateDirectory.open(forWriting: forWriting, cache: reuse?.loadedState))
     session.warn = { [console] in console.warning($0) }
     session.historyIndexFrom = historyIndexFrom
-    var clock = try session.clock()
+    var clock = try IAPError.ofState(session.clock())
     var now = clock.now(real: environment.now())
     var settings: StoreSettings?
     if store(session).hasDueSubscriptionEvents(at: now) {
       if !forWriting {
         // Release the shared lock before taking the exclusive one: both are this process's.
         session.close()
-        session = try stateDirectory.open(forWriting: true, cache: reuse?.loadedState)
+        session = try IAPError.ofState(stateDirectory.open(forWriting: true, cache: reuse?.loadedState))
         session.warn = { [console] in console.warning($0) }
         session.historyIndexFrom = historyIndexFrom
-        clock = try session.clock()
+        clock = try IAPError.ofState(session.clock())
         now = clock.now(real: environment.now())
       }
       var catchUp = store(session)

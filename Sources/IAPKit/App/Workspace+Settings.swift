@@ -22,7 +22,7 @@ extension Workspace {
   func settings(_ session: StateSession, fields: Catalog?) throws(IAPError) -> StoreSettings {
     var settings = StoreSettings(
       storefront: fields?.storefront ?? "USA", locale: fields?.locale ?? "en_US",
-      catalogSettings: fields?.settings.pairs ?? [], overrides: try session.settingsOverrides())
+      catalogSettings: fields?.settings.pairs ?? [], overrides: try IAPError.ofState(session.settingsOverrides()))
     if let secret = environment.variable("IAP_SIGNING_SECRET") {
       settings.override("signing-secret", with: secret, from: .environment)
     }
@@ -61,7 +61,7 @@ extension Workspace {
       signer = Signer(key: key, environment: settings.environment, signedDate: now, appAppleId: settings.appAppleId)
     }
     var storeRules = rules
-    if storeRules == nil { storeRules = settings.subscriptionRules(clock: try session.clock()) }
+    if storeRules == nil { storeRules = settings.subscriptionRules(clock: try IAPError.ofState(session.clock())) }
     signer.winBack = winBackCatalog(state ?? session.state, rules: storeRules!, catalog: catalog)
     return signer
   }
@@ -83,7 +83,7 @@ extension Workspace {
   func signingKey(_ session: StateSession, settings: StoreSettings) throws(IAPError) -> [UInt8] {
     if let shared = sharedKeys { return Array(shared.signingSecret.utf8) }
     var secret = settings.signingSecret
-    if secret == nil { secret = try session.signingSecretCreatingIfNeeded() ?? "iap-unsigned-empty-state" }
+    if secret == nil { secret = try IAPError.ofState(session.signingSecretCreatingIfNeeded()) ?? "iap-unsigned-empty-state" }
     return Array(secret!.utf8)
   }
 }

@@ -30,7 +30,7 @@ extension Workspace {
       let reached = store.advance(to: now, budget: batch)
       left -= batch
       let last = reached || left <= 0
-      try session.commit(store.changes, state: store.state, continuing: !last)
+      try IAPError.ofState(session.commit(store.changes, state: store.state, continuing: !last))
       committed(store.changes)
       store.discardChanges()
       if last { return reached }

@@ -117,6 +117,6 @@ package struct OpenedStore {
 
   /// Commits what the store recorded since it was opened.
   package func commit() throws(IAPError) {
-    try session.commit(store.changes, state: store.state)
+    try IAPError.ofState(session.commit(store.changes, state: store.state))
   }
 }

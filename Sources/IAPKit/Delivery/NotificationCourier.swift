@@ -39,13 +39,13 @@ package enum NotificationCourier {
     do {
       guard let bytes = try session.folder?.readIfExists(StateDirectory.Name.deliveries) else { return 0 }
       guard let count = (try? JSONParser.parse(bytes))?["delivered"]?.intValue, count >= 0 else {
-        throw IAPError.stateUnreadable(path: path, reason: "expected {\"delivered\": N}")
+        throw IAPError.state(.unreadable(path: path, reason: "expected {\"delivered\": N}"))
       }
       return Int(count)
     } catch let error as IAPError {
       throw error
     } catch {
-      throw .stateUnreadable(path: path, reason: "\(error)")
+      throw .state(.unreadable(path: path, reason: "\(error)"))
     }
   }
 
@@ -56,7 +56,7 @@ package enum NotificationCourier {
     var batch = Batch(already: already, total: total, bodies: [])
     let first = resend ? 0 : already
     guard first < total else { return batch }
-    let all = try session.sentNotifications()
+    let all = try IAPError.ofState(session.sentNotifications())
     for index in first..<min(total, all.count) {
       let body = JSONWriter.compact(.object([
         ("signedPayload", .string(NotificationPayload.signedPayload(all[index], sequence: index + 1, signer: signer)))
@@ -92,13 +92,13 @@ package enum NotificationCourier {
   /// Records the round's attempts, and that `reached` notifications are delivered (the
   /// session holds the exclusive lock).
   package static func record(_ reached: Int, attempts: [SendAttempt], in session: StateSession) throws(IAPError) {
-    try SendAttemptLog.append(attempts, in: session)
+    try IAPError.ofState(SendAttemptLog.append(attempts, in: session))
     guard reached > (try deliveredCount(session)) else { return }
     let json = JSONWriter.compact(.object([("delivered", .int(Int64(reached)))])) + "\n"
     do {
       try session.writableFolder.replaceAtomically(StateDirectory.Name.deliveries, with: Array(json.utf8))
     } catch {
-      throw .stateUnwritable(path: session.directory.path, reason: error.description)
+      throw .state(.unwritable(path: session.directory.path, reason: error.description))
     }
   }
 }

@@ -1,3 +1,4 @@
+import IAPCatalog
 import IAPCore
 import IAPSystem
 
@@ -29,7 +30,7 @@ package struct ContentSource {
   {
     let components: [String]
     do { components = try ContentPath.components(content) } catch {
-      throw .inputInvalid(path: content, reason: error.message)
+      throw .catalog(.inputInvalid(path: content, reason: error.message))
     }
     let shownContent = (shownFolder.isEmpty ? "" : shownFolder + "/") + components.joined(separator: "/")
     var path = catalogFolder
@@ -39,11 +40,11 @@ package struct ContentSource {
       path += "/" + component
       shown += (shown.isEmpty ? "" : "/") + component
       do { info = try FileStatus(path: path, followingLinks: false) } catch {
-        if error == .noSuchFile || error == .notDirectory { throw .inputMissing(path: "\(shownContent) (the hosted content of '\(productId)')") }
-        throw .inputInvalid(path: shown, reason: error.description)
+        if error == .noSuchFile || error == .notDirectory { throw .catalog(.inputMissing(path: "\(shownContent) (the hosted content of '\(productId)')")) }
+        throw .catalog(.inputInvalid(path: shown, reason: error.description))
       }
       if info?.kind == .symbolicLink {
-        throw .inputInvalid(path: shown, reason: "is a symbolic link: links in hosted content are refused")
+        throw .catalog(.inputInvalid(path: shown, reason: "is a symbolic link: links in hosted content are refused"))
       }
     }
     switch info?.kind {
@@ -53,13 +54,13 @@ package struct ContentSource {
       return ContentSource(root: path, isFile: true, entries: [entry])
     case .directory:
       if let real = realPath(path), let state = realPath(stateFolder), state == real || state.hasPrefix(real + "/") {
-        throw .inputInvalid(path: shown, reason: "holds the state folder: content cannot contain its own downloads")
+        throw .catalog(.inputInvalid(path: shown, reason: "holds the state folder: content cannot contain its own downloads"))
       }
       var entries: [ContentEntry] = []
       try walk(path, relative: "", shown: shown, into: &entries)
       return ContentSource(root: path, isFile: false, entries: entries)
     default:
-      throw .inputInvalid(path: shown, reason: "is not a file or folder")
+      throw .catalog(.inputInvalid(path: shown, reason: "is not a file or folder"))
     }
   }
 
@@ -67,7 +68,7 @@ package struct ContentSource {
   private static func walk(_ path: String, relative: String, shown: String, into entries: inout [ContentEntry]) throws(IAPError) {
     let names: [String]
     do { names = try POSIXFile.directoryEntries(path).sorted() } catch {
-      throw .inputInvalid(path: shown, reason: error.description)
+      throw .catalog(.inputInvalid(path: shown, reason: error.description))
     }
     for name in names {
       let child = path + "/" + name
@@ -75,7 +76,7 @@ package struct ContentSource {
       let childShown = shown + "/" + name
       let info: FileStatus
       do { info = try FileStatus(path: child, followingLinks: false) } catch {
-        throw .inputInvalid(path: childShown, reason: error.description)
+        throw .catalog(.inputInvalid(path: childShown, reason: error.description))
       }
       switch info.kind {
       case .directory:
@@ -84,9 +85,9 @@ package struct ContentSource {
       case .regular:
         entries.append(ContentEntry(path: childRelative, size: info.size, sha256: try digest(child, shown: childShown)))
       case .symbolicLink:
-        throw .inputInvalid(path: childShown, reason: "is a symbolic link: links in hosted content are refused")
+        throw .catalog(.inputInvalid(path: childShown, reason: "is a symbolic link: links in hosted content are refused"))
       default:
-        throw .inputInvalid(path: childShown, reason: "is not a file or folder")
+        throw .catalog(.inputInvalid(path: childShown, reason: "is not a file or folder"))
       }
     }
   }
@@ -96,7 +97,7 @@ package struct ContentSource {
     do {
       return try FileDigest.sha256(path)
     } catch {
-      throw .inputInvalid(path: shown, reason: error.description)
+      throw .catalog(.inputInvalid(path: shown, reason: error.description))
     }
   }
 

@@ -1,3 +1,4 @@
+import IAPCatalog
 import IAPCore
 import IAPSystem
 
@@ -7,11 +8,11 @@ extension Downloader {
     let path = source.sourcePath(of: file)
     let fd: Int32
     do { fd = try POSIXFile.open(path, [.readOnly, .noFollow]) } catch {
-      throw .inputInvalid(path: path, reason: "cannot be read (\(error.description)): the content changed during the download")
+      throw .catalog(.inputInvalid(path: path, reason: "cannot be read (\(error.description)): the content changed during the download"))
     }
     guard let info = try? FileStatus(fd: fd), info.kind == .regular, info.size == file.size else {
       POSIXFile.close(fd)
-      throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
+      throw .catalog(.inputInvalid(path: path, reason: "changed during the download: resuming the download starts over"))
     }
     return fd
   }
@@ -19,7 +20,7 @@ extension Downloader {
   func read(_ fd: Int32, _ file: ContentEntry, at offset: Int, length: Int) throws(IAPError) -> [UInt8] {
     let path = source.sourcePath(of: file)
     guard let buffer = try? POSIXFile.read(fd, count: length, at: offset, path: path), buffer.count == length else {
-      throw .inputInvalid(path: path, reason: "changed during the download: resuming the download starts over")
+      throw .catalog(.inputInvalid(path: path, reason: "changed during the download: resuming the download starts over"))
     }
     return buffer
   }

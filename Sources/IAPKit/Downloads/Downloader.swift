@@ -61,7 +61,7 @@ package struct Downloader {
       }
       partial = opened
     } catch {
-      throw .stateUnwritable(path: folder.state.path, reason: error.description)
+      throw .state(.unwritable(path: folder.state.path, reason: error.description))
     }
     reporter.started(status)
     let failAt = failure == nil ? nil : status.bytes + (total - status.bytes) / 2
@@ -88,7 +88,7 @@ package struct Downloader {
         let destination: Int32
         do { destination = try partial.open(relative: file.path, .writeOnly) } catch {
           POSIXFile.close(source)
-          throw .stateUnwritable(path: folder.state.path, reason: error.description)
+          throw .state(.unwritable(path: folder.state.path, reason: error.description))
         }
         open = (index, source, destination)
       }
@@ -99,7 +99,7 @@ package struct Downloader {
         try POSIXFile.write(open!.destination, bytes, at: offset, path: partial.path(file.path))
         try POSIXFile.sync(open!.destination, path: partial.path(file.path))
       } catch {
-        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+        throw .state(.unwritable(path: folder.state.path, reason: error.description))
       }
       status.bytes += length
       copied += length
@@ -159,19 +159,19 @@ package struct Downloader {
       try partial.sync()
       return resume
     } catch {
-      throw .stateUnwritable(path: folder.state.path, reason: error.description)
+      throw .state(.unwritable(path: folder.state.path, reason: error.description))
     }
   }
 
   /// Records the new count under the store's lock and returns the state found there: a pause
   /// or cancel made by another process since the last chunk.
   private func record(_ status: DownloadStatus) throws(IAPError) -> DownloadState {
-    try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> DownloadState in
+    try folder.underStoreLock(exclusive: true) { () throws(IAPError) -> DownloadState in
       // Gone (`iap reset`) or cancelled: stop, and leave the record as it is.
-      guard let current = try folder.status(status.productId), current.state != .cancelled else { return .cancelled }
+      guard let current = try IAPError.ofState(folder.status(status.productId)), current.state != .cancelled else { return .cancelled }
       var next = status
       if current.state == .paused && status.state == .active { next.state = .paused }
-      try folder.save(next)
+      try IAPError.ofState(folder.save(next))
       return current.state
     }
   }
@@ -183,7 +183,7 @@ package struct Downloader {
     while true {
       if let signal = signals.received { return .interrupted(status, signal: signal) }
       sleep(0.1)
-      guard let current = try folder.status(status.productId), current.state != .cancelled else { return try cancel(status) }
+      guard let current = try IAPError.ofState(folder.status(status.productId)), current.state != .cancelled else { return try cancel(status) }
       if current.state == .active {
         status.state = .active
         reporter.resumed(status)
@@ -194,15 +194,15 @@ package struct Downloader {
 
   /// Removes the partial copy of a cancelled download.
   private func cancel(_ status: DownloadStatus) throws(IAPError) -> Outcome {
-    try folder.removePartial(status.productId)
+    try IAPError.ofState(folder.removePartial(status.productId))
     var cancelled = status
     cancelled.state = .cancelled
     cancelled.bytes = 0
     cancelled.pid = nil
     // A record that is gone was removed by `reset`, not cancelled: say so, and make none.
-    let reset = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
-      guard try folder.status(status.productId) != nil else { return true }
-      try folder.save(cancelled)
+    let reset = try folder.underStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
+      guard try IAPError.ofState(folder.status(status.productId)) != nil else { return true }
+      try IAPError.ofState(folder.save(cancelled))
       return false
     }
     return .cancelled(cancelled, reset: reset)
@@ -224,7 +224,7 @@ package struct Downloader {
         defer { POSIXFile.close(fd) }
         digest = try FileDigest.sha256(fd, path: partial.path(file.path))
       } catch {
-        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+        throw .state(.unwritable(path: folder.state.path, reason: error.description))
       }
       if digest != file.sha256 {
         status.state = .failed
@@ -239,8 +239,8 @@ package struct Downloader {
     status.pid = nil
     status.error = nil
     let done = status
-    let moved = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
-      guard let current = try folder.status(id), current.state != .cancelled else { return false }
+    let moved = try folder.underStoreLock(exclusive: true) { () throws(IAPError) -> Bool in
+      guard let current = try IAPError.ofState(folder.status(id)), current.state != .cancelled else { return false }
       do throws(POSIXFileError) {
         let content = try folder.contentFolder(create: true)!
         let work = try folder.workFolder(create: true)!
@@ -249,9 +249,9 @@ package struct Downloader {
         try content.sync()
         try work.sync()
       } catch {
-        throw .stateUnwritable(path: folder.state.path, reason: error.description)
+        throw .state(.unwritable(path: folder.state.path, reason: error.description))
       }
-      try folder.save(done)
+      try IAPError.ofState(folder.save(done))
       return true
     }
     return moved ? .finished(done) : try cancel(status)

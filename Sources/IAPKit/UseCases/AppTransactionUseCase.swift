@@ -44,9 +44,9 @@ extension Workspace {
       // iap has no app download to date: the account's first transaction stands for it,
       // the history read once, as a stream.
       var first: Timestamp?
-      try opened.session.latestVersions().forEach { t in
+      try IAPError.ofState(opened.session.latestVersions().forEach { t in
         if t.account == account, first.map({ t.purchaseDate < $0 }) ?? true { first = t.purchaseDate }
-      }
+      })
       originalPurchaseDate = first ?? opened.now
     }
     return AppTransaction(

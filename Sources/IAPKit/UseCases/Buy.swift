@@ -73,8 +73,8 @@ extension Workspace {
     var context: OfferVerificationContext?
     if request.offer != nil || request.introductoryEligibilityJWS != nil {
       var ids: Set<String> = [try signer(opened).appTransactionId(account: account)]
-      try opened.session.latestVersions().forEach { t in if t.account == account { ids.insert(String(t.id)) } }
-      context = OfferVerificationContext(keys: try opened.session.keysFile().publicKeys, realNow: environment.now(), customerTransactionIds: ids)
+      try IAPError.ofState(opened.session.latestVersions().forEach { t in if t.account == account { ids.insert(String(t.id)) } })
+      context = OfferVerificationContext(keys: try IAPError.ofState(opened.session.keysFile().publicKeys), realNow: environment.now(), customerTransactionIds: ids)
     }
     let date = try purchaseDate(of: request, product: product, in: opened)
     let offer = request.offer.map { OfferPayment(request: $0, context: context!) }
@@ -112,14 +112,13 @@ extension Workspace {
   private func purchaseDate(of request: BuyRequest, product: Product?, in opened: OpenedStore) throws(IAPError) -> Timestamp {
     guard let date = request.purchaseDate else { return opened.now }
     guard date <= opened.now else {
-      throw .usage("purchaseDate \(date.iso8601) is after the store's time \(opened.now.iso8601): a purchase is dated now or earlier", command: [])
+      throw .invalidRequest("purchaseDate \(date.iso8601) is after the store's time \(opened.now.iso8601): a purchase is dated now or earlier")
     }
     if let product, product.type == .autoRenewable, date < opened.now {
       let group = product.subscriptionGroup ?? product.id
       if opened.store.accountState.subscriptions[group] != nil {
-        throw .usage(
-          "purchaseDate cannot date a purchase in the subscription group '\(group)', which the customer has subscribed to before: its periods would overlap the group's",
-          command: [])
+        throw .invalidRequest(
+          "purchaseDate cannot date a purchase in the subscription group '\(group)', which the customer has subscribed to before: its periods would overlap the group's")
       }
     }
     return date

@@ -54,7 +54,7 @@ extension Workspace {
   /// the file cannot be read (66 when missing).
   package func lintCatalog(_ file: String? = nil) throws(IAPError) -> CatalogLintResult {
     let display = file ?? catalogDisplayPath
-    let bytes = try CatalogLoader.contents(path: resolve(display), displayPath: display, missing: .inputMissing(path: display))
+    let bytes = try IAPError.ofCatalog(CatalogLoader.contents(path: resolve(display), displayPath: display, missing: .inputMissing(path: display)))
     let (_, problems) = CatalogLoader.read(bytes, displayPath: display)
     return CatalogLintResult(displayPath: display, errors: problems.errors, warnings: problems.warnings)
   }
@@ -66,10 +66,10 @@ extension Workspace {
   package func convertCatalog(_ request: CatalogConvertRequest) throws(IAPError) -> CatalogConvertResult {
     let display = request.file ?? catalogDisplayPath
     let path = resolve(display)
-    let bytes = try CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display))
-    let loaded = try CatalogLoader.parse(bytes: bytes, displayPath: display)
+    let bytes = try IAPError.ofCatalog(CatalogLoader.contents(path: path, displayPath: display, missing: .inputMissing(path: display)))
+    let loaded = try IAPError.ofCatalog(CatalogLoader.parse(bytes: bytes, displayPath: display))
     for warning in loaded.warnings { console.warning(warning) }
-    let xml = try CatalogPlistWriter.xml(loaded.catalog, source: display, displayPath: display)
+    let xml = try IAPError.ofCatalog(CatalogPlistWriter.xml(loaded.catalog, source: display, displayPath: display))
     var result = CatalogConvertResult(displayPath: display, catalog: loaded.catalog, xml: xml, warnings: loaded.warnings, outcome: .converted)
     guard let output = request.output else { return result }
     let target = resolve(output)

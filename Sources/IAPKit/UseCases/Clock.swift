@@ -102,7 +102,7 @@ extension Workspace {
     let isReal: Bool
     if case .real = request.destination { isReal = true } else { isReal = false }
     if !isReal && !Self.isWithinBudget(store, to: target, budget: eventBudget) { return .tooManyEvents(limit: eventBudget) }
-    try opened.session.saveClock(clock)
+    try IAPError.ofState(opened.session.saveClock(clock))
     let reading = ClockReading(clock: clock, now: target)
     // Signed at the new time, not the time the store was opened at.
     let signer =

@@ -1,3 +1,4 @@
+import IAPCatalog
 import IAPCore
 import IAPCrypto
 import IAPFormats
@@ -65,7 +66,7 @@ extension Workspace {
     let token = text.trimmingWhitespace
     let decoded: (header: JSONValue, payload: JSONValue, signatureValid: Bool?)
     do { decoded = try JWS.decode(token, key: signer.key) } catch {
-      throw .inputInvalid(path: "token", reason: error.description)
+      throw .catalog(.inputInvalid(path: "token", reason: error.description))
     }
     if decoded.header["alg"]?.stringValue == "ES256" {
       let root = (signer.chain ?? SigningChain(secret: signer.key)).root

@@ -6,7 +6,7 @@ extension Workspace {
   /// carry it as their original leave history, the queue and the entitlements.
   package func deleteTransaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     try actOnStore(signed: signed) { store, opened throws(IAPError) in
-      let history = try opened.session.history()
+      let history = try IAPError.ofState(opened.session.history())
       guard let target = history.first(where: { $0.id == id && $0.account == account }) else {
         throw .refused(.unknownTransaction(String(id)))
       }

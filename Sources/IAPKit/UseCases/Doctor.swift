@@ -22,19 +22,19 @@ extension Workspace {
   /// snapshot so that the next command folds the logs afresh, and clears the recorded damage.
   package func examineState(repair: Bool) throws(IAPError) -> DoctorResult {
     let state = stateDirectory
-    guard let folder = try state.folder(create: false) else { return DoctorResult(logs: [], problems: []) }
+    guard let folder = try IAPError.ofState(state.folder(create: false)) else { return DoctorResult(logs: [], problems: []) }
     // A reader gets no lock on a folder it cannot write (read-only, another user's): nothing
     // can change it meanwhile, so it is examined all the same, with the lock file opened for
     // reading (for its seal) when there is one. A repair takes the exclusive lock, or fails
     // saying why the folder cannot be written.
-    var lock = try state.acquireLock(in: folder, exclusive: repair)
+    var lock = try IAPError.ofState(state.acquireLock(in: folder, exclusive: repair))
     if lock == nil, let readOnly = try? folder.open(StateDirectory.Name.lock, .readOnly) {
       lock = readOnly
       try? FileLock.acquire(readOnly, .shared)
     }
     defer { if let lock { POSIXFile.close(lock) } }
     func read(_ name: String) throws(IAPError) -> [UInt8] {
-      do { return try folder.readIfExists(name) ?? [] } catch { throw .stateUnreadable(path: error.path, reason: error.description) }
+      do { return try folder.readIfExists(name) ?? [] } catch { throw .state(.unreadable(path: error.path, reason: error.description)) }
     }
     let transactionBytes = try read(StateDirectory.Name.log)
     let notificationBytes = try read(StateDirectory.Name.notifications)
@@ -60,13 +60,13 @@ extension Workspace {
       }
     }
     if let damage = state.recordedDamage(in: folder), !result.isDamaged {
-      result.problems.append("a command found damage (\(damage.userMessages[0])), but every record now reads intact")
+      result.problems.append("a command found damage (\(IAPError(damage).userMessages[0])), but every record now reads intact")
     }
     guard repair, result.isDamaged else { return result }
-    result.repairs = try state.salvage(result.logs, in: folder)
+    result.repairs = try IAPError.ofState(state.salvage(result.logs, in: folder))
     // The next command checks the new logs whole and seals them; ids given before the repair
     // stay given.
-    guard let lock else { throw .stateUnwritable(path: state.path, reason: "its lock cannot be taken") }
+    guard let lock else { throw .state(.unwritable(path: state.path, reason: "its lock cannot be taken")) }
     LogSeal(transactions: .unknown, notifications: .unknown, nextId: seal?.nextId ?? 1).write(lock, in: folder)
     try? POSIXFile.sync(lock, path: folder.path(StateDirectory.Name.lock))
     if let fd = try? folder.open(StateDirectory.Name.seal, .readOnly) {

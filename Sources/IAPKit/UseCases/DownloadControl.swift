@@ -9,12 +9,12 @@ extension Workspace {
     let productId = try downloadTarget(address).productId
     let folder = DownloadsFolder(state: stateDirectory)
     let rule = "only an active download can be paused"
-    guard try folder.status(productId) != nil else { throw .refused(.downloadState(productId, .waiting, rule)) }
-    return try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> DownloadListing in
-      guard var status = try folder.status(productId) else { throw .refused(.downloadState(productId, .waiting, rule)) }
+    guard try IAPError.ofState(folder.status(productId)) != nil else { throw .refused(.downloadState(productId, .waiting, rule)) }
+    return try folder.underStoreLock(exclusive: true) { () throws(IAPError) -> DownloadListing in
+      guard var status = try IAPError.ofState(folder.status(productId)) else { throw .refused(.downloadState(productId, .waiting, rule)) }
       guard status.state == .active else { throw .refused(.downloadState(productId, status.state, rule)) }
       status.state = .paused
-      try folder.save(status)
+      try IAPError.ofState(folder.save(status))
       return DownloadListing(recorded: status, folder)
     }
   }
@@ -28,11 +28,11 @@ extension Workspace {
     let productId = target.productId
     let folder = DownloadsFolder(state: stateDirectory)
     var cancelled: (status: DownloadStatus, running: Bool)
-    if try folder.status(productId) == nil {
+    if try IAPError.ofState(folder.status(productId)) == nil {
       cancelled = try cancelWaiting(target, folder)
     } else {
-      cancelled = try folder.withStoreLock(exclusive: true) { () throws(IAPError) -> (DownloadStatus, Bool) in
-        guard let status = try folder.status(productId) else { throw .refused(.downloadState(productId, .waiting, "nothing to cancel")) }
+      cancelled = try folder.underStoreLock(exclusive: true) { () throws(IAPError) -> (DownloadStatus, Bool) in
+        guard let status = try IAPError.ofState(folder.status(productId)) else { throw .refused(.downloadState(productId, .waiting, "nothing to cancel")) }
         return try cancel(status, folder)
       }
     }
@@ -57,11 +57,11 @@ extension Workspace {
     status.state = .cancelled
     let running = folder.isRunning(productId)
     if !running {
-      try folder.removePartial(productId)
+      try IAPError.ofState(folder.removePartial(productId))
       status.bytes = 0
       status.pid = nil
     }
-    try folder.save(status)
+    try IAPError.ofState(folder.save(status))
     return (status, running)
   }
 
@@ -73,11 +73,11 @@ extension Workspace {
     let opened = try openStore(forWriting: true, catalog: catalog)
     let transaction = try deliverer(target, opened)
     // Someone may have started it meanwhile; the open store holds the lock now.
-    if let started = try folder.status(target.productId) { return try cancel(started, folder) }
+    if let started = try IAPError.ofState(folder.status(target.productId)) { return try cancel(started, folder) }
     let status = waiting(target.productId, content, transaction).status
     var cancelled = status
     cancelled.state = .cancelled
-    try folder.save(cancelled)
+    try IAPError.ofState(folder.save(cancelled))
     return (cancelled, false)
   }
 
@@ -85,8 +85,8 @@ extension Workspace {
   /// left, or nil if it is still running.
   private func waitForDownloader(_ productId: String, _ folder: DownloadsFolder) throws(IAPError) -> DownloadStatus? {
     for _ in 0..<200 {
-      let stopped = try folder.withStoreLock(exclusive: false) { () throws(IAPError) -> Bool in !folder.isRunning(productId) }
-      if stopped { return try folder.status(productId) }
+      let stopped = try folder.underStoreLock(exclusive: false) { () throws(IAPError) -> Bool in !folder.isRunning(productId) }
+      if stopped { return try IAPError.ofState(folder.status(productId)) }
       Downloader.sleep(0.05)
     }
     return nil

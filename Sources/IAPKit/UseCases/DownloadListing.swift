@@ -37,7 +37,7 @@ extension Workspace {
     let opened = try openStore(forWriting: false)
     guard let address else { return try everyDownload(folder, opened) }
     let target = try downloadTarget(address, opened: opened)
-    if let status = try folder.status(target.productId) { return [DownloadListing(recorded: status, folder)] }
+    if let status = try IAPError.ofState(folder.status(target.productId)) { return [DownloadListing(recorded: status, folder)] }
     let content = try Self.hostedContent(target.productId, try target.catalog.orLoad(self))
     return [waiting(target.productId, content, try deliverer(target, opened))]
   }
@@ -45,7 +45,7 @@ extension Workspace {
   /// Every recorded download, and the purchases with content never started when the catalog
   /// can say (a missing or broken catalog hides only those).
   private func everyDownload(_ folder: DownloadsFolder, _ opened: OpenedStore) throws(IAPError) -> [DownloadListing] {
-    let statuses = try folder.statuses()
+    let statuses = try IAPError.ofState(folder.statuses())
     var listed = statuses.map { DownloadListing(recorded: $0, folder) }
     let catalog = try? CatalogLoader.load(path: catalogPath, displayPath: catalogDisplayPath).catalog
     for product in catalog?.products ?? [] where product.content != nil {

@@ -105,7 +105,7 @@ extension Workspace {
     // The session (and the lock) ends when this function returns, before any copying.
     let opened = try openStore(forWriting: true, catalog: target.catalog)
     let transaction = try deliverer(target, opened)
-    let existing = try folder.status(productId)
+    let existing = try IAPError.ofState(folder.status(productId))
     var bytes = 0
     if let existing {
       let running = folder.isRunning(productId)
@@ -117,7 +117,7 @@ extension Workspace {
       case .paused where running:
         var resumed = existing
         resumed.state = .active
-        try folder.save(resumed)
+        try IAPError.ofState(folder.save(resumed))
         return .handedOver(resumed)
       case .finished where request.mode == .resume:
         throw .refused(.downloadState(productId, .finished, "nothing to resume: its content is in \(folder.contentPath(productId))"))
@@ -136,8 +136,8 @@ extension Workspace {
     } else if request.mode == .resume {
       throw .refused(.downloadState(productId, .waiting, "nothing to resume: start it first"))
     }
-    if bytes == 0 { try folder.removePartial(productId) }
-    guard let lock = try folder.claim(productId) else {
+    if bytes == 0 { try IAPError.ofState(folder.removePartial(productId)) }
+    guard let lock = try IAPError.ofState(folder.claim(productId)) else {
       throw .refused(.downloadState(productId, .active, "it is downloading in another process"))
     }
     let status = DownloadStatus(
@@ -145,7 +145,7 @@ extension Workspace {
       state: .active, bytes: bytes, entries: source.entries, pid: CurrentProcess.id)
     do { try folder.save(status) } catch {
       POSIXFile.close(lock)
-      throw error
+      throw IAPError(error)
     }
     return .claimed(status, lock: lock, settings: opened.settings)
   }

@@ -65,7 +65,7 @@ extension Workspace {
     }
     let productId = transaction.productId
     var catalog = catalog
-    if catalog == nil, try DownloadsFolder(state: stateDirectory).status(productId) == nil {
+    if catalog == nil, try IAPError.ofState(DownloadsFolder(state: stateDirectory).status(productId)) == nil {
       catalog = try loadCatalog()
     }
     if let catalog { _ = try Self.hostedContent(productId, catalog) }
@@ -118,7 +118,7 @@ extension Workspace {
     let folder = DownloadsFolder(state: stateDirectory)
     var states: [String: DownloadState] = [:]
     for productId in Set(transactions.filter(\.hasDownloads).map(\.productId)) {
-      states[productId] = try folder.status(productId)?.state ?? .waiting
+      states[productId] = try IAPError.ofState(folder.status(productId)?.state) ?? .waiting
     }
     return states
   }
@@ -129,7 +129,7 @@ extension Workspace {
     let store = opened.store
     if let queued = store.queue.first(where: { $0.id == id }) { return queued }
     if let owned = store.accountState.ownership.values.first(where: { $0.latest.id == id }) { return owned.latest }
-    return try opened.session.transaction(id, account: account)
+    return try IAPError.ofState(opened.session.transaction(id, account: account))
   }
 
   /// A transaction delivers its product's content when it is a purchase or restore, not

@@ -44,7 +44,7 @@ extension Workspace {
 
   /// Why a transaction id is not in this queue. Only this error path reads the history.
   private func whereabouts(of id: UInt64, _ session: StateSession) throws(IAPError) -> String {
-    guard let transaction = try session.history().first(where: { $0.id == id }) else {
+    guard let transaction = try IAPError.ofState(session.history().first(where: { $0.id == id })) else {
       return "it is not in this store's history"
     }
     if transaction.account != account || transaction.device != device {

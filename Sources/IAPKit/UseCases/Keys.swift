@@ -36,8 +36,8 @@ extension Workspace {
   /// state's signing secret. With `writeFile` false (the control plane, which answers the
   /// PEM itself) no file is written.
   package func createKey(output: String?, writeFile: Bool = true) throws(IAPError) -> CreatedKey {
-    let session = try keysDirectory.open(forWriting: true)
-    var file = try session.keysFile()
+    let session = try IAPError.ofState(keysDirectory.open(forWriting: true))
+    var file = try IAPError.ofState(session.keysFile())
     var generator = SystemRandomNumberGenerator()
     var keyId = Self.newKeyId(&generator)
     while file.entry(keyId) != nil { keyId = Self.newKeyId(&generator) }
@@ -54,7 +54,7 @@ extension Workspace {
     } catch {
       // A key the state does not know is of no use: take the file back.
       if let path { POSIXFile.removeFile(path) }
-      throw error
+      throw IAPError(error)
     }
     return CreatedKey(keyId: keyId, issuerId: file.issuerId!, privateKeyPath: path, privateKeyPEM: pem)
   }
@@ -68,34 +68,34 @@ extension Workspace {
     case let .text(text): (pem, source) = (text, "the public key")
     case let .file(path):
       let bytes: [UInt8]?
-      do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
-      guard let bytes else { throw .inputMissing(path: path) }
+      do { bytes = try InputFile.read(resolve(path)) } catch { throw .catalog(error.inputError(path: path)) }
+      guard let bytes else { throw .catalog(.inputMissing(path: path)) }
       (pem, source) = (String(decoding: bytes, as: UTF8.self), path)
     case .standardInput:
-      do { pem = String(decoding: try environment.standardInput(), as: UTF8.self) } catch { throw error.iapError(path: "standard input") }
+      do { pem = String(decoding: try environment.standardInput(), as: UTF8.self) } catch { throw .catalog(error.inputError(path: "standard input")) }
       source = "standard input"
     }
     let point: [UInt8]
     do { point = try SubjectPublicKeyInfo.decodeP256(pem: pem) } catch {
-      throw .inputInvalid(path: source, reason: "not a P-256 public key PEM (-----BEGIN PUBLIC KEY-----): \(error)")
+      throw .catalog(.inputInvalid(path: source, reason: "not a P-256 public key PEM (-----BEGIN PUBLIC KEY-----): \(error)"))
     }
     guard P256.PublicKey(x963Representation: point) != nil else {
-      throw .inputInvalid(path: source, reason: "the public key is not a point of the P-256 curve")
+      throw .catalog(.inputInvalid(path: source, reason: "the public key is not a point of the P-256 curve"))
     }
-    let session = try keysDirectory.open(forWriting: true)
-    var file = try session.keysFile()
+    let session = try IAPError.ofState(keysDirectory.open(forWriting: true))
+    var file = try IAPError.ofState(session.keysFile())
     guard file.entry(keyId) == nil else { throw .refused(.duplicateKey(keyId)) }
     var generator = SystemRandomNumberGenerator()
     if file.issuerId == nil { file.issuerId = Self.newUUID(&generator) }
     file.keys.append(KeysFile.Entry(keyId: keyId, origin: "added", publicKey: point))
-    try session.saveKeysFile(file)
+    try IAPError.ofState(session.saveKeysFile(file))
     return file
   }
 
   /// Use case: the state's keys (public parts only) and issuer id. Under the shared lock,
   /// without loading the store: `keys.json` is all it reads.
   package func listKeys() throws(IAPError) -> KeysFile {
-    try keysDirectory.openForSettings().keysFile()
+    try IAPError.ofState(keysDirectory.openForSettings().keysFile())
   }
 
   /// The state's keys and their usable public keys by key id, for checking tokens: the
@@ -108,14 +108,14 @@ extension Workspace {
     if let cache = reuse, let identity = FileIdentity(path: keysPath), let (file, publicKeys) = cache.keys(at: identity) {
       return (file, publicKeys)
     }
-    let session = try keysDirectory.openForSettings()
+    let session = try IAPError.ofState(keysDirectory.openForSettings())
     guard let cache = reuse else {
-      let file = try session.keysFile()
+      let file = try IAPError.ofState(session.keysFile())
       return (file, file.publicKeys)
     }
     // The identity before the read: a file replaced in between is read again next time.
     let identity = session.folder.flatMap { FileIdentity(StateDirectory.Name.keys, in: $0) }
-    let file = try session.keysFile()
+    let file = try IAPError.ofState(session.keysFile())
     let publicKeys = file.publicKeys
     if let identity { cache.remember(keys: file, publicKeys: publicKeys, at: identity) }
     return (file, publicKeys)
@@ -123,11 +123,11 @@ extension Workspace {
 
   /// Use case: forgets a key; signatures made with it no longer verify. Returns what was removed.
   package func removeKey(_ keyId: String) throws(IAPError) -> KeysFile.Entry {
-    let session = try keysDirectory.open(forWriting: true)
-    var file = try session.keysFile()
+    let session = try IAPError.ofState(keysDirectory.open(forWriting: true))
+    var file = try IAPError.ofState(session.keysFile())
     guard let entry = file.entry(keyId) else { throw .refused(.unknownKey(keyId)) }
     file.keys.removeAll { $0.keyId == keyId }
-    try session.saveKeysFile(file)
+    try IAPError.ofState(session.saveKeysFile(file))
     return entry
   }
 

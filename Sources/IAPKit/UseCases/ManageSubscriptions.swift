@@ -39,7 +39,7 @@ extension Workspace {
     var groupIds = subscriptions.map(\.group)
     if let group {
       guard let id = catalog.product(group)?.subscriptionGroup ?? catalog.products.first(where: { $0.subscriptionGroup == group })?.subscriptionGroup
-      else { throw .usage("'\(group)' is neither a subscription group nor an auto-renewable subscription of the catalog", command: ["subscription", "manage"]) }
+      else { throw .invalidRequest("'\(group)' is neither a subscription group nor an auto-renewable subscription of the catalog") }
       groupIds = [id]
     }
     let removed = opened.settings.removedFromSale

@@ -3,23 +3,19 @@ import IAPFormats
 
 extension MoveClockResult {
   /// The usage error a refused move is reported as (the same words from the CLI and the
-  /// control plane), or nil when the clock moved. `command` is the command whose usage line
-  /// goes with it (`clock advance`, `clock set`), not the `clock` group's.
-  package func refusal(command: [String] = ["clock"]) -> IAPError? {
+  /// control plane), or nil when the clock moved.
+  package func refusal() -> IAPError? {
     switch self {
     case let .cannotGoBack(from, to):
-      return .usage(
-        "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)",
-        command: command)
+      return .invalidRequest(
+        "the clock cannot go back from \(from.iso8601) to \(to.iso8601) once transactions exist (iap reset starts over)")
     case .outOfRange:
       let range = Timestamp.supportedRange
-      return .usage(
-        "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them",
-        command: command)
+      return .invalidRequest(
+        "the clock can only show dates from \(range.lowerBound.iso8601) to \(range.upperBound.iso8601): the move would leave them")
     case let .tooManyEvents(limit):
-      return .usage(
-        "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps",
-        command: command)
+      return .invalidRequest(
+        "the move covers more than \(limit) subscription renewals and other events, the most one command makes: advance in smaller steps")
     case .moved:
       return nil
     }

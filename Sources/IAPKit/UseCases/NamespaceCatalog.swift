@@ -27,21 +27,21 @@ extension Workspace {
   /// (it is the namespace's configuration, not its state) and goes with the namespace.
   package func useCatalog(named name: String, contents: [UInt8]) throws(IAPError) -> NamespaceCatalogResult {
     guard namespace != nil else {
-      throw .usage("only a namespace can have a catalog of its own; the state's own store sells the catalog iap serve was given", command: [])
+      throw .invalidRequest("only a namespace can have a catalog of its own; the state's own store sells the catalog iap serve was given")
     }
     let (catalog, problems) = CatalogLoader.read(contents, displayPath: name)
     // The request's fault, not the server's: an input error, every problem named.
-    guard let catalog, problems.errors.isEmpty else { throw .inputInvalid(path: name, reason: problems.errors.joined(separator: "; ")) }
+    guard let catalog, problems.errors.isEmpty else { throw .catalog(.inputInvalid(path: name, reason: problems.errors.joined(separator: "; "))) }
     let storeKit = CatalogFormat.detect(contents) == .storeKitConfiguration
     let fileName = storeKit ? StateDirectory.Name.catalogs[0] : StateDirectory.Name.catalogs[1]
-    guard let folder = try stateDirectory.folder(create: true) else {
-      throw .stateUnwritable(path: stateDirectory.path, reason: "the namespace's folder cannot be made")
+    guard let folder = try IAPError.ofState(stateDirectory.folder(create: true)) else {
+      throw .state(.unwritable(path: stateDirectory.path, reason: "the namespace's folder cannot be made"))
     }
     do {
       try folder.replaceAtomically(fileName, with: contents)
       for other in StateDirectory.Name.catalogs where other != fileName && folder.exists(other) { try folder.unlink(other) }
     } catch {
-      throw .stateUnwritable(path: folder.path(fileName), reason: error.description)
+      throw .state(.unwritable(path: folder.path(fileName), reason: error.description))
     }
     return NamespaceCatalogResult(path: folder.path(fileName), productCount: catalog.products.count, warnings: problems.warnings)
   }

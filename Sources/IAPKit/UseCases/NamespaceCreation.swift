@@ -42,16 +42,16 @@ extension Workspace {
   /// step fails (a catalog that does not load, Production without `app-apple-id`) the
   /// namespace is deleted again and the error thrown.
   package func createNamespace(_ setup: NamespaceSetup) throws(IAPError) -> CreatedNamespace {
-    guard let name = namespace else { throw .usage("namespace create needs a namespace name", command: []) }
+    guard let name = namespace else { throw .invalidRequest("namespace create needs a namespace name") }
     var catalog: (name: String, contents: [UInt8])?
     if let path = setup.catalogFile {
       let bytes: [UInt8]?
-      do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
-      guard let bytes else { throw .inputMissing(path: path) }
+      do { bytes = try InputFile.read(resolve(path)) } catch { throw .catalog(error.inputError(path: path)) }
+      guard let bytes else { throw .catalog(.inputMissing(path: path)) }
       catalog = (String(path.split(separator: "/").last ?? Substring(path)), bytes)
     }
     guard !POSIXFile.exists(stateDirectory.path) else { throw .refused(.namespaceExists(name)) }
-    _ = try stateDirectory.folder(create: true)
+    _ = try IAPError.ofState(stateDirectory.folder(create: true))
     do {
       return try setUp(name, setup, catalog: catalog)
     } catch {
@@ -65,10 +65,10 @@ extension Workspace {
     if let catalog { _ = try useCatalog(named: catalog.name, contents: catalog.contents) }
     if !setup.settings.isEmpty {
       // One write for all of them: Production is checked with its app-apple-id beside it.
-      let session = try stateDirectory.open(forWriting: true)
-      var overrides = try session.settingsOverrides()
+      let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
+      var overrides = try IAPError.ofState(session.settingsOverrides())
       for change in setup.settings { overrides[change.key] = change.value }
-      try session.saveSettings(overrides)
+      try IAPError.ofState(session.saveSettings(overrides))
     }
     if let clock = setup.clock { _ = try moveClock(MoveClockRequest(destination: clock)) }
     var key = sharedKeys?.key

@@ -50,9 +50,9 @@ extension Workspace {
     let opened = try openStore(forWriting: false)
     let signer = try signer(opened)
     var result = NotificationsResult(
-      notifications: try opened.session.sentNotifications(), deliveredCount: try NotificationCourier.deliveredCount(opened.session),
+      notifications: try IAPError.ofState(opened.session.sentNotifications()), deliveredCount: try NotificationCourier.deliveredCount(opened.session),
       delivery: report, signer: signer)
-    result.attempts = try SendAttemptLog.read(opened.session)
+    result.attempts = try IAPError.ofState(SendAttemptLog.read(opened.session))
     return result
   }
 }

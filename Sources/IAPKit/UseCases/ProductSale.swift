@@ -20,9 +20,7 @@ extension Workspace {
   package func setProductOnSale(_ productId: String, _ onSale: Bool) throws(IAPError) -> ProductSaleResult {
     let catalog = try loadCatalog()
     guard catalog.product(productId) != nil else {
-      let command = ["products", onSale ? "restore-to-sale" : "remove-from-sale"]
-      throw .usage(
-        "product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))", command: command)
+      throw .invalidRequest("product '\(productId)' is not in the catalog\(Suggestion.hint(for: productId, in: catalog.products.map(\.id)))")
     }
     let opened = try openStore(forWriting: true, catalog: catalog)
     try opened.commit()
@@ -30,9 +28,9 @@ extension Workspace {
     // Removing needs it on sale; restoring needs it removed.
     guard removed.contains(productId) == onSale else { throw .refused(.saleUnchanged(productId, onSale: onSale)) }
     if onSale { removed.remove(productId) } else { removed.insert(productId) }
-    var overrides = try opened.session.settingsOverrides()
+    var overrides = try IAPError.ofState(opened.session.settingsOverrides())
     overrides["removed-from-sale"] = ProductIdList.text(removed)
-    try opened.session.saveSettings(overrides)
+    try IAPError.ofState(opened.session.saveSettings(overrides))
     let running = opened.store.state.accounts.keys.sorted().flatMap { name in
       Array(opened.store.state.accounts[name]?.subscriptions.values ?? [:].values).filter {
         $0.autoRenewProductId == productId && $0.status != .expired && $0.status != .revoked

@@ -42,7 +42,7 @@ extension Workspace {
   /// current) and the settings, nothing more (not the store).
   package func listProducts(locale: String? = nil) throws(IAPError) -> ProductsResult {
     let catalog = try catalogForListing()
-    let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
+    let settings = try self.settings(try IAPError.ofState(stateDirectory.openForSettings()), catalog: catalog)
     return ProductsResult(
       products: catalog.products, catalog: catalog, locale: locale ?? settings.locale,
       currency: catalog.currency(in: settings.storefront))
@@ -53,9 +53,9 @@ extension Workspace {
   /// the `fail-load-products` setting says so.
   package func fetchProducts(_ request: ProductsFetchRequest) throws(IAPError) -> ProductsResult {
     var requested = request.ids
-    if let file = request.idsFile { requested += try ProductIdentifierList.load(path: resolve(file), displayPath: file) }
+    if let file = request.idsFile { requested += try IAPError.ofCatalog(ProductIdentifierList.load(path: resolve(file), displayPath: file)) }
     let catalog = try loadCatalog()
-    let settings = try self.settings(try stateDirectory.openForSettings(), catalog: catalog)
+    let settings = try self.settings(try IAPError.ofState(stateDirectory.openForSettings()), catalog: catalog)
     if let code = settings.failLoadProducts {
       let error = StoreError(code, "simulated failure: \(code.defaultMessage)")
       throw .refused(.requestFailed(api: "request(_:didFailWithError:): the products request", error))

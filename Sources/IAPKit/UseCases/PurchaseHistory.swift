@@ -32,14 +32,19 @@ package struct PurchaseHistory {
     if let limit = filter.limit {
       // The last `limit`: a first pass counts what the filter keeps (never holding it).
       var count = 0
-      try index.forEach { t throws(IAPError) in if t.account == account && filter.keeps(t) { count += 1 } }
+      try IAPError.ofState(index.forEach { t in if t.account == account && filter.keeps(t) { count += 1 } })
       skip = max(0, count - limit)
     }
-    try index.forEach { t throws(IAPError) in
-      guard t.account == account && filter.keeps(t) else { return }
-      if skip > 0 { skip -= 1; return }
-      try body(t)
-    }
+    // The log's failures are the state's; the body's own failure ends the walk's work (the
+    // log has no way to stop early) and is thrown once it is over.
+    var failure: IAPError?
+    try IAPError.ofState(
+      index.forEach { t in
+        guard failure == nil, t.account == account && filter.keeps(t) else { return }
+        if skip > 0 { skip -= 1; return }
+        do throws(IAPError) { try body(t) } catch { failure = error }
+      })
+    if let failure { throw failure }
   }
 }
 
@@ -73,7 +78,7 @@ extension Workspace {
   package func purchaseHistory(signed: Bool = false, filter: HistoryFilter = HistoryFilter()) throws(IAPError) -> PurchaseHistory {
     let opened = try openStore(forWriting: false)
     return PurchaseHistory(
-      session: opened.session, index: try opened.session.latestVersions(), account: account, filter: filter,
+      session: opened.session, index: try IAPError.ofState(opened.session.latestVersions()), account: account, filter: filter,
       signer: signed ? try signer(opened) : nil)
   }
 }

@@ -50,7 +50,7 @@ extension Workspace {
   /// The receipt of `account` as the store `opened` stands: its history, its state, the
   /// store's time. `account` is not always the workspace's: receipt data names its own.
   func appReceipt(for account: String, _ opened: OpenedStore, catalog: Catalog) throws(IAPError) -> AppReceipt {
-    let history = try opened.session.history().filter { $0.account == account }
+    let history = try IAPError.ofState(opened.session.history().filter { $0.account == account })
     return AppReceipt(
       bundleId: catalog.bundleId, history: history, account: opened.store.state.accounts[account] ?? AccountState(),
       now: opened.now)

@@ -18,9 +18,7 @@ extension Workspace {
       }
       var sources: [Transaction] = []
       let candidates = store
-      try opened.session.latestVersions().forEach { t throws(IAPError) in
-        if candidates.isRestorable(t) { sources.append(t) }
-      }
+      try IAPError.ofState(opened.session.latestVersions().forEach { t in if candidates.isRestorable(t) { sources.append(t) } })
       return store.restore(from: sources, now: opened.now)
     }
   }

@@ -21,17 +21,17 @@ extension Workspace {
   /// the catalog, `settings set`, the environment). Reads the state without changing it.
   package func showSettings() throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
-    let session = try stateDirectory.open(forWriting: false)
+    let session = try IAPError.ofState(stateDirectory.open(forWriting: false))
     return try settings(session, fields: fields)
   }
 
   /// Use case: stores one setting, persistently, and returns the settings now in force.
   package func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
-    let session = try stateDirectory.open(forWriting: true)
-    var overrides = try session.settingsOverrides()
+    let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
+    var overrides = try IAPError.ofState(session.settingsOverrides())
     overrides[change.key] = change.value
-    try session.saveSettings(overrides)
+    try IAPError.ofState(session.saveSettings(overrides))
     return try settings(session, fields: fields)
   }
 
@@ -40,10 +40,10 @@ extension Workspace {
   /// Keys that are not settings are ignored: they cannot have been stored.
   package func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
-    let session = try stateDirectory.open(forWriting: true)
-    var overrides = try session.settingsOverrides()
+    let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
+    var overrides = try IAPError.ofState(session.settingsOverrides())
     if keys.isEmpty { overrides = [:] } else { keys.forEach { overrides[$0] = nil } }
-    try session.saveSettings(overrides)
+    try IAPError.ofState(session.saveSettings(overrides))
     return try settings(session, fields: fields)
   }
 

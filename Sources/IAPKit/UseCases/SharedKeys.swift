@@ -18,7 +18,7 @@ extension Workspace {
   /// the server's run, registered in the state's own key set, which every namespace then
   /// shares. `unshareKeys` takes the key back when the server stops.
   package func shareKeys() throws(IAPError) -> SharedKeys {
-    guard namespace == nil else { throw .usage("keys are shared from the state's own store, not a namespace's", command: []) }
+    guard namespace == nil else { throw .invalidRequest("keys are shared from the state's own store, not a namespace's") }
     let secret: [UInt8]
     do {
       let opened = try openStore(forWriting: true)

@@ -46,7 +46,7 @@ extension Workspace {
     }
     let store = opened.store
     let queue = store.queue
-    let sent = try opened.session.sentNotifications().count
+    let sent = try IAPError.ofState(opened.session.sentNotifications().count)
     let delivered = try NotificationCourier.deliveredCount(opened.session)
     return StoreStatus(
       clock: ClockReading(clock: opened.clock, now: opened.now), timeRate: settings.timeRate, changedSettings: changed,

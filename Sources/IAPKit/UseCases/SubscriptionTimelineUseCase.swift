@@ -22,11 +22,12 @@ extension Workspace {
     }
     // Only the group's transactions are kept: a history of many consumables is read past.
     var transactions: [Transaction] = []
-    try opened.session.latestVersions().forEach { t throws(IAPError) in
-      if t.subscriptionGroup == subscription.group && t.account == subscription.account { transactions.append(t) }
-    }
+    try IAPError.ofState(
+      opened.session.latestVersions().forEach { t in
+        if t.subscriptionGroup == subscription.group && t.account == subscription.account { transactions.append(t) }
+      })
     let timeline = SubscriptionTimeline(
-      subscription, transactions: transactions, notifications: try opened.session.sentNotifications(),
+      subscription, transactions: transactions, notifications: try IAPError.ofState(opened.session.sentNotifications()),
       level: { catalog.product($0)?.groupLevel })
     return SubscriptionTimelineResult(timeline: timeline, now: opened.now)
   }

@@ -19,7 +19,7 @@ extension Workspace {
   /// Use case: removes all state (every account, transaction, setting and the clock). Does
   /// not read the state first, so it also mends a damaged state folder.
   package func resetState() throws(IAPError) -> ResetResult {
-    try stateDirectory.reset()
+    try IAPError.ofState(stateDirectory.reset())
     return ResetResult(path: stateDirectory.path)
   }
 

@@ -8,7 +8,7 @@ extension Workspace {
   /// opens the log's index, and either reads one record.
   package func transaction(_ id: UInt64, signed: Bool = false) throws(IAPError) -> TransactionsResult {
     let opened = try openStore(forWriting: false)
-    let found = try opened.session.transaction(id, kept: reuse?.transactionIndex)
+    let found = try IAPError.ofState(opened.session.transaction(id, kept: reuse?.transactionIndex))
     guard let found, found.account == account, !found.deleted else { throw .refused(.unknownTransaction(String(id))) }
     return TransactionsResult(transactions: [found], signer: signed ? try signer(opened) : nil)
   }

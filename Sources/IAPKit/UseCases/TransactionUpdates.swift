@@ -27,9 +27,9 @@ extension Workspace {
   package func transactionUpdates(after position: LogPosition?) throws(IAPError) -> TransactionUpdates {
     let opened = try openStore(forWriting: false)
     let session = opened.session
-    let end = try session.endPosition()
-    if let position, try session.isBoundary(position) {
-      let versions = try session.transactionVersions(after: position).filter { $0.transaction.account == account }
+    let end = try IAPError.ofState(session.endPosition())
+    if let position, try IAPError.ofState(session.isBoundary(position)) {
+      let versions = try IAPError.ofState(session.transactionVersions(after: position).filter { $0.transaction.account == account })
       return TransactionUpdates(
         transactions: versions.map { ($0.position, $0.transaction) }, position: versions.last?.position ?? end, restarted: false,
         signer: versions.isEmpty ? nil : try signer(opened))

@@ -29,7 +29,7 @@ extension Workspace {
   /// The latest version of this account's transaction `id`, from history, or the refusal
   /// that names it unknown.
   package func transactionFromHistory(_ id: UInt64, _ session: StateSession) throws(IAPError) -> Transaction {
-    if let transaction = try session.transaction(id, account: account) { return transaction }
+    if let transaction = try IAPError.ofState(session.transaction(id, account: account)) { return transaction }
     throw .refused(.unknownTransaction(String(id)))
   }
 

@@ -85,8 +85,8 @@ extension Workspace {
   /// The text of receipt data file `path`: missing is `inputMissing`, unreadable `inputInvalid`.
   private func readReceiptFile(_ path: String) throws(IAPError) -> String {
     let bytes: [UInt8]?
-    do { bytes = try InputFile.read(resolve(path)) } catch { throw error.iapError(path: path) }
-    guard let bytes else { throw .inputMissing(path: path) }
+    do { bytes = try InputFile.read(resolve(path)) } catch { throw .catalog(error.inputError(path: path)) }
+    guard let bytes else { throw .catalog(.inputMissing(path: path)) }
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -94,7 +94,7 @@ extension Workspace {
   /// dropped too), so pasted Base64 wrapped over lines reads as one text.
   func standardInputLines() throws(IAPError) -> [String] {
     let input: [UInt8]
-    do { input = try environment.standardInput() } catch { throw error.iapError(path: "standard input") }
+    do { input = try environment.standardInput() } catch { throw .catalog(error.inputError(path: "standard input")) }
     var lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
     // A final line break ends the last line rather than starting an empty one.
     if lines.last?.isEmpty == true { lines.removeLast() }

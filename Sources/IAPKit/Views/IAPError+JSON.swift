@@ -1,5 +1,7 @@
+import IAPCatalog
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// The `{"error": …}` document: what `--json` prints on stdout and the control plane answers
 /// with, one encoding for both front ends.
@@ -7,16 +9,17 @@ extension IAPError {
   /// A stable camelCase name for scripts (`--json` error objects).
   package var name: String {
     switch self {
-    case .usage: return "usage"
-    case .catalogMissing: return "catalogMissing"
-    case .catalogInvalid: return "catalogInvalid"
-    case .inputMissing: return "inputMissing"
-    case .inputInvalid: return "inputInvalid"
-    case .inputUnusable: return "inputUnusable"
-    case .stateUnreadable: return "stateUnreadable"
-    case .stateDamaged: return "stateDamaged"
-    case .stateUnwritable: return "stateUnwritable"
-    case .notAState: return "notAState"
+    case .invalidRequest: return "usage"
+    case .catalog(.catalogMissing): return "catalogMissing"
+    case .catalog(.catalogInvalid): return "catalogInvalid"
+    case .catalog(.inputMissing): return "inputMissing"
+    case .catalog(.inputInvalid): return "inputInvalid"
+    case .catalog(.inputUnusable): return "inputUnusable"
+    case .state(.unreadable): return "stateUnreadable"
+    case .state(.damaged): return "stateDamaged"
+    case .state(.unwritable): return "stateUnwritable"
+    case .state(.notAState): return "notAState"
+    case let .state(.refused(refusal)): return IAPError.refused(refusal).name
     case .outputUnwritable: return "outputUnwritable"
     case let .refused(refusal):
       switch refusal {
@@ -50,20 +53,29 @@ extension IAPError {
       }
     case let .purchaseFailed(error): return error.code.name
     case .settingsIncomplete: return "settingsIncomplete"
-    case .cannotServe: return "cannotServe"
     }
   }
 
   /// The `{"error": …}` object: printed on stdout with `--json`, answered by the control plane.
   package var json: JSONValue {
+    var problems: [String]?
+    if case let .catalog(.catalogInvalid(_, lines)) = self { problems = lines }
+    return Self.json(name: name, messages: userMessages, exitCode: exitCode, storeError: storeError, problems: problems)
+  }
+
+  /// An `{"error": …}` object from its parts: the one encoding of the application's failures
+  /// and a front end's own.
+  package static func json(
+    name: String, messages: [String], exitCode: ExitCode, storeError: StoreError? = nil, problems: [String]? = nil
+  ) -> JSONValue {
     var members: [(String, JSONValue)] = []
-    if let error = storeError {
-      members = [("domain", .string("SKErrorDomain")), ("code", .int(Int64(error.code.rawValue)))]
+    if let storeError {
+      members = [("domain", .string("SKErrorDomain")), ("code", .int(Int64(storeError.code.rawValue)))]
     } else {
       members = [("domain", .string("iap")), ("code", .int(Int64(exitCode.rawValue)))]
     }
-    members += [("name", .string(name)), ("message", .string(userMessages.joined(separator: "\n")))]
-    if case let .catalogInvalid(_, problems) = self { members.append(("problems", .array(problems.map(JSONValue.string)))) }
+    members += [("name", .string(name)), ("message", .string(messages.joined(separator: "\n")))]
+    if let problems { members.append(("problems", .array(problems.map(JSONValue.string)))) }
     members.append(("exitCode", .int(Int64(exitCode.rawValue))))
     return .object(members)
   }

@@ -1,4 +1,6 @@
+import IAPCatalog
 import IAPCore
+import IAPStorage
 
 /// What a user of iap's front ends can do about a failure, in their terms (an option, an
 /// environment variable, a command): the core's messages name none.
@@ -6,11 +8,11 @@ extension IAPError {
   /// The remedy a front end adds to the message, if any.
   package var remedy: String? {
     switch self {
-    case .catalogMissing: return "use --catalog PATH or IAP_CATALOG"
-    case .stateDamaged: return "iap doctor --repair"
+    case .catalog(.catalogMissing): return "use --catalog PATH or IAP_CATALOG"
+    case .state(.damaged): return "iap doctor --repair"
     case .settingsIncomplete:
       return "iap settings set app-apple-id NUMBER, or the catalog's appAppleId; or iap settings set environment Sandbox"
-    case let .refused(refusal): return refusal.remedy
+    case let .refused(refusal), let .state(.refused(refusal)): return refusal.remedy
     default: return nil
     }
   }

@@ -1,5 +1,6 @@
 import IAPFormats
 import IAPHTTP
+import IAPKit
 
 /// Why the server turns a request away before any route sees it (`ServerAccess`), each with
 /// its message and, in one place, its HTTP status. Answered as the control plane answers its

@@ -57,10 +57,10 @@ extension Workspace {
     let parts = token.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0].count == 36, Int64(parts[1]) != nil else { throw .invalidTestNotificationToken }
     let (opened, signer) = try openForServer()
-    let notifications = try reading { () throws(IAPError) in try opened.session.sentNotifications() }
+    let notifications = try reading { () throws(IAPError) in try IAPError.ofState(opened.session.sentNotifications()) }
     for (index, n) in notifications.enumerated() where n.type == .test {
       guard NotificationPayload.uuid(sequence: index + 1, key: signer.key) == parts[0] else { continue }
-      let attempts = try reading { () throws(IAPError) in try SendAttemptLog.read(opened.session) }
+      let attempts = try reading { () throws(IAPError) in try IAPError.ofState(SendAttemptLog.read(opened.session)) }
       return .object(Self.historyItem(n, sequence: index + 1, signer: signer, attempts: attempts[index + 1] ?? []))
     }
     throw .testNotificationNotFound
@@ -78,7 +78,7 @@ extension Workspace {
       customer = transaction.account
     }
     let (notifications, attempts) = try reading { () throws(IAPError) in
-      (try opened.session.sentNotifications(), try SendAttemptLog.read(opened.session))
+      (try IAPError.ofState(opened.session.sentNotifications()), try IAPError.ofState(SendAttemptLog.read(opened.session)))
     }
     let after = query.paginationToken.flatMap { Int($0) } ?? 0
     var matching: [(Int, ServerNotification)] = []

@@ -87,10 +87,10 @@ extension Workspace {
     let after = query.revision.flatMap { Int($0) }
     var matching: [(transaction: Transaction, position: Int)] = []
     try reading { () throws(IAPError) in
-      try opened.session.latestVersions().forEachWithPosition { t, position in
+      try IAPError.ofState(opened.session.latestVersions().forEachWithPosition { t, position in
         guard t.account == customer, t.state == .purchased, query.admits(t) else { return }
         matching.append((t, position))
-      }
+      })
     }
     matching.sort { query.ascending ? $0.position < $1.position : $0.position > $1.position }
     if let after { matching = matching.filter { query.ascending ? $0.position > after : $0.position < after } }
@@ -137,9 +137,9 @@ extension Workspace {
     let after = revision.flatMap { UInt64($0) } ?? 0
     var refunded: [Transaction] = []
     try reading { () throws(IAPError) in
-      try opened.session.latestVersions().forEach { t in
+      try IAPError.ofState(opened.session.latestVersions().forEach { t in
         if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.id > after { refunded.append(t) }
-      }
+      })
     }
     let page = refunded.prefix(TransactionHistoryQuery.pageSize)
     return .object([
@@ -178,7 +178,7 @@ extension Workspace {
         let now = kept.clock.now(real: environment.now())
         // Subscription events now due are made (and committed) by opening afresh.
         if !kept.store.hasDueSubscriptionEvents(at: now) {
-          let session = try kept.session.unlockedCopy()
+          let session = try IAPError.ofState(kept.session.unlockedCopy())
           session.warn = { [console] in console.warning($0) }
           var opened = OpenedStore(session: session, store: kept.store, now: now, clock: kept.clock, settings: kept.settings)
           opened.catalogFields = fields
@@ -191,7 +191,7 @@ extension Workspace {
       if let generation, !opened.session.writable {
         reads?.keep(
           .init(
-            generation: generation, account: account, device: device, fields: fields, session: try opened.session.unlockedCopy(),
+            generation: generation, account: account, device: device, fields: fields, session: try IAPError.ofState(opened.session.unlockedCopy()),
             store: opened.store, clock: opened.clock, settings: opened.settings, signer: signer))
       }
       return (opened, signer)
@@ -216,7 +216,7 @@ extension Workspace {
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
     return try reading { () throws(IAPError) in
       // The server keeps the log's index from one request to the next.
-      try opened.session.transaction(number, kept: reuse?.transactionIndex)
+      try IAPError.ofState(opened.session.transaction(number, kept: reuse?.transactionIndex))
     }
   }
 

@@ -22,6 +22,4 @@ extension ControlCall: OperationInput {
   }
 
   func name(_ parameter: ParameterInfo) -> String { parameter.jsonName }
-
-  func usage(_ message: String) -> IAPError { Self.usage(message) }
 }

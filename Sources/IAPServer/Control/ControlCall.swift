@@ -55,7 +55,7 @@ struct ControlCall {
   }
 
   /// A usage error (400) with `message`.
-  static func usage(_ message: String) -> IAPError { .usage(message, command: []) }
+  static func usage(_ message: String) -> IAPError { .invalidRequest(message) }
 
   /// The path parameter `name` (the route's template guarantees it).
   func path(_ name: String) -> String { parameters[name] ?? "" }

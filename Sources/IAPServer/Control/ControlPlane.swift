@@ -43,11 +43,11 @@ enum ControlPlane {
       }
     }
     if !allowed.isEmpty {
-      var response = failure(.usage("\(request.method) is not allowed on \(path): use \(allowed.joined(separator: ", "))", command: []), status: 405)
+      var response = failure(.invalidRequest("\(request.method) is not allowed on \(path): use \(allowed.joined(separator: ", "))"), status: 405)
       response.headers.add("Allow", allowed.joined(separator: ", "))
       return response
     }
-    return failure(.usage("no such route: \(request.method) \(path) (GET \(prefix)/openapi.json lists them)", command: []), status: 404)
+    return failure(.invalidRequest("no such route: \(request.method) \(path) (GET \(prefix)/openapi.json lists them)"), status: 404)
   }
 
   /// `{"error": …}` with the error's status (or `status`).

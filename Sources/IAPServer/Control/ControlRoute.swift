@@ -1,6 +1,6 @@
-import IAPCore
 import IAPFormats
 import IAPHTTP
+import IAPKit
 import IAPOperations
 
 /// One route of the control plane (`/iap/v1/…`): what it answers, what it takes, and the use

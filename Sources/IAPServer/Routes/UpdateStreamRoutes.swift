@@ -63,7 +63,7 @@ enum UpdateStreamRoutes {
       do { updates = try workspace.transactionUpdates(after: position) } catch {
         // A read that met a reset or a namespace's deletion half done is tried again at the
         // next change or heartbeat; a damaged state is said once, and the stream ends.
-        guard case .stateDamaged = error else { continue }
+        guard case .state(.damaged) = error else { continue }
         _ = writer.write(Array("event: error\ndata: {\"message\":\"the state cannot be read\"}\n\n".utf8))
         return
       }

@@ -9,7 +9,7 @@ import Testing
   func parseRun(_ arguments: [String]) throws -> (path: [String], invocation: Invocation, globals: GlobalOptions) {
     guard case let .run(command, invocation, globals) = try ArgumentParser.parse(arguments) else {
       Issue.record("expected a command to run")
-      throw IAPError.usage("", command: [])
+      throw IAPError.invalidRequest("")
     }
     return (command.spec.path, invocation, globals)
   }

@@ -13,7 +13,7 @@ import Testing
 
   func parse(_ arguments: [String]) throws -> ServeCommand {
     guard case let .run(_, invocation, _) = try ArgumentParser.parse(["serve"] + arguments) else {
-      throw IAPError.usage("not a command to run", command: [])
+      throw IAPError.invalidRequest("not a command to run")
     }
     return try ServeCommand(invocation)
   }

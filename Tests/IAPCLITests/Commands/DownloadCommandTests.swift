@@ -146,7 +146,7 @@ import Testing
     harness.run("download start 1 --rate 1GB/s --fail-download")
     // As a killed downloader leaves it: active, and no process holds it.
     let folder = DownloadsFolder(state: StateDirectory(path: harness.directory + "/.iap"))
-    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in
+    try folder.withStoreLock(exclusive: true) { () throws(StateError) in
       var status = try folder.status("levels")!
       status.state = .active
       status.error = nil

@@ -9,7 +9,7 @@ import Testing
 @testable import IAPKit
 
 @Suite struct CatalogLoaderTests {
-  func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String) throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: "catalog.plist")
   }
 
@@ -20,7 +20,7 @@ import Testing
       return []
     } catch {
       guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      #expect(error.exitCode == .dataError)
+      #expect(IAPError(error).exitCode == .dataError)
       return problems
     }
   }

@@ -104,7 +104,7 @@ import Testing
 
   @Test func refusesCharactersAPropertyListCannotHold() {
     let product = Product(id: "a", type: .consumable, title: "bell \u{7}", description: "D", price: 1)
-    #expect(throws: IAPError.catalogInvalid(path: "x.storekit", problems: [
+    #expect(throws: CatalogError.catalogInvalid(path: "x.storekit", problems: [
       "x.storekit: products[0].title: U+7 cannot be written in a property list"
     ])) {
       try CatalogPlistWriter.xml(Catalog(products: [product]), source: "x.storekit", displayPath: "x.storekit")

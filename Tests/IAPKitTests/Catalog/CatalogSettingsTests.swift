@@ -8,7 +8,7 @@ import Testing
 @testable import IAPKit
 
 @Suite struct CatalogSettingsTests {
-  func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String) throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: "catalog.plist")
   }
 
@@ -83,7 +83,7 @@ import Testing
 
   @Test func settingsMustBeADictionary() {
     let text = TestHarness.plist(products: [], top: "<key>settings</key><array/>")
-    #expect(throws: IAPError.catalogInvalid(path: "catalog.plist", problems: ["catalog.plist: settings: expected a dictionary of setting name → value, got an array"])) {
+    #expect(throws: CatalogError.catalogInvalid(path: "catalog.plist", problems: ["catalog.plist: settings: expected a dictionary of setting name → value, got an array"])) {
       try load(text)
     }
   }

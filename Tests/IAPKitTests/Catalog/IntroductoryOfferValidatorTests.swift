@@ -15,7 +15,7 @@ import Testing
     return TestHarness.plist(products: [product])
   }
 
-  func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String) throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: "catalog.plist")
   }
 
@@ -58,7 +58,7 @@ import Testing
         #"catalog.plist: products[0] (pro): introductoryOffer.price: expected a decimal number ≥ 0, got "-1""#,
       ])
     }
-    #expect(throws: IAPError.catalogInvalid(path: "catalog.plist", problems: [
+    #expect(throws: CatalogError.catalogInvalid(path: "catalog.plist", problems: [
       #"catalog.plist: products[0] (pro): introductoryOffer: expected a dictionary with paymentMode, period, numberOfPeriods and price, got "free""#
     ])) { try load(catalog(offer: "<string>free</string>")) }
   }

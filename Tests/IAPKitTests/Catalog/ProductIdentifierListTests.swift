@@ -9,7 +9,7 @@ import Testing
 @Suite struct ProductIdentifierListTests {
   let harness = TestHarness(catalog: nil)
 
-  func load(_ text: String) throws(IAPError) -> [String] {
+  func load(_ text: String) throws(CatalogError) -> [String] {
     harness.write("ids.plist", text)
     return try ProductIdentifierList.load(path: harness.directory + "/ids.plist", displayPath: "ids.plist")
   }
@@ -32,19 +32,19 @@ import Testing
   }
 
   @Test func rejectsNonStringsAndOtherRoots() {
-    #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "[1]: expected a string, got 5")) {
+    #expect(throws: CatalogError.inputInvalid(path: "ids.plist", reason: "[1]: expected a string, got 5")) {
       try load("<plist><array><string>a</string><integer>5</integer></array></plist>")
     }
-    #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "expected an array of product identifiers at the root, got \"x\"")) {
+    #expect(throws: CatalogError.inputInvalid(path: "ids.plist", reason: "expected an array of product identifiers at the root, got \"x\"")) {
       try load("<plist><string>x</string></plist>")
     }
-    #expect(throws: IAPError.inputInvalid(path: "ids.plist", reason: "not a property list (XML or binary): unterminated <string> at byte 34")) {
+    #expect(throws: CatalogError.inputInvalid(path: "ids.plist", reason: "not a property list (XML or binary): unterminated <string> at byte 34")) {
       try load("<plist><array><string>unterminated")
     }
   }
 
   @Test func reportsAMissingFile() {
-    #expect(throws: IAPError.inputMissing(path: "none.plist")) {
+    #expect(throws: CatalogError.inputMissing(path: "none.plist")) {
       try ProductIdentifierList.load(path: harness.directory + "/none.plist", displayPath: "none.plist")
     }
   }

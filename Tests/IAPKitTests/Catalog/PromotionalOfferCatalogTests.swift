@@ -18,7 +18,7 @@ import Testing
     ])
   }
 
-  func load(_ text: String, file: String = "catalog.plist") throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String, file: String = "catalog.plist") throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: file)
   }
 

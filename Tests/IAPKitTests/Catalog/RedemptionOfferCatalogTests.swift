@@ -11,7 +11,7 @@ import Testing
 /// `.storekit` files (mapped, with no "not mapped" warning), and their way through the
 /// catalog cache and `catalog convert`.
 @Suite struct RedemptionOfferCatalogTests {
-  func load(_ text: String, file: String = "catalog.plist") throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String, file: String = "catalog.plist") throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: file)
   }
 

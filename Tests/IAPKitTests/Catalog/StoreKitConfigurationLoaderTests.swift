@@ -10,7 +10,7 @@ import Testing
 @Suite struct StoreKitConfigurationLoaderTests {
   typealias F = StoreKitFixtures
 
-  func load(_ text: String, file: String = "Shop.storekit") throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String, file: String = "Shop.storekit") throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: file)
   }
 
@@ -22,7 +22,7 @@ import Testing
       return []
     } catch {
       guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      #expect(error.exitCode == .dataError)
+      #expect(IAPError(error).exitCode == .dataError)
       return problems
     }
   }

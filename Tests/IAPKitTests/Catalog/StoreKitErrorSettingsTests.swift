@@ -14,7 +14,7 @@ import Testing
 @Suite struct StoreKitErrorSettingsTests {
   typealias F = StoreKitFixtures
 
-  func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
+  func load(_ text: String) throws(CatalogError) -> CatalogLoader.Loaded {
     try CatalogLoader.parse(Data(text.utf8), displayPath: "Shop.storekit")
   }
 

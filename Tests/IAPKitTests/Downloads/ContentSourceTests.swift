@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 import IAPTesting
 import Testing
 
@@ -50,25 +51,25 @@ import Testing
   @Test func linksAreRefusedWhereverTheyAre() {
     harness.writeLevels(size: 10)
     harness.link("content/levels/passwd", to: "/etc/passwd")
-    #expect(error("content/levels") == .inputInvalid(path: "content/levels/passwd", reason: "is a symbolic link: links in hosted content are refused"))
+    #expect(error("content/levels") == .catalog(.inputInvalid(path: "content/levels/passwd", reason: "is a symbolic link: links in hosted content are refused")))
     harness.link("alias", to: "content/levels")
-    #expect(error("alias") == .inputInvalid(path: "alias", reason: "is a symbolic link: links in hosted content are refused"))
+    #expect(error("alias") == .catalog(.inputInvalid(path: "alias", reason: "is a symbolic link: links in hosted content are refused")))
     harness.link("outside", to: "/etc")
-    #expect(error("outside/passwd") == .inputInvalid(path: "outside", reason: "is a symbolic link: links in hosted content are refused"))
+    #expect(error("outside/passwd") == .catalog(.inputInvalid(path: "outside", reason: "is a symbolic link: links in hosted content are refused")))
   }
 
   @Test func missingContentIs66AndOtherFilesAre65() {
     #expect(error("content/none")?.exitCode == .noInput)
-    #expect(error("content/none") == .inputMissing(path: "content/none (the hosted content of 'levels')"))
+    #expect(error("content/none") == .catalog(.inputMissing(path: "content/none (the hosted content of 'levels')")))
     harness.writeFile("content/file", "x")
     #expect(error("content/file/inside")?.exitCode == .noInput)
     harness.makeFolder("content/pipe")
     #expect(mkfifo(harness.directory + "/content/pipe/fifo", 0o600) == 0)
-    #expect(error("content/pipe") == .inputInvalid(path: "content/pipe/fifo", reason: "is not a file or folder"))
+    #expect(error("content/pipe") == .catalog(.inputInvalid(path: "content/pipe/fifo", reason: "is not a file or folder")))
   }
 
   @Test func contentHoldingTheStateFolderIsRefused() {
     harness.writeLevels(size: 10)
-    #expect(error("content", state: "content/levels/.iap") == .inputInvalid(path: "content", reason: "holds the state folder: content cannot contain its own downloads"))
+    #expect(error("content", state: "content/levels/.iap") == .catalog(.inputInvalid(path: "content", reason: "holds the state folder: content cannot contain its own downloads")))
   }
 }

@@ -39,7 +39,7 @@ import Testing
     let status = DownloadStatus(
       productId: "levels", transactionId: 1, account: "default", device: "default", content: "content/levels", state: state,
       bytes: bytes, entries: try source().entries, pid: 42)
-    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in try folder.save(status) }
+    try folder.withStoreLock(exclusive: true) { () throws(StateError) in try folder.save(status) }
     return status
   }
 
@@ -147,7 +147,7 @@ import Testing
     let folder = self.folder
     clock.onNap = { nap in
       guard nap == 5 else { return }
-      try? folder.withStoreLock(exclusive: true) { () throws(IAPError) in
+      try? folder.withStoreLock(exclusive: true) { () throws(StateError) in
         var current = try folder.status("levels")!
         current.state = .active
         try folder.save(current)

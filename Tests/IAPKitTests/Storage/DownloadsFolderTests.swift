@@ -23,7 +23,7 @@ import Testing
   @Test func statusesAreSavedAtomicallyAndReadBack() throws {
     #expect(try folder.status("levels") == nil)
     #expect(try folder.statuses().isEmpty)
-    try folder.withStoreLock(exclusive: true) { () throws(IAPError) in
+    try folder.withStoreLock(exclusive: true) { () throws(StateError) in
       try folder.save(status("levels", .paused))
       try folder.save(status("a.json", .active))
     }
@@ -35,15 +35,15 @@ import Testing
 
   @Test func anUnreadableStatusIs74AndLeftAlone() {
     harness.writeFile(".iap/downloading/levels.json", "{")
-    #expect(throws: IAPError.self) { try folder.status("levels") }
+    #expect(throws: StateError.self) { try folder.status("levels") }
     do {
       _ = try folder.status("levels")
     } catch {
-      #expect(error.exitCode == .ioError)
+      #expect(IAPError(error).exitCode == .ioError)
     }
     #expect(harness.read(".iap/downloading/levels.json") == "{")
     harness.writeFile(".iap/downloading/other.json", JSONWriter.compact(DownloadStatusRecord.encode(status("levels", .active))))
-    #expect(throws: IAPError.stateUnreadable(path: harness.directory + "/.iap/downloading/other.json", reason: "it is about 'levels'")) {
+    #expect(throws: StateError.unreadable(path: harness.directory + "/.iap/downloading/other.json", reason: "it is about 'levels'")) {
       try folder.status("other")
     }
   }

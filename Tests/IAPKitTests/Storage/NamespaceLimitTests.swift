@@ -62,7 +62,7 @@ import Testing
           do {
             _ = try StateDirectory(namespace: "r\(round)m\(maker)", in: state).open(forWriting: true)
             outcomes.add("made")
-          } catch let error as IAPError where error == .refused(.namespaceLimit(Namespace.limit)) {
+          } catch let error as StateError where error == .refused(.namespaceLimit(Namespace.limit)) {
             outcomes.add("refused")
           } catch {
             outcomes.add("\(error)")

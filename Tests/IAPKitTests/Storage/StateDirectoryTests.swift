@@ -104,8 +104,8 @@ import Testing
       #expect {
         _ = try directory.open(forWriting: writing)
       } throws: { error in
-        guard case let IAPError.stateUnreadable(path, _) = error else { return false }
-        return path == directory.snapshotPath && (error as! IAPError).exitCode == .ioError
+        guard case let StateError.unreadable(path, _) = error else { return false }
+        return path == directory.snapshotPath && IAPError(error as! StateError).exitCode == .ioError
       }
     }
     #expect(bytes(directory.snapshotPath) == Data(garbage.utf8))
@@ -116,7 +116,7 @@ import Testing
     let snapshot = bytes(directory.snapshotPath)
     append("{\"id\":\"2\"}\n", to: logPath)
     // The first field the record's declaration lists that is wrong (`TransactionRecord.Field`).
-    #expect(throws: IAPError.stateDamaged(path: logPath, offset: bytes(logPath).count - 11, reason: "bad or missing 'originalId'")) {
+    #expect(throws: StateError.damaged(path: logPath, offset: bytes(logPath).count - 11, reason: "bad or missing 'originalId'")) {
       _ = try directory.open(forWriting: true)
     }
     #expect(bytes(directory.snapshotPath) == snapshot)
@@ -125,7 +125,7 @@ import Testing
   @Test func aLogShorterThanTheSnapshotSaysIsReported() throws {
     try commit([transaction(1)])
     _ = FileManager.default.createFile(atPath: logPath, contents: Data())
-    #expect(throws: IAPError.self) { _ = try directory.open(forWriting: false) }
+    #expect(throws: StateError.self) { _ = try directory.open(forWriting: false) }
   }
 
   @Test func resetRemovesEverythingButTheLock() throws {
@@ -155,15 +155,15 @@ import Testing
     let decoy = StateDirectory(path: harness.directory + "/decoy")
     try FileManager.default.createDirectory(atPath: decoy.path, withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: decoy.path + "/settings.json", contents: Data("{}".utf8))
-    #expect(throws: IAPError.self, "only iap's names, but no marker and no lock") { try decoy.reset() }
+    #expect(throws: StateError.self, "only iap's names, but no marker and no lock") { try decoy.reset() }
     _ = FileManager.default.createFile(atPath: decoy.path + "/notes.txt", contents: Data("mine".utf8))
     _ = FileManager.default.createFile(atPath: decoy.path + "/lock", contents: nil)
     do {
       try decoy.reset()
       Issue.record("a folder with a file of the user's was reset")
     } catch {
-      #expect(error.exitCode == .ioError)
-      #expect(error.messages == ["\(decoy.path) is not an iap state folder (it holds 'notes.txt', which iap did not make); nothing was deleted"])
+      #expect(IAPError(error).exitCode == .ioError)
+      #expect(IAPError(error).messages == ["\(decoy.path) is not an iap state folder (it holds 'notes.txt', which iap did not make); nothing was deleted"])
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: decoy.path).sorted() == ["lock", "notes.txt", "settings.json"])
     try FileManager.default.removeItem(atPath: decoy.path + "/notes.txt")
@@ -177,7 +177,7 @@ import Testing
     #expect {
       _ = try blocked.open(forWriting: true)
     } throws: { error in
-      (error as? IAPError)?.exitCode == .ioError
+      (error as? StateError).map(IAPError.init)?.exitCode == .ioError
     }
   }
 

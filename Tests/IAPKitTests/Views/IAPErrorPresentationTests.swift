@@ -1,16 +1,18 @@
+import IAPCatalog
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPStorage
 import Testing
 
 /// The core's errors carry plain messages; the front ends' remedies, statuses and the
 /// `{"error": …}` document are IAPKit's views, which add the remedy in the front end's terms.
 @Suite struct IAPErrorPresentationTests {
   @Test func theCoreMessageNamesNoOptionAndTheFrontEndsAddTheRemedy() {
-    let missing = IAPError.catalogMissing(path: "shop.plist")
+    let missing = IAPError.catalog(.catalogMissing(path: "shop.plist"))
     #expect(missing.messages == ["catalog not found: shop.plist"])
     #expect(missing.userMessages == ["catalog not found: shop.plist (use --catalog PATH or IAP_CATALOG)"])
-    let damaged = IAPError.stateDamaged(path: ".iap/transactions.log", offset: 12, reason: "bad checksum")
+    let damaged = IAPError.state(.damaged(path: ".iap/transactions.log", offset: 12, reason: "bad checksum"))
     #expect(!damaged.messages[0].contains("iap doctor"))
     #expect(damaged.userMessages[0].hasSuffix("until it is repaired (iap doctor --repair)"))
     let unknown = IAPError.refused(.unknownTransaction("7"))
@@ -39,14 +41,14 @@ import Testing
   }
 
   @Test func catalogProblemsKeepOneLineEach() {
-    let invalid = IAPError.catalogInvalid(path: "shop.plist", problems: ["a", "b"])
+    let invalid = IAPError.catalog(.catalogInvalid(path: "shop.plist", problems: ["a", "b"]))
     #expect(invalid.userMessages == ["a", "b"])
   }
 
   @Test func statusesAndTheDocumentAreAsBefore() {
-    let missing = IAPError.catalogMissing(path: "shop.plist")
+    let missing = IAPError.catalog(.catalogMissing(path: "shop.plist"))
     #expect(missing.exitCode == .noInput && missing.httpStatus == 500)
-    #expect(IAPError.usage("no", command: []).exitCode == .usage)
+    #expect(IAPError.invalidRequest("no").exitCode == .usage)
     #expect(IAPError.refused(.unknownTransaction("7")).httpStatus == 404)
     #expect(
       JSONWriter.compact(missing.json)

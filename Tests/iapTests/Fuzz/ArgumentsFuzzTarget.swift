@@ -22,18 +22,26 @@ enum ArgumentsFuzzTarget {
     }
     var diagnostics: [String] = []
     let console = Console(out: { _ in }, err: { diagnostics.append($0) })
-    do {
+    var failed = false
+    do throws(CLIError) {
       switch try ArgumentParser.parse(arguments) {
       case let .help(path):
         _ = HelpFormatter.help(for: path)
       case .version:
         break
       case let .run(command, invocation, _):
-        _ = try command.init(invocation)
+        do throws(IAPError) { _ = try command.init(invocation) } catch {
+          guard error.exitCode == .usage, error.messages.count == 1 else { fatalError("not a usage error: \(error)") }
+          CLI.report(error, command: invocation.spec.path, json: true, console: console)
+          failed = true
+        }
       }
     } catch {
-      guard error.exitCode == .usage, error.messages.count == 1 else { fatalError("not a usage error: \(error)") }
+      guard error.exitCode == .usage else { fatalError("not a usage error: \(error)") }
       CLI.report(error, json: true, console: console)
+      failed = true
+    }
+    if failed {
       // error, usage line, hint: each written as exactly one line.
       guard diagnostics.count == 3, diagnostics.allSatisfy({ $0.hasSuffix("\n") && $0.dropLast().firstIndex(of: "\n") == nil })
       else { fatalError("diagnostics are not one line each: \(diagnostics)") }

@@ -41,7 +41,7 @@ enum CatalogFuzzTarget {
       guard case let .catalogInvalid(_, problems) = error, !problems.isEmpty else {
         fatalError("unexpected error \(error)")
       }
-      CLI.report(error, json: false, console: console)
+      CLI.report(IAPError(error), command: [], json: false, console: console)
     }
     guard diagnostics.allSatisfy({ $0.hasSuffix("\n") && $0.dropLast().firstIndex(of: "\n") == nil }) else {
       fatalError("diagnostics are not one line each: \(diagnostics)")
