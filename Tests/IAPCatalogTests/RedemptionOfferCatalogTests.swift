@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 /// `winBackOffers` and `offerCodes` in `catalog.plist`, `winbackOffers` and `codeOffers` in
 /// `.storekit` files (mapped, with no "not mapped" warning), and their way through the
@@ -37,9 +34,9 @@ import Testing
     """
 
   func catalog() -> String {
-    TestHarness.plist(products: [
-      TestHarness.product("pro", "autoRenewable", price: "<string>4.99</string>", extra: Self.subscription + Self.winBack + Self.codes),
-      TestHarness.product(
+    CatalogFixtures.plist(products: [
+      CatalogFixtures.product("pro", "autoRenewable", price: "<string>4.99</string>", extra: Self.subscription + Self.winBack + Self.codes),
+      CatalogFixtures.product(
         "car", "nonConsumable", price: "<string>1.99</string>",
         extra: "<key>offerCodes</key><array><dict><key>id</key><string>CAR</string><key>price</key><string>0.99</string></dict></array>"),
     ])
@@ -59,8 +56,8 @@ import Testing
   }
 
   @Test func reportsBadOffers() {
-    let bad = TestHarness.plist(products: [
-      TestHarness.product(
+    let bad = CatalogFixtures.plist(products: [
+      CatalogFixtures.product(
         "pro", "autoRenewable", price: "<string>4.99</string>",
         extra: Self.subscription
           + "<key>winBackOffers</key><array><dict><key>id</key><string>w</string><key>paymentMode</key><string>free</string><key>period</key><string>P1M</string>"
@@ -68,7 +65,7 @@ import Testing
           + "<key>eligibilityPaidMonths</key><integer>-1</integer></dict></array>"
           + "<key>offerCodes</key><array><dict><key>id</key><string>C</string><key>paymentMode</key><string>free</string><key>period</key><string>P1W</string>"
           + "<key>eligibility</key><array><string>lapsed</string></array></dict></array>"),
-      TestHarness.product("gems", "consumable", price: "<string>0.99</string>", extra: "<key>offerCodes</key><array><dict><key>id</key><string>G</string></dict></array>"),
+      CatalogFixtures.product("gems", "consumable", price: "<string>0.99</string>", extra: "<key>offerCodes</key><array><dict><key>id</key><string>G</string></dict></array>"),
     ])
     #expect(problems(bad) == [
       "catalog.plist: products[0] (pro): winBackOffers[0].eligibilityPaidMonths: expected a number of months, 0-99, got -1",
@@ -111,9 +108,7 @@ import Testing
   /// The bundled catalog.plist has a win-back offer and an offer code on its monthly
   /// subscription, and a one-time code on its coins.
   @Test func theBundledCatalogHasExamplesOfBoth() throws {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("catalog.plist").path
-    let loaded = try CatalogLoader.load(path: path, displayPath: "catalog.plist")
+    let loaded = try CatalogLoader.load(path: CatalogFixtures.bundledPath, displayPath: "catalog.plist")
     #expect(loaded.warnings == [])
     let monthly = try #require(loaded.catalog.product("com.example.fakegame.pro.monthly"))
     #expect(monthly.winBackOffers.map(\.id) == ["comeback.free_month"])

@@ -1,12 +1,9 @@
 import Foundation
 import IAPFormats
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct CatalogLoaderTests {
   func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
@@ -20,13 +17,12 @@ import Testing
       return []
     } catch {
       guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      #expect(error.exitCode == .dataError)
       return problems
     }
   }
 
   @Test func readsEveryFieldAndAppliesDefaults() throws {
-    let loaded = try load(TestHarness.standardCatalog)
+    let loaded = try load(CatalogFixtures.standard)
     let catalog = loaded.catalog
     #expect(loaded.warnings.isEmpty)
     #expect(catalog.bundleId == "com.example.app")
@@ -56,17 +52,17 @@ import Testing
     #expect(ProductValidator.plainText("-1") == nil)
     #expect(ProductValidator.plainText(".5") == nil)
     #expect(ProductValidator.plainText("1.2.3") == nil)
-    let catalog = try load(TestHarness.standardCatalog.replacingOccurrences(of: "<string>0.99</string>", with: "<string>000.990</string>")).catalog
+    let catalog = try load(CatalogFixtures.standard.replacingOccurrences(of: "<string>0.99</string>", with: "<string>000.990</string>")).catalog
     #expect(catalog.product("gems")?.priceText == "0.99")
     for product in catalog.products { #expect(product.priceText == "\(product.price)", "\(product.id)") }
   }
 
   @Test func readsTopLevelSettingsAndLocalizations() throws {
-    let product = TestHarness.product(
+    let product = CatalogFixtures.product(
       "a", "consumable", price: "<real>0.99</real>",
       extra: "<key>localizations</key><dict><key>fr-FR</key><dict><key>title</key><string>T</string><key>description</key><string>D</string></dict></dict>")
     let top = "<key>bundleId</key><string>com.x</string><key>storefront</key><string>FRA</string><key>locale</key><string>fr_FR</string><key>currency</key><string>EUR</string>"
-    let catalog = try load(TestHarness.plist(products: [product], top: top)).catalog
+    let catalog = try load(CatalogFixtures.plist(products: [product], top: top)).catalog
     #expect(catalog.bundleId == "com.x")
     #expect(catalog.storefront == "FRA")
     #expect(catalog.currency == "EUR")
@@ -78,15 +74,15 @@ import Testing
 
   @Test func reportsEveryProblemWithFileProductAndKey() {
     let products = [
-      TestHarness.product("ok", "consumable", price: "<string>1</string>"),
-      TestHarness.product("com.x.pear", "consumable", price: "<string>abc</string>"),
-      TestHarness.product("bad id", "subscription", price: "<integer>-1</integer>"),
+      CatalogFixtures.product("ok", "consumable", price: "<string>1</string>"),
+      CatalogFixtures.product("com.x.pear", "consumable", price: "<string>abc</string>"),
+      CatalogFixtures.product("bad id", "subscription", price: "<integer>-1</integer>"),
       "<string>not a dict</string>",
-      TestHarness.product("ok", "consumable", price: "<string>1</string>"),
-      TestHarness.product("sub", "autoRenewable", price: "<string>1</string>", extra: "<key>subscriptionPeriod</key><string>P2W</string><key>groupLevel</key><integer>0</integer>"),
+      CatalogFixtures.product("ok", "consumable", price: "<string>1</string>"),
+      CatalogFixtures.product("sub", "autoRenewable", price: "<string>1</string>", extra: "<key>subscriptionPeriod</key><string>P2W</string><key>groupLevel</key><integer>0</integer>"),
       "<dict><key>type</key><string>consumable</string><key>title</key><true/></dict>",
     ]
-    let found = problems(TestHarness.plist(products: products, top: "<key>storefront</key><string>us</string>"))
+    let found = problems(CatalogFixtures.plist(products: products, top: "<key>storefront</key><string>us</string>"))
     let expected = [
       #"catalog.plist: storefront: expected an ISO 3166-1 alpha-3 code like "USA", got "us""#,
       #"catalog.plist: products[1] (com.x.pear): price: expected a decimal number ≥ 0, got "abc""#,
@@ -107,8 +103,8 @@ import Testing
   }
 
   @Test func unknownKeysAreWarningsNotErrors() throws {
-    let product = TestHarness.product("a", "consumable", price: "<string>1</string>", extra: "<key>colour</key><string>red</string><key>subscriptionGroup</key><string>g</string>")
-    let loaded = try load(TestHarness.plist(products: [product], top: "<key>appName</key><string>x</string>"))
+    let product = CatalogFixtures.product("a", "consumable", price: "<string>1</string>", extra: "<key>colour</key><string>red</string><key>subscriptionGroup</key><string>g</string>")
+    let loaded = try load(CatalogFixtures.plist(products: [product], top: "<key>appName</key><string>x</string>"))
     #expect(loaded.catalog.products.count == 1)
     #expect(loaded.warnings == [
       "catalog.plist: appName: unknown key (ignored)",

@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct CatalogPlistWriterTests {
   /// Writes `catalog` and reads it back.
@@ -15,7 +12,7 @@ import Testing
   }
 
   @Test func aPlistCatalogComesBackTheSame() throws {
-    let catalog = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c.plist").catalog
+    let catalog = try CatalogLoader.parse(Data(CatalogFixtures.standard.utf8), displayPath: "c.plist").catalog
     let back = try roundTrip(catalog)
     #expect(back.warnings == [])
     #expect(back.catalog == catalog)

@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 /// A `.storekit` file's simulated failures: `_storeKitErrors` entries for every StoreKit API
 /// (Xcode's `FailableStoreKitAPI`: loadProducts, purchase, appStoreSync, subscriptionStatus,

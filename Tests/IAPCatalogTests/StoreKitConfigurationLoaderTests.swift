@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct StoreKitConfigurationLoaderTests {
   typealias F = StoreKitFixtures
@@ -22,7 +19,6 @@ import Testing
       return []
     } catch {
       guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      #expect(error.exitCode == .dataError)
       return problems
     }
   }
@@ -250,7 +246,7 @@ import Testing
     let json = "\u{FEFF} \n\t" + F.file(#""products" : [ \#(F.product("a")) ]"#)
     #expect(CatalogFormat.detect(Array(json.utf8)) == .storeKitConfiguration)
     #expect(try load(json, file: "catalog.plist").catalog.product("a")?.type == .consumable)
-    let plist = TestHarness.plist(products: [TestHarness.product("b", "consumable", price: "<string>1</string>")])
+    let plist = CatalogFixtures.plist(products: [CatalogFixtures.product("b", "consumable", price: "<string>1</string>")])
     #expect(CatalogFormat.detect(Array(plist.utf8)) == .propertyList)
     #expect(try load(plist, file: "Products.storekit").catalog.product("b") != nil)
     #expect(problems("[1, 2]") == ["Shop.storekit: neither a StoreKit configuration (a JSON object) nor a property list"])

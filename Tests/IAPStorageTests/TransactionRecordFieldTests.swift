@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPStorage
 @testable import IAPFormats
 

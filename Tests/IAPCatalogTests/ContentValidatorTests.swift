@@ -1,15 +1,12 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct ContentValidatorTests {
   func catalog(_ content: String, type: String = "nonConsumable") -> String {
-    TestHarness.plist(products: [TestHarness.product("levels", type, price: "<string>1</string>", extra: "<key>content</key>\(content)")])
+    CatalogFixtures.plist(products: [CatalogFixtures.product("levels", type, price: "<string>1</string>", extra: "<key>content</key>\(content)")])
   }
 
   func problems(_ text: String) -> [String] {

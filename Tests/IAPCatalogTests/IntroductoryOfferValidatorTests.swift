@@ -1,18 +1,15 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct IntroductoryOfferValidatorTests {
   func catalog(offer: String, type: String = "autoRenewable") -> String {
     let subscription = type == "autoRenewable"
       ? "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>" : ""
-    let product = TestHarness.product("pro", type, price: "<string>4.99</string>", extra: subscription + "<key>introductoryOffer</key>" + offer)
-    return TestHarness.plist(products: [product])
+    let product = CatalogFixtures.product("pro", type, price: "<string>4.99</string>", extra: subscription + "<key>introductoryOffer</key>" + offer)
+    return CatalogFixtures.plist(products: [product])
   }
 
   func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {

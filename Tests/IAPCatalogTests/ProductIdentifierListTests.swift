@@ -1,17 +1,14 @@
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct ProductIdentifierListTests {
-  let harness = TestHarness(catalog: nil)
+  let temporary = TemporaryFolder()
 
   func load(_ text: String) throws(IAPError) -> [String] {
-    harness.write("ids.plist", text)
-    return try ProductIdentifierList.load(path: harness.directory + "/ids.plist", displayPath: "ids.plist")
+    temporary.write("ids.plist", text)
+    return try ProductIdentifierList.load(path: temporary.directory + "/ids.plist", displayPath: "ids.plist")
   }
 
   @Test func readsARootArrayOfStrings() throws {
@@ -45,7 +42,7 @@ import Testing
 
   @Test func reportsAMissingFile() {
     #expect(throws: IAPError.inputMissing(path: "none.plist")) {
-      try ProductIdentifierList.load(path: harness.directory + "/none.plist", displayPath: "none.plist")
+      try ProductIdentifierList.load(path: temporary.directory + "/none.plist", displayPath: "none.plist")
     }
   }
 }

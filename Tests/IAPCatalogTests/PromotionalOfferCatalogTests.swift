@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 /// `promotionalOffers` in `catalog.plist`, `adHocOffers` (and `subscriptionOffers`) in
 /// `.storekit` files, and the offers' way through the catalog cache and `catalog convert`.
@@ -13,8 +10,8 @@ import Testing
   func catalog(offers: String, type: String = "autoRenewable") -> String {
     let subscription = type == "autoRenewable"
       ? "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>" : ""
-    return TestHarness.plist(products: [
-      TestHarness.product("pro", type, price: "<string>4.99</string>", extra: subscription + "<key>promotionalOffers</key>" + offers)
+    return CatalogFixtures.plist(products: [
+      CatalogFixtures.product("pro", type, price: "<string>4.99</string>", extra: subscription + "<key>promotionalOffers</key>" + offers)
     ])
   }
 
@@ -109,9 +106,7 @@ import Testing
 
   /// The bundled catalog.plist offers two promotional offers on its monthly subscription.
   @Test func theBundledCatalogHasPromotionalOffers() throws {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("catalog.plist").path
-    let loaded = try CatalogLoader.load(path: path, displayPath: "catalog.plist")
+    let loaded = try CatalogLoader.load(path: CatalogFixtures.bundledPath, displayPath: "catalog.plist")
     #expect(loaded.warnings == [])
     #expect(loaded.catalog.product("com.example.fakegame.pro.monthly")?.promotionalOffers.map(\.id) == ["winback.half_price", "loyalty.free_month"])
   }

@@ -1,22 +1,19 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 @testable import IAPSystem
 
 @Suite struct CatalogCacheTests {
-  let harness = TestHarness()
+  let temporary = TemporaryFolder(catalog: CatalogFixtures.standard)
   let key = CatalogCache.Key(values: [1, 2, 3, 4, 5, 6, 7], changed: 0)
-  var file: String { harness.directory + "/catalog.cache" }
-  var catalogPath: String { harness.directory + "/catalog.plist" }
+  var file: String { temporary.directory + "/catalog.cache" }
+  var catalogPath: String { temporary.directory + "/catalog.plist" }
 
   func write(_ catalog: Catalog, warnings: [String] = []) {
-    let folder = try! #require(try Folder.open(harness.directory, create: false))
+    let folder = try! #require(try Folder.open(temporary.directory, create: false))
     CatalogCache.write(
       catalog, warnings: warnings, catalogPath: catalogPath, displayPath: "catalog.plist", key: key, in: folder, name: "catalog.cache")
   }
@@ -26,7 +23,7 @@ import Testing
   }
 
   @Test func findsEveryProductExactlyAsTheCatalogHasIt() throws {
-    let catalog = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "catalog.plist").catalog
+    let catalog = try CatalogLoader.parse(Data(CatalogFixtures.standard.utf8), displayPath: "catalog.plist").catalog
     write(catalog)
     for product in catalog.products {
       #expect(lookup(product.id)?.product == product)
@@ -46,7 +43,7 @@ import Testing
 
   /// `products list` reads the whole catalog from the cache, in the catalog's order.
   @Test func listsEveryProductInTheCatalogsOrder() throws {
-    let loaded = try CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "catalog.plist")
+    let loaded = try CatalogLoader.parse(Data(CatalogFixtures.standard.utf8), displayPath: "catalog.plist")
     write(loaded.catalog, warnings: ["catalog.plist: extra: unknown key (ignored)"])
     let listed = try #require(CatalogCache.listing(catalogPath: catalogPath, displayPath: "./c.plist", key: key, file: file))
     #expect(listed.0.products == loaded.catalog.products)

@@ -1,11 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
 @testable import IAPCatalog
 @testable import IAPCore
-@testable import IAPKit
 
 @Suite struct CatalogSettingsTests {
   func load(_ text: String) throws(IAPError) -> CatalogLoader.Loaded {
@@ -13,7 +10,7 @@ import Testing
   }
 
   func plist(settings: String, top: String = "") -> String {
-    TestHarness.plist(products: [], top: top + "<key>settings</key><dict>\(settings)</dict>")
+    CatalogFixtures.plist(products: [], top: top + "<key>settings</key><dict>\(settings)</dict>")
   }
 
   @Test func keepsOneValuePerNameInAFixedOrder() {
@@ -82,7 +79,7 @@ import Testing
   }
 
   @Test func settingsMustBeADictionary() {
-    let text = TestHarness.plist(products: [], top: "<key>settings</key><array/>")
+    let text = CatalogFixtures.plist(products: [], top: "<key>settings</key><array/>")
     #expect(throws: IAPError.catalogInvalid(path: "catalog.plist", problems: ["catalog.plist: settings: expected a dictionary of setting name → value, got an array"])) {
       try load(text)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import IAPTesting
 import Testing
 
 @testable import IAPCore
