@@ -16,8 +16,8 @@ import Testing
   }
 
   static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("trial", "autoRenewable", price: "<string>9.99</string>", extra: SubscriptionTests.group(level: 1, "P1M") + offer("free", "P1W", 1)),
-    TestHarness.product("monthly", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionTests.group(level: 2, "P1M") + offer("payAsYouGo", "P1M", 3, price: "0.99")),
+    TestHarness.product("trial", "autoRenewable", price: "<string>9.99</string>", extra: SubscriptionFidelityTests.group(level: 1, "P1M") + offer("free", "P1W", 1)),
+    TestHarness.product("monthly", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionFidelityTests.group(level: 2, "P1M") + offer("payAsYouGo", "P1M", 3, price: "0.99")),
     TestHarness.product("yearly", "autoRenewable", price: "<string>49.99</string>", extra: "<key>subscriptionGroup</key><string>y</string><key>subscriptionPeriod</key><string>P1Y</string>" + offer("payUpFront", "P6M", 1, price: "19.99")),
   ])
   let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog

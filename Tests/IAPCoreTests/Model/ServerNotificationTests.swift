@@ -1,21 +1,16 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 /// Every store event sends the notification Apple names for it.
 @Suite struct ServerNotificationTests {
-  static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("gems", "consumable", price: "<string>1</string>"),
-    TestHarness.product("gold", "autoRenewable", price: "<string>9</string>", extra: SubscriptionTests.group(level: 1, "P1M")),
-    TestHarness.product("silver", "autoRenewable", price: "<string>5</string>", extra: SubscriptionTests.group(level: 2, "P1M")),
+  let catalog = Catalog(products: [
+    CatalogFixtures.product("gems", .consumable, price: "1"),
+    CatalogFixtures.subscription("gold", price: "9", period: .oneMonth, level: 1),
+    CatalogFixtures.subscription("silver", price: "5", period: .oneMonth, level: 2),
   ])
-  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var store = Store(state: StoreState(), account: "a", device: "d")
 
@@ -67,15 +62,5 @@ import Testing
     #expect(sent == ["SUBSCRIBED.INITIAL_BUY", "DID_FAIL_TO_RENEW", "EXPIRED.BILLING_RETRY", "REFUND"])
     guard case let .notification(refund)? = store.changes.last else { return }
     #expect(refund.status == 5, "a refunded subscription is revoked")
-  }
-
-  @Test func uuidsAreStableVersion4AndDifferByKey() {
-    let a = NotificationPayload.uuid(sequence: 1, key: Array("k".utf8))
-    #expect(a == NotificationPayload.uuid(sequence: 1, key: Array("k".utf8)))
-    #expect(a != NotificationPayload.uuid(sequence: 2, key: Array("k".utf8)))
-    #expect(a != NotificationPayload.uuid(sequence: 1, key: Array("other".utf8)))
-    let parts = a.split(separator: "-").map(\.count)
-    #expect(parts == [8, 4, 4, 4, 12])
-    #expect(Array(a)[14] == "4")
   }
 }

@@ -1,15 +1,11 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 @Suite struct StoreDownloadsTests {
-  let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
+  let catalog = CatalogFixtures.standard
   let now = Timestamp(iso8601: "2026-01-31T10:00:00Z")!
   var store = Store(state: StoreState(), account: "default", device: "phone")
 

@@ -1,27 +1,17 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 /// Auto-renewable subscriptions on the store's clock: renewals, limits, billing, group changes.
 @Suite struct SubscriptionTests {
-  static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("gold.monthly", "autoRenewable", price: "<string>9.99</string>", extra: group(level: 1, "P1M")),
-    TestHarness.product("gold.yearly", "autoRenewable", price: "<string>99</string>", extra: group(level: 1, "P1Y")),
-    TestHarness.product("silver.monthly", "autoRenewable", price: "<string>4.99</string>", extra: group(level: 2, "P1M")),
-    TestHarness.product("weekly", "autoRenewable", price: "<string>1</string>", extra: "<key>subscriptionGroup</key><string>w</string><key>subscriptionPeriod</key><string>P1W</string>"),
+  let catalog = Catalog(products: [
+    CatalogFixtures.subscription("gold.monthly", price: "9.99", period: .oneMonth, level: 1),
+    CatalogFixtures.subscription("gold.yearly", price: "99", period: .oneYear, level: 1),
+    CatalogFixtures.subscription("silver.monthly", price: "4.99", period: .oneMonth, level: 2),
+    CatalogFixtures.subscription("weekly", price: "1", group: "w", period: .oneWeek),
   ])
-
-  static func group(level: Int, _ period: String) -> String {
-    "<key>subscriptionGroup</key><string>club</string><key>subscriptionPeriod</key><string>\(period)</string><key>groupLevel</key><integer>\(level)</integer>"
-  }
-
-  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var store = Store(state: StoreState(), account: "default", device: "phone")
 

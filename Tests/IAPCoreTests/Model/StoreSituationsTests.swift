@@ -1,17 +1,13 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 /// The store's unhappy paths: Ask to Buy, interrupted purchases, restrictions, simulated
 /// errors, refunds, deletions, accounts and devices.
 @Suite struct StoreSituationsTests {
-  let catalog = try! CatalogLoader.parse(Data(TestHarness.standardCatalog.utf8), displayPath: "c").catalog
+  let catalog = CatalogFixtures.standard
   let t0 = Timestamp(iso8601: "2026-01-31T10:00:00Z")!
   let later = Timestamp(iso8601: "2026-02-01T10:00:00Z")!
   var store = Store(state: StoreState(), account: "default", device: "phone")
