@@ -17,16 +17,30 @@ enum CatalogFixtures {
   ])
 
   /// A product of `type`, cleared for sale unless told otherwise.
-  static func product(_ id: String, _ type: ProductType, price: String, clearedForSale: Bool = true) -> Product {
-    Product(
+  static func product(
+    _ id: String, _ type: ProductType, price: String, clearedForSale: Bool = true, offerCodes: [OfferCode] = []
+  ) -> Product {
+    var product = Product(
       id: id, type: type, title: "Title of \(id)", description: "About \(id)", price: Decimal(string: price)!,
       clearedForSale: clearedForSale)
+    product.offerCodes = offerCodes
+    return product
   }
 
   /// An auto-renewable subscription of `group` at `level` (the reader's default level is 1).
-  static func subscription(_ id: String, price: String, group: String = "club", period: SubscriptionPeriod, level: Int = 1) -> Product {
-    Product(
+  static func subscription(
+    _ id: String, price: String, group: String = "club", period: SubscriptionPeriod, level: Int = 1,
+    introductoryOffer: IntroductoryOffer? = nil, offerCodes: [OfferCode] = []
+  ) -> Product {
+    var product = Product(
       id: id, type: .autoRenewable, title: "Title of \(id)", description: "About \(id)", price: Decimal(string: price)!,
-      subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level)
+      subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level, introductoryOffer: introductoryOffer)
+    product.offerCodes = offerCodes
+    return product
+  }
+
+  /// An offer's terms, as `paymentMode`, `period`, `numberOfPeriods` (default 1) and `price`.
+  static func terms(_ mode: IntroductoryOffer.PaymentMode, _ period: String, _ count: Int = 1, price: String? = nil) -> IntroductoryOffer {
+    IntroductoryOffer(paymentMode: mode, period: OfferPeriod(iso8601: period)!, numberOfPeriods: count, price: price.map { Decimal(string: $0)! })
   }
 }

@@ -1,12 +1,9 @@
 import Foundation
 import IAPCrypto
-import IAPTesting
 import Testing
 
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`: the JWS Apple's
 /// `IntroductoryOfferEligibilitySignatureCreator` (App Store Server Library 3.1.2) makes, with
@@ -15,13 +12,9 @@ import Testing
 /// eligibility both ways (StoreKit: "Set the eligibility of an introductory offer for a
 /// purchase").
 @Suite struct IntroductoryOfferEligibilityVerifierTests {
-  static let catalogText = TestHarness.plist(products: [
-    TestHarness.product(
-      "gold", "autoRenewable", price: "<string>4.99</string>",
-      extra: SubscriptionFidelityTests.group(level: 1, "P1M")
-        + "<key>introductoryOffer</key><dict><key>paymentMode</key><string>free</string><key>period</key><string>P1W</string></dict>")
+  let catalog = Catalog(products: [
+    CatalogFixtures.subscription("gold", price: "4.99", period: .oneMonth, introductoryOffer: CatalogFixtures.terms(.free, "P1W"))
   ])
-  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   let key = OfferSigning.key("eligibility tests")
   var store: Store = {

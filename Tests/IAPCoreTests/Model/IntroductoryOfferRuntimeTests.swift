@@ -1,26 +1,18 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCLI
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 
 /// Introductory offers on the store's clock: who gets them, how long and at what price.
 @Suite struct IntroductoryOfferRuntimeTests {
-  static func offer(_ mode: String, _ period: String, _ count: Int, price: String? = nil) -> String {
-    let priceXML = price.map { "<key>price</key><string>\($0)</string>" } ?? ""
-    return "<key>introductoryOffer</key><dict><key>paymentMode</key><string>\(mode)</string><key>period</key><string>\(period)</string><key>numberOfPeriods</key><integer>\(count)</integer>\(priceXML)</dict>"
-  }
-
-  static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("trial", "autoRenewable", price: "<string>9.99</string>", extra: SubscriptionFidelityTests.group(level: 1, "P1M") + offer("free", "P1W", 1)),
-    TestHarness.product("monthly", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionFidelityTests.group(level: 2, "P1M") + offer("payAsYouGo", "P1M", 3, price: "0.99")),
-    TestHarness.product("yearly", "autoRenewable", price: "<string>49.99</string>", extra: "<key>subscriptionGroup</key><string>y</string><key>subscriptionPeriod</key><string>P1Y</string>" + offer("payUpFront", "P6M", 1, price: "19.99")),
+  let catalog = Catalog(products: [
+    CatalogFixtures.subscription("trial", price: "9.99", period: .oneMonth, level: 1, introductoryOffer: CatalogFixtures.terms(.free, "P1W")),
+    CatalogFixtures.subscription(
+      "monthly", price: "4.99", period: .oneMonth, level: 2, introductoryOffer: CatalogFixtures.terms(.payAsYouGo, "P1M", 3, price: "0.99")),
+    CatalogFixtures.subscription(
+      "yearly", price: "49.99", group: "y", period: .oneYear, introductoryOffer: CatalogFixtures.terms(.payUpFront, "P6M", price: "19.99")),
   ])
-  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var store = Store(state: StoreState(), account: "a", device: "d")
 
@@ -73,13 +65,14 @@ import Testing
     #expect(other.offerDiscountType == nil, "any earlier subscription in the group rules the offer out")
   }
 
-  @Test mutating func theOfferIsSignedAndInTheReceipt() {
+  /// The transaction carries the offer for its signed payload (`SignedOfferPayloadTests`)
+  /// and the receipt.
+  @Test mutating func theOfferIsInTheTransactionAndTheReceipt() {
     let trial = buy("trial")
-    let payload = SignedPayloads.transaction(trial, environment: .localTesting, signedDate: t0)
-    #expect(payload["offerType"] == .int(1))
-    #expect(payload["offerDiscountType"] == .string("FREE_TRIAL"))
-    #expect(payload["offerPeriod"] == .string("P1W"))
-    #expect(payload["price"] == .int(0))
+    #expect(trial.offerType == .introductory)
+    #expect(trial.offerDiscountType == .freeTrial)
+    #expect(trial.offerPeriod == "P1W")
+    #expect(trial.price == "0")
     let item = AppReceipt(bundleId: "b", history: [trial], account: store.accountState, now: t0).receipt["in_app"]?.arrayValue?.first
     #expect(item?["is_trial_period"] == .string("true"))
     #expect(item?["is_in_intro_offer_period"] == .string("false"))

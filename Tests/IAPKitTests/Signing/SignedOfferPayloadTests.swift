@@ -1,0 +1,39 @@
+import Testing
+
+@testable import IAPCore
+@testable import IAPFormats
+@testable import IAPKit
+
+/// A transaction's offer as its signed payload names it (`offerType`, `offerDiscountType`,
+/// `offerPeriod`, the price in milliunits), for transactions as the store makes them
+/// (`IntroductoryOfferRuntimeTests`, `StoreOfferCodeTests`).
+@Suite struct SignedOfferPayloadTests {
+  let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
+
+  func transaction(_ productId: String, _ type: ProductType, price: String) -> Transaction {
+    Transaction(
+      id: 1, originalId: 1, productId: productId, productType: type, state: .purchased, quantity: 1, purchaseDate: t0,
+      originalPurchaseDate: t0, account: "a", device: "d", finished: true, price: price, currency: "USD")
+  }
+
+  @Test func aFreeTrialIsSignedAsAnIntroductoryOffer() {
+    var trial = transaction("trial", .autoRenewable, price: "0")
+    trial.offerDiscountType = .freeTrial
+    trial.offerPeriod = "P1W"
+    let payload = SignedPayloads.transaction(trial, environment: .localTesting, signedDate: t0)
+    #expect(payload["offerType"] == .int(1))
+    #expect(payload["offerDiscountType"] == .string("FREE_TRIAL"))
+    #expect(payload["offerPeriod"] == .string("P1W"))
+    #expect(payload["price"] == .int(0))
+  }
+
+  @Test func aOneTimeCodeIsSignedAsAnOfferCode() {
+    var t = transaction("gems", .consumable, price: "0.49")
+    t.offerDiscountType = .oneTime
+    t.redeemedOfferType = .offerCode
+    let payload = SignedPayloads.transaction(t, environment: .sandbox, signedDate: t0)
+    #expect(payload["offerType"] == .int(3))
+    #expect(payload["offerDiscountType"] == .string("ONE_TIME"))
+    #expect(payload["price"] == .int(490))
+  }
+}
