@@ -17,11 +17,11 @@ import Testing
   static let catalogText = TestHarness.plist(products: [
     TestHarness.product(
       "plus", "autoRenewable", price: "<string>19.99</string>",
-      extra: SubscriptionFidelityTests.group(level: 1, "P1M")
+      extra: RenewalInfoTests.group(level: 1, "P1M")
         + "<key>promotionalOffers</key><array><dict><key>id</key><string>plus.free</string><key>paymentMode</key><string>free</string><key>period</key><string>P1W</string></dict></array>"),
     TestHarness.product(
       "basic", "autoRenewable", price: "<string>4.99</string>",
-      extra: SubscriptionFidelityTests.group(level: 2, "P1M")
+      extra: RenewalInfoTests.group(level: 2, "P1M")
         + "<key>promotionalOffers</key><array><dict><key>id</key><string>basic.cheap</string><key>paymentMode</key><string>payAsYouGo</string><key>period</key><string>P1M</string><key>numberOfPeriods</key><integer>3</integer><key>price</key><string>0.99</string></dict></array>"),
   ])
   let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog

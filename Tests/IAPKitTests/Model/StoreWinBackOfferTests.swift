@@ -32,7 +32,7 @@ import Testing
     </array>
     """
   static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("gold", "autoRenewable", price: "<string>4.99</string>", extra: SubscriptionFidelityTests.group(level: 1, "P1M") + offers)
+    TestHarness.product("gold", "autoRenewable", price: "<string>4.99</string>", extra: RenewalInfoTests.group(level: 1, "P1M") + offers)
   ])
   let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
