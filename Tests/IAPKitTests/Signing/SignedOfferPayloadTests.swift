@@ -4,9 +4,10 @@ import Testing
 @testable import IAPFormats
 @testable import IAPKit
 
-/// A transaction's offer as its signed payload names it (`offerType`, `offerDiscountType`,
-/// `offerPeriod`, the price in milliunits), for transactions as the store makes them
-/// (`IntroductoryOfferRuntimeTests`, `StoreOfferCodeTests`).
+/// A transaction's offer as its signed payload names it (`offerType`, `offerIdentifier`,
+/// `offerDiscountType`, `offerPeriod`, the price in milliunits), for transactions as the store
+/// makes them (`IntroductoryOfferRuntimeTests`, `StoreOfferCodeTests`) and the state keeps them
+/// (`PromotionalOfferRecordTests`).
 @Suite struct SignedOfferPayloadTests {
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 
@@ -35,5 +36,17 @@ import Testing
     #expect(payload["offerType"] == .int(3))
     #expect(payload["offerDiscountType"] == .string("ONE_TIME"))
     #expect(payload["price"] == .int(490))
+  }
+
+  @Test func aPromotionalOfferIsNamedAndAnIntroductoryOneIsNot() {
+    var t = Transaction(
+      id: 3, originalId: 1, productId: "basic", productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: t0,
+      originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: .freeTrial, offerPeriod: "P1W")
+    t.offerIdentifier = "basic.free"
+    let payload = SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)
+    #expect(payload["offerType"] == .int(2))
+    #expect(payload["offerIdentifier"] == .string("basic.free"))
+    t.offerIdentifier = nil
+    #expect(SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)["offerType"] == .int(1))
   }
 }
