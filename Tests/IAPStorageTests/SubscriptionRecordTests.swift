@@ -37,4 +37,18 @@ import Testing
     #expect(json["anchor"] == nil)
     #expect(try SubscriptionRecord.decode(json) == old)
   }
+
+  /// A win-back redemption's tallies: the days paid for, and the offer on the latest period.
+  @Test func theWinBackTalliesRoundTripThroughTheRecord() throws {
+    var redeemed = subscription
+    redeemed.paidDays = 150
+    redeemed.lastWinBackRedemption = start
+    redeemed.latest.offerIdentifier = "back.cheap"
+    redeemed.latest.redeemedOfferType = .winBack
+    redeemed.latest.offerDiscountType = .payUpFront
+    redeemed.latest.offerPeriod = "P3M"
+    let decoded = try SubscriptionRecord.decode(SubscriptionRecord.encode(redeemed))
+    #expect(decoded == redeemed)
+    #expect(decoded.latest.offerType == .winBack)
+  }
 }

@@ -30,12 +30,14 @@ enum CatalogFixtures {
   /// An auto-renewable subscription of `group` at `level` (the reader's default level is 1).
   static func subscription(
     _ id: String, price: String, group: String = "club", period: SubscriptionPeriod, level: Int = 1,
-    introductoryOffer: IntroductoryOffer? = nil, promotionalOffers: [PromotionalOffer] = [], offerCodes: [OfferCode] = []
+    introductoryOffer: IntroductoryOffer? = nil, promotionalOffers: [PromotionalOffer] = [],
+    winBackOffers: [WinBackOffer] = [], offerCodes: [OfferCode] = []
   ) -> Product {
     var product = Product(
       id: id, type: .autoRenewable, title: "Title of \(id)", description: "About \(id)", price: Decimal(string: price)!,
       subscriptionGroup: group, subscriptionPeriod: period, groupLevel: level, introductoryOffer: introductoryOffer)
     product.promotionalOffers = promotionalOffers
+    product.winBackOffers = winBackOffers
     product.offerCodes = offerCodes
     return product
   }

@@ -6,8 +6,8 @@ import Testing
 
 /// A transaction's offer as its signed payload names it (`offerType`, `offerIdentifier`,
 /// `offerDiscountType`, `offerPeriod`, the price in milliunits), for transactions as the store
-/// makes them (`IntroductoryOfferRuntimeTests`, `StoreOfferCodeTests`) and the state keeps them
-/// (`PromotionalOfferRecordTests`).
+/// makes them (`IntroductoryOfferRuntimeTests`, `StoreOfferCodeTests`,
+/// `StoreWinBackOfferTests`) and the state keeps them (`PromotionalOfferRecordTests`).
 @Suite struct SignedOfferPayloadTests {
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 
@@ -48,5 +48,14 @@ import Testing
     #expect(payload["offerIdentifier"] == .string("basic.free"))
     t.offerIdentifier = nil
     #expect(SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)["offerType"] == .int(1))
+  }
+
+  @Test func aWinBackOfferIsSignedAsOfferTypeFour() {
+    var t = transaction("gold", .autoRenewable, price: "0")
+    t.offerIdentifier = "back.free"
+    t.redeemedOfferType = .winBack
+    t.offerDiscountType = .freeTrial
+    t.offerPeriod = "P1M"
+    #expect(SignedPayloads.transaction(t, environment: .sandbox, signedDate: t0)["offerType"] == .int(4))
   }
 }

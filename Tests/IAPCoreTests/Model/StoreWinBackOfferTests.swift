@@ -1,14 +1,11 @@
 import Foundation
-import IAPTesting
 import Testing
 
-@testable import IAPCatalog
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
-@testable import IAPStorage
 
-/// Win-back offers on the pure `Store`, with a fixed clock.
+/// Win-back offers on the pure `Store`, with a fixed clock (the offers the renewal info
+/// lists: `WinBackRenewalInfoTests`).
 ///
 /// Apple's rules, as its documentation states them:
 /// - "Supporting win-back offers in your app" (StoreKit): a win-back offer is for a churned
@@ -21,20 +18,16 @@ import Testing
 /// - `Transaction.OfferType.winBack`: raw value 4 (`offerType` 4, `WIN_BACK_OFFER` in the App
 ///   Store Server Library's `OfferType`).
 @Suite struct StoreWinBackOfferTests {
-  static let offers = """
-    <key>winBackOffers</key><array>\
-    <dict><key>id</key><string>back.free</string><key>paymentMode</key><string>free</string><key>period</key><string>P1M</string>\
-    <key>eligibilityPaidMonths</key><integer>2</integer>\
-    <key>eligibilityMonthsSinceLastSubscribed</key><dict><key>minimum</key><integer>1</integer><key>maximum</key><integer>6</integer></dict>\
-    <key>waitBetweenOffersMonths</key><integer>12</integer></dict>\
-    <dict><key>id</key><string>back.cheap</string><key>paymentMode</key><string>payUpFront</string><key>period</key><string>P3M</string>\
-    <key>price</key><string>5.99</string></dict>\
-    </array>
-    """
-  static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("gold", "autoRenewable", price: "<string>4.99</string>", extra: RenewalInfoTests.group(level: 1, "P1M") + offers)
+  let catalog = Catalog(products: [
+    CatalogFixtures.subscription(
+      "gold", price: "4.99", period: .oneMonth,
+      winBackOffers: [
+        WinBackOffer(
+          id: "back.free", terms: CatalogFixtures.terms(.free, "P1M"), paidMonths: 2, minimumMonthsSinceLastSubscribed: 1,
+          maximumMonthsSinceLastSubscribed: 6, waitBetweenOffersMonths: 12),
+        WinBackOffer(id: "back.cheap", terms: CatalogFixtures.terms(.payUpFront, "P3M", price: "5.99")),
+      ])
   ])
-  let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var store = Store(state: StoreState(), account: "a", device: "d")
 
@@ -131,8 +124,6 @@ import Testing
     #expect(redeemed.offerPeriod == "P1M")
     #expect(lastNotification?.type == .subscribed)
     #expect(lastNotification?.subtype == .resubscribe)
-    let payload = SignedPayloads.transaction(redeemed, environment: .sandbox, signedDate: now)
-    #expect(payload["offerType"] == .int(4))
     #expect(subscription?.lastWinBackRedemption == now)
     // Lapsed again: the free offer waits twelve months from the redemption.
     _ = try store.setAutoRenew(false, for: "gold", now: now)
@@ -142,25 +133,12 @@ import Testing
     #expect(again.error?.message.contains("12 months between offers") == true)
   }
 
-  @Test mutating func renewalInfoListsTheEligibleOffers() throws {
-    try lapse()
-    let now = at("2026-05-01T00:00:00Z")
-    let table = WinBackCatalog(offers: ["gold": catalog.product("gold")!.winBackOffers], rules: store.rules)
-    let info = SignedPayloads.renewalInfo(
-      try #require(subscription), environment: .sandbox, signedDate: now, eligibleWinBackOfferIds: table.eligibleIds(subscription!, at: now))
-    #expect(info["eligibleWinBackOfferIds"] == .array([.string("back.free"), .string("back.cheap")]))
-    // A subscriber has none, and the key is left out.
-    let none = SignedPayloads.renewalInfo(try #require(subscription), environment: .sandbox, signedDate: now)
-    #expect(none["eligibleWinBackOfferIds"] == nil)
-  }
-
-  @Test mutating func theStateFilesKeepTheTallies() throws {
+  /// The tallies the state's record keeps (`SubscriptionRecordTests`).
+  @Test mutating func aRedemptionKeepsThePaidDaysAndTheOffer() throws {
     try lapse()
     _ = buy(.winBack("back.cheap"), at: at("2026-05-01T00:00:00Z"))
     let s = try #require(subscription)
     #expect(s.paidDays == 150)
-    let decoded = try SubscriptionRecord.decode(SubscriptionRecord.encode(s))
-    #expect(decoded == s)
-    #expect(decoded.latest.offerType == .winBack)
+    #expect(s.latest.offerType == .winBack)
   }
 }
