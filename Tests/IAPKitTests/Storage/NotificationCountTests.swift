@@ -8,8 +8,8 @@ import Testing
 @testable import IAPStorage
 
 /// Loading counts the notifications past `store.json` from their bytes (checksum and
-/// `"after"`) instead of parsing each; the count, and where it stops, are what decoding them
-/// gave.
+/// `"after"`) instead of parsing each (`NotificationRecordTests`); the count, and where it
+/// stops, are what decoding them gave.
 @Suite struct NotificationCountTests {
   let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 
@@ -17,18 +17,6 @@ import Testing
     var json = NotificationRecord.encode(n, after: after ?? 0)
     if after == nil, case let .object(members) = json { json = .object(members.filter { $0.0 != "after" }) }
     return Array(RecordLine.encode(json).utf8)
-  }
-
-  @Test func theLengthReadFromTheBytesIsTheParsedOne() throws {
-    let n = ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app")
-    for after in [0, 7, 507, 123_456_789_012] {
-      let bytes = line(n, after: after).dropLast()  // without its newline
-      #expect(NotificationRecord.peekRequiredLogLength(bytes) == after)
-      #expect(NotificationRecord.requiredLogLength(try JSONParser.parse(Array(bytes))) == after)
-    }
-    #expect(NotificationRecord.peekRequiredLogLength(line(n, after: nil).dropLast()) == nil, "a record from before \"after\"")
-    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"after":5}"#.utf8)[...]) == nil, "no checksum")
-    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"x":1,"crc":5}"#.utf8)[...]) == nil)
   }
 
   @Test func loadingCountsCommittedNotificationsAndStopsAtTheFirstUncommitted() throws {
