@@ -1,19 +1,19 @@
 import Foundation
-import IAPTesting
 import Testing
 
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 @testable import IAPStorage
 
 /// The server takes the state it loaded last while the files are as they were, and
-/// loads afresh once a command changed them.
+/// loads afresh once a commit changed them.
 @Suite struct LoadedStateCacheTests {
   @Test func anUnchangedStateIsTakenFromTheCacheAndACommitLoadsAfresh() throws {
-    let harness = TestHarness()
-    for line in ["buy gems", "buy sword --finish", "buy pro.monthly --finish"] { #expect(harness.run(line).status == 0, "\(line)") }
-    let directory = StateDirectory(path: harness.directory + "/.iap")
+    let temporary = TemporaryFolder()
+    let directory = StateDirectory(path: temporary.directory + "/.iap")
+    try StoreChanges.buy(StoreChanges.gems, in: directory)
+    try StoreChanges.buy(StoreChanges.sword, finish: true, in: directory)
+    try StoreChanges.buy(StoreChanges.monthly, finish: true, in: directory)
     let cache = LoadedStateCache()
     let first = try directory.open(forWriting: false, cache: cache).state
     #expect(first == (try directory.open(forWriting: false).state))
@@ -24,8 +24,8 @@ import Testing
     planted.state.nextId = 999_999
     cache.remember(planted)
     #expect(try directory.open(forWriting: false, cache: cache).state.nextId == 999_999)
-    // A command's commit changes the log and the seal: the next load reads the files.
-    #expect(harness.run("buy gems --finish").status == 0)
+    // A commit changes the log and the seal: the next load reads the files.
+    try StoreChanges.buy(StoreChanges.gems, finish: true, in: directory)
     let after = try directory.open(forWriting: false, cache: cache).state
     #expect(after == (try directory.open(forWriting: false).state))
     #expect(after.nextId != 999_999)
@@ -34,9 +34,9 @@ import Testing
   }
 
   @Test func aWriterTakesTheKeptStateAndItsCommitIsWhatTheNextLoadSees() throws {
-    let harness = TestHarness()
-    #expect(harness.run("buy gems").status == 0)
-    let directory = StateDirectory(path: harness.directory + "/.iap")
+    let temporary = TemporaryFolder()
+    let directory = StateDirectory(path: temporary.directory + "/.iap")
+    try StoreChanges.buy(StoreChanges.gems, in: directory)
     let cache = LoadedStateCache()
     _ = try directory.open(forWriting: false, cache: cache)
     var changed = StoreState()

@@ -1,15 +1,13 @@
 import Foundation
-import IAPTesting
 import Testing
 
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 @testable import IAPStorage
 
 /// Loading counts the notifications past `store.json` from their bytes (checksum and
-/// `"after"`) instead of parsing each (`NotificationRecordTests`); the count, and where it
-/// stops, are what decoding them gave.
+/// `"after"`) instead of parsing each; the count, and where it stops, are what decoding them
+/// gave.
 @Suite struct NotificationCountTests {
   let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 
@@ -19,13 +17,25 @@ import Testing
     return Array(RecordLine.encode(json).utf8)
   }
 
+  @Test func theLengthReadFromTheBytesIsTheParsedOne() throws {
+    let n = ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app")
+    for after in [0, 7, 507, 123_456_789_012] {
+      let bytes = line(n, after: after).dropLast()  // without its newline
+      #expect(NotificationRecord.peekRequiredLogLength(bytes) == after)
+      #expect(NotificationRecord.requiredLogLength(try JSONParser.parse(Array(bytes))) == after)
+    }
+    #expect(NotificationRecord.peekRequiredLogLength(line(n, after: nil).dropLast()) == nil, "a record from before \"after\"")
+    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"after":5}"#.utf8)[...]) == nil, "no checksum")
+    #expect(NotificationRecord.peekRequiredLogLength(Array(#"{"x":1,"crc":5}"#.utf8)[...]) == nil)
+  }
+
   @Test func loadingCountsCommittedNotificationsAndStopsAtTheFirstUncommitted() throws {
-    let harness = TestHarness()
-    for _ in 0..<3 { #expect(harness.run("buy gems --finish").status == 0) }
-    let directory = StateDirectory(path: harness.directory + "/.iap")
+    let temporary = TemporaryFolder()
+    let directory = StateDirectory(path: temporary.directory + "/.iap")
+    for _ in 0..<3 { try StoreChanges.buy(StoreChanges.gems, finish: true, in: directory) }
     let sent = try directory.open(forWriting: false).state.notificationCount
     #expect(sent == 3, "each purchase sent one")
-    let log = harness.directory + "/.iap/notifications.log"
+    let log = temporary.directory + "/.iap/notifications.log"
     let n = ServerNotification(type: .test, date: date, transaction: nil, bundleId: "com.example.app")
     let handle = try #require(FileHandle(forWritingAtPath: log))
     handle.seekToEndOfFile()

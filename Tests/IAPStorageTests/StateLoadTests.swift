@@ -1,10 +1,8 @@
 import Foundation
-import IAPTesting
 import Testing
 
 @testable import IAPCore
 @testable import IAPFormats
-@testable import IAPKit
 @testable import IAPStorage
 
 /// Loading reads the transaction versions past `store.json` straight from their bytes
@@ -12,13 +10,17 @@ import Testing
 /// log gives.
 @Suite struct StateLoadTests {
   @Test func theLogPastTheSnapshotFoldsAsTheGeneralDecoderFoldsIt() throws {
-    let harness = TestHarness()
-    for line in ["buy gems", "buy sword --finish", "buy pro.monthly --finish", "finish --all", "buy gems --finish", "buy gems"] {
-      #expect(harness.run(line).status == 0, "\(line)")
-    }
-    let loaded = try StateDirectory(path: harness.directory + "/.iap").open(forWriting: false).state
+    let temporary = TemporaryFolder()
+    let directory = StateDirectory(path: temporary.directory + "/.iap")
+    try StoreChanges.buy(StoreChanges.gems, in: directory)
+    try StoreChanges.buy(StoreChanges.sword, finish: true, in: directory)
+    try StoreChanges.buy(StoreChanges.monthly, finish: true, in: directory)
+    try StoreChanges.commit(in: directory) { store in _ = try store.finish(ids: store.queue.map(\.id)) }
+    try StoreChanges.buy(StoreChanges.gems, finish: true, in: directory)
+    try StoreChanges.buy(StoreChanges.gems, in: directory)
+    let loaded = try directory.open(forWriting: false).state
     var folded = StoreState()
-    let log = try String(contentsOfFile: harness.directory + "/.iap/transactions.log", encoding: .utf8)
+    let log = try String(contentsOfFile: directory.logPath, encoding: .utf8)
     for line in log.split(separator: "\n") { folded.apply(try LogRecordCodec.decode(try JSONParser.parse(String(line)))) }
     folded.notificationCount = loaded.notificationCount
     folded.nextId = loaded.nextId
