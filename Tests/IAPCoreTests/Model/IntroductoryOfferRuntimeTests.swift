@@ -65,14 +65,13 @@ import Testing
     #expect(other.offerDiscountType == nil, "any earlier subscription in the group rules the offer out")
   }
 
-  /// The transaction carries the offer for its signed payload (`SignedOfferPayloadTests`)
-  /// and the receipt.
-  @Test mutating func theOfferIsInTheTransactionAndTheReceipt() {
+  @Test mutating func theOfferIsSignedAndInTheReceipt() {
     let trial = buy("trial")
-    #expect(trial.offerType == .introductory)
-    #expect(trial.offerDiscountType == .freeTrial)
-    #expect(trial.offerPeriod == "P1W")
-    #expect(trial.price == "0")
+    let payload = SignedPayloads.transaction(trial, environment: .localTesting, signedDate: t0)
+    #expect(payload["offerType"] == .int(1))
+    #expect(payload["offerDiscountType"] == .string("FREE_TRIAL"))
+    #expect(payload["offerPeriod"] == .string("P1W"))
+    #expect(payload["price"] == .int(0))
     let item = AppReceipt(bundleId: "b", history: [trial], account: store.accountState, now: t0).receipt["in_app"]?.arrayValue?.first
     #expect(item?["is_trial_period"] == .string("true"))
     #expect(item?["is_in_intro_offer_period"] == .string("false"))

@@ -75,6 +75,10 @@ import Testing
     #expect(t.offerType == .offerCode)
     #expect(t.offerDiscountType == .oneTime)
     #expect(t.offerPeriod == nil)
+    let payload = SignedPayloads.transaction(t, environment: .sandbox, signedDate: t0)
+    #expect(payload["offerType"] == .int(3))
+    #expect(payload["offerDiscountType"] == .string("ONE_TIME"))
+    #expect(payload["price"] == .int(490))
     #expect(lastNotification?.type == .oneTimeCharge)
   }
 

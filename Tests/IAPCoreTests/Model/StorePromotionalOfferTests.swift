@@ -6,9 +6,8 @@ import Testing
 @testable import IAPFormats
 
 /// Promotional offers on the pure `Store`, with a fixed clock: what a redemption records
-/// (the nonce, the notification) and when the offer applies (how it shows in the receipt and
-/// the renewal info: `PromotionalOfferRenewalInfoTests`; in the state files:
-/// `PromotionalOfferRecordTests`).
+/// (the nonce, the notification), and how the offer shows in the receipt, the renewal info
+/// and the signed transaction (in the state files: `PromotionalOfferRecordTests`).
 @Suite struct StorePromotionalOfferTests {
   let catalog = Catalog(products: [
     CatalogFixtures.subscription(
@@ -71,5 +70,51 @@ import Testing
     #expect(subscription.latest.productId == "plus", "the current period is not cut short")
     #expect(subscription.autoRenewProductId == "basic")
     #expect(subscription.scheduledOffer?.id == "basic.cheap")
+  }
+
+  @Test mutating func theReceiptAndRenewalInfoNameTheOffer() throws {
+    // An upgrade's offer applies at once: the purchase carries it.
+    _ = buy("basic")
+    let redeemed = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000002"))
+    #expect(redeemed.offerIdentifier == "plus.free")
+    #expect(redeemed.offerType == .promotional)
+    let receipt = AppReceipt(bundleId: OfferSigning.bundleId, history: [redeemed], account: store.accountState, now: t0)
+    let item = try #require(receipt.receipt["in_app"]?.arrayValue?.first)
+    #expect(item["promotional_offer_id"] == .string("plus.free"))
+    #expect(item["is_in_intro_offer_period"] == .string("false"))
+    // One waiting for the renewal is named by the renewal info, with its price.
+    _ = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000004"))
+    let subscription = try #require(store.accountState.subscriptions["club"])
+    let info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: t0)
+    #expect(info["offerType"] == .int(2))
+    #expect(info["offerIdentifier"] == .string("basic.cheap"))
+    #expect(info["offerDiscountType"] == .string("PAY_AS_YOU_GO"))
+    #expect(info["offerPeriod"] == .string("P3M"))
+    #expect(info["renewalPrice"] == .int(990))
+  }
+
+  /// Apple's renewalPrice (JWSRenewalInfoDecodedPayload.py, renewalPrice page) is the price
+  /// of the next billing period: after OFFER_REDEEMED of a one-period free offer, the
+  /// regular price, not the offer's 0.
+  @Test mutating func afterAnOneOffOfferRenewalPriceIsTheRegularPrice() throws {
+    _ = buy("basic")
+    _ = buy("plus", offer: payment("plus", "plus.free", nonce: "00000000-0000-4000-8000-000000000003"))
+    #expect(lastNotification?.type == .offerRedeemed)
+    let subscription = try #require(store.accountState.subscriptions["club"])
+    #expect(subscription.latest.price == "0")
+    let info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: t0)
+    #expect(info["renewalPrice"] == .int(19_990))
+  }
+
+  @Test func aPromotionalOfferIsNamedAndAnIntroductoryOneIsNot() {
+    var t = Transaction(
+      id: 3, originalId: 1, productId: "basic", productType: .autoRenewable, state: .purchased, quantity: 1, purchaseDate: t0,
+      originalPurchaseDate: t0, account: "a", device: "d", offerDiscountType: .freeTrial, offerPeriod: "P1W")
+    t.offerIdentifier = "basic.free"
+    let payload = SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)
+    #expect(payload["offerType"] == .int(2))
+    #expect(payload["offerIdentifier"] == .string("basic.free"))
+    t.offerIdentifier = nil
+    #expect(SignedPayloads.transaction(t, environment: .localTesting, signedDate: t0)["offerType"] == .int(1))
   }
 }

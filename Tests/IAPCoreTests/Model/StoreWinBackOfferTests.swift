@@ -124,6 +124,8 @@ import Testing
     #expect(redeemed.offerPeriod == "P1M")
     #expect(lastNotification?.type == .subscribed)
     #expect(lastNotification?.subtype == .resubscribe)
+    let payload = SignedPayloads.transaction(redeemed, environment: .sandbox, signedDate: now)
+    #expect(payload["offerType"] == .int(4))
     #expect(subscription?.lastWinBackRedemption == now)
     // Lapsed again: the free offer waits twelve months from the redemption.
     _ = try store.setAutoRenew(false, for: "gold", now: now)

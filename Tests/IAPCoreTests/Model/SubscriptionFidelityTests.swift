@@ -56,6 +56,47 @@ import Testing
     #expect(notifications.count == before, "no downgrade to cancel, nothing to notify")
   }
 
+  // MARK: - Renewal info
+
+  /// Apple (`JWSRenewalInfoDecodedPayload.expirationIntent`, `isInBillingRetryPeriod`): while
+  /// the App Store retries a failed renewal, renewal info reports the billing error (2).
+  @Test mutating func billingRetryReportsExpirationIntentTwo() {
+    store.rules = SubscriptionRules(billingRetry: true, gracePeriod: true)
+    _ = buy("monthly", at: "2026-01-15T10:00:00Z")
+    store.advance(to: at("2026-02-16T00:00:00Z"))
+    #expect(subscription.status == .inGracePeriod)
+    var info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-02-16T00:00:00Z"))
+    #expect(info["isInBillingRetryPeriod"] == .bool(true))
+    #expect(info["expirationIntent"] == .int(2))
+    store.advance(to: at("2026-03-10T00:00:00Z"))
+    #expect(subscription.status == .inBillingRetryPeriod)
+    info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-03-10T00:00:00Z"))
+    #expect(info["expirationIntent"] == .int(2))
+    let pending = AppReceipt(bundleId: "b", history: [], account: store.accountState, now: at("2026-03-10T00:00:00Z"))
+      .pendingRenewalInfo
+    #expect(pending.arrayValue?.first?["expiration_intent"] == .string("2"))
+    #expect(pending.arrayValue?.first?["is_in_billing_retry_period"] == .string("1"))
+  }
+
+  @Test mutating func aHealthySubscriptionHasNoExpirationIntent() {
+    _ = buy("monthly", at: "2026-01-15T10:00:00Z")
+    let info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-01-16T00:00:00Z"))
+    #expect(info["expirationIntent"] == nil)
+    #expect(info["isInBillingRetryPeriod"] == .bool(false))
+  }
+
+  /// Apple (`JWSRenewalInfoDecodedPayload.renewalDate`): present for an expired subscription
+  /// too, as the end of its latest period.
+  @Test mutating func anExpiredSubscriptionKeepsItsRenewalDate() throws {
+    _ = buy("monthly", at: "2026-01-15T10:00:00Z")
+    _ = try store.setAutoRenew(false, for: "monthly", now: at("2026-01-16T00:00:00Z"))
+    store.advance(to: at("2026-03-01T00:00:00Z"))
+    #expect(subscription.status == .expired)
+    let info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: at("2026-03-01T00:00:00Z"))
+    #expect(info["renewalDate"] == .int(at("2026-02-15T10:00:00Z").milliseconds))
+    #expect(info["expirationIntent"] == .int(1))
+  }
+
   // MARK: - Renewal dates
 
   /// Apple ("Auto-renewable subscriptions", App Store Connect Help; the renewal date is the

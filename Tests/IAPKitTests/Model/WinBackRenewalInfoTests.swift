@@ -21,7 +21,10 @@ import Testing
     </array>
     """
   static let catalogText = TestHarness.plist(products: [
-    TestHarness.product("gold", "autoRenewable", price: "<string>4.99</string>", extra: RenewalInfoTests.group(level: 1, "P1M") + offers)
+    TestHarness.product(
+      "gold", "autoRenewable", price: "<string>4.99</string>",
+      extra: "<key>subscriptionGroup</key><string>club</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>1</integer>"
+        + offers)
   ])
   let catalog = try! CatalogLoader.parse(Data(Self.catalogText.utf8), displayPath: "c").catalog
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import IAPCore
-@testable import IAPKit
 @testable import IAPFormats
 
 @Suite struct SignedPayloadsTests {
@@ -46,16 +45,6 @@ import Testing
     #expect(payload["environment"] == .string("Xcode"))
     for absent in ["expiresDate", "subscriptionGroupIdentifier", "webOrderLineItemId", "appAccountToken", "revocationDate"] {
       #expect(payload[absent] == nil, "\(absent)")
-    }
-  }
-
-  @Test func onlyTransactionsWithAnOutcomeAreSigned() {
-    let signer = Signer(key: Array("k".utf8), environment: .localTesting, signedDate: t0)
-    var t = transaction(.nonConsumable)
-    #expect(signer.transaction(t) != nil)
-    for state in [TransactionState.failed, .deferred, .purchasing] {
-      t.state = state
-      #expect(signer.transaction(t) == nil)
     }
   }
 }
