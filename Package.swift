@@ -84,7 +84,7 @@ let package = Package(
     .testTarget(name: "IAPFormatsTests", dependencies: ["IAPFormats"]),
     .testTarget(name: "IAPCryptoTests", dependencies: ["IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPWebTests", dependencies: ["IAPWeb"]),
-    .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog"]),
+    .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "IAPCore", "IAPFormats", "IAPSystem"]),
     .testTarget(name: "IAPStorageTests", dependencies: ["IAPStorage", "IAPCore", "IAPFormats"]),
     .testTarget(name: "IAPHTTPTests", dependencies: ["IAPHTTP", "IAPSystem", "IAPFormats"]),
     // The library's tests stand a store up in process (IAPServer over IAPKit) to talk to.
@@ -97,7 +97,7 @@ let package = Package(
       name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
-    .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPFormats"]),
+    .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(

@@ -51,4 +51,13 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: state + "/downloading/a.partial/sub"))
     #expect(try folder.subfolder("absent", create: false) == nil)
   }
+
+  @Test func aFolderMadeWhereALinkStandsIsRefused() throws {
+    try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/real")
+    #expect(throws: POSIXFileError.self) { try POSIXFile.makeDirectory(directory + "/link") }
+    #expect(throws: POSIXFileError.self) { _ = try Folder.open(directory + "/link", create: false) }
+    #expect(try Folder.open(directory + "/real", create: false) != nil)
+    #expect(try Folder.open(directory + "/absent", create: false) == nil)
+  }
 }

@@ -59,13 +59,4 @@ import Testing
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory + "/elsewhere").isEmpty)
   }
-
-  @Test func aFolderMadeWhereALinkStandsIsRefused() throws {
-    try FileManager.default.createDirectory(atPath: harness.directory + "/real", withIntermediateDirectories: false)
-    try FileManager.default.createSymbolicLink(atPath: harness.directory + "/link", withDestinationPath: harness.directory + "/real")
-    #expect(throws: POSIXFileError.self) { try POSIXFile.makeDirectory(harness.directory + "/link") }
-    #expect(throws: POSIXFileError.self) { _ = try Folder.open(harness.directory + "/link", create: false) }
-    #expect(try Folder.open(harness.directory + "/real", create: false) != nil)
-    #expect(try Folder.open(harness.directory + "/absent", create: false) == nil)
-  }
 }

@@ -43,6 +43,7 @@ import Testing
   @Test func catalogProblemsKeepOneLineEach() {
     let invalid = IAPError.catalog(.catalogInvalid(path: "shop.plist", problems: ["a", "b"]))
     #expect(invalid.userMessages == ["a", "b"])
+    #expect(invalid.exitCode == .dataError, "a catalog or .storekit file refused is a data error")
   }
 
   @Test func statusesAndTheDocumentAreAsBefore() {
@@ -50,6 +51,12 @@ import Testing
     #expect(missing.exitCode == .noInput && missing.httpStatus == 500)
     #expect(IAPError.invalidRequest("no").exitCode == .usage)
     #expect(IAPError.refused(.unknownTransaction("7")).httpStatus == 404)
+    // The state folder's failures, whatever their cause, end as I/O errors.
+    let state: [IAPError] = [
+      .state(.unreadable(path: ".iap/store.json", reason: "x")), .state(.notAState(path: "decoy", reason: "x")),
+      .state(.unwritable(path: "file/state", reason: "x")),
+    ]
+    for failure in state { #expect(failure.exitCode == .ioError, "\(failure)") }
     #expect(
       JSONWriter.compact(missing.json)
         == #"{"domain":"iap","code":66,"name":"catalogMissing","message":"catalog not found: shop.plist (use --catalog PATH or IAP_CATALOG)","exitCode":66}"#
