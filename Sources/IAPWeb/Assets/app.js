@@ -96,7 +96,8 @@ async function refresh() {
   $('[data-count="queue"]').textContent = String(unfinished.transactions.length);
   views.simpleList($("[data-entitlements]"), entitlements.transactions, false, "No entitlements.");
   if (!editing($("[data-subscriptions]"))) subscriptions($("[data-subscriptions]"), subs, timelines);
-  notifications($("[data-notifications]"), notes, notificationURL(settings));
+  refresh.notificationURL = notificationURL(settings);
+  notifications($("[data-notifications]"), notes, refresh.notificationURL);
   $("[data-account]").textContent = family.account;
   $("[data-family]").textContent = family.members.length ? family.members.join(", ") : family.memberOf ? `member of ${family.memberOf}` : "none";
   await refreshClock();
@@ -106,6 +107,8 @@ async function refreshClock() {
   const [clock, settings] = await Promise.all([get("/clock"), get("/settings")]);
   views.clock($("[data-clock-now]"), $("[data-clock-mode]"), clock);
   if (!editing($("[data-settings]"))) views.settings($("[data-settings]"), settings);
+  // A notification URL set or cleared elsewhere changes what the notifications read.
+  if (refresh.notificationURL !== undefined && notificationURL(settings) !== refresh.notificationURL) scheduleRefresh();
 }
 
 /** Redraws at most once per burst of changes (a clock move renews many at once). */

@@ -334,6 +334,11 @@ def main():
         check(f"{P}.coins_1000" not in [t["productId"] for t in cli("--namespace", "alpha", "history").get("transactions", [])],
               "the CLI sees the transaction deleted", cli("--namespace", "alpha", "history"))
 
+        # With a notification URL (one that refuses), what is not delivered reads pending.
+        subprocess.run([IAP, "--namespace", "alpha", "settings", "set", "notification-url", "http://127.0.0.1:1/"], capture_output=True, timeout=60)
+        wait(driver, "with a notification URL set, notifications not delivered read pending", lambda d: (lambda found: found and all(
+            e.get_attribute("data-delivery") == "pending" and e.text == "pending" for e in found))(d.find_elements(By.CSS_SELECTOR, "[data-notification] [data-delivery]")))
+
         # Phone width, on the state's own store; dark mode follows the system setting.
         driver.get(URL + "/")
         wait(driver, "the state's own store is shown again", lambda d: row_state(d, "2") == "purchased")
