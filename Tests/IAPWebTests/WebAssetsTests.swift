@@ -55,8 +55,11 @@ import Testing
     #expect(views.contains(#""data-product-id": p.id"#))
     #expect(views.contains(#""data-transaction-id": id"#))
     #expect(views.contains(#""data-action": action"#))
+    #expect(views.contains(#""data-cell": name"#) && views.contains(#""data-unavailable": "not-cleared-for-sale""#))
     let timeline = try text("/web/timeline.js")
     #expect(timeline.contains(#""data-timeline": timeline.productId"#) && timeline.contains(#""data-period": index"#))
+    #expect(timeline.contains(#""data-tick": "#))
+    #expect(try text("/web/app.js").contains(#""data-delivery": delivery"#))
     let actions = try text("/web/actions.js")
     for action in ["buy", "finish", "refund", "approve", "decline", "resolve", "delete", "cancel", "resume", "expire", "renew", "\"price-increase\""] {
       #expect(actions.contains("  \(action): ") || actions.contains("  \(action)"), "no handler for \(action)")

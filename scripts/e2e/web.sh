@@ -66,7 +66,7 @@ if [ -n "$chromium" ] && [ -n "$driver" ] && [ -n "$SELENIUM" ]; then
   shots=${IAP_WEB_SCREENSHOTS:-$PWD}
   export CHROMIUM=$chromium CHROMEDRIVER=$driver
   tally < <(timeout 300 "$SELENIUM" "$TOOLS/web_test.py" "$url" "$IAP_BIN" "$shots" 2>&1)
-  [ -s "$shots/web.png" ] && ok || not_ok "no screenshot was saved"
+  [ -s "$shots/web.png" ] && [ -s "$shots/web-phone.png" ] && ok || not_ok "the screenshots at 1280 and 390 px were not saved"
 elif [ -n "${CI:-}" ]; then
   not_ok "headless Chromium is needed (chromium: ${chromium:-none}, chromedriver: ${driver:-none}, selenium: ${SELENIUM:-none})"
 else

@@ -38,26 +38,40 @@ function subscriptions(container, answer, timelines) {
         el("input", { id: `price-${id}`, "data-field": "price", size: 6, placeholder: "5.99" }),
         button("price-increase", "Price increase"),
         increase?.status === "pending" ? [button("price-increase-accept", "Accept"), button("price-increase-decline", "Decline")] : null),
-      timelines.get(id) ? draw(timelines.get(id)) : null), id, [s, timelines.get(id)]);
+      timelines.get(id) ? el("div", { class: "timeline-box" }, draw(timelines.get(id))) : null), id, [s, timelines.get(id)]);
   });
   reconcile(container, items.length ? [...items, keyed(legend(), "legend", "")] : [el("p", { class: "empty" }, "No subscriptions.")]);
 }
 
-function notifications(list, answer) {
-  $('[data-count="pending"]').textContent = `${answer.pending} pending`;
+/**
+ * The notifications sent, newest first. Without a notification URL the store posts nothing
+ * (it keeps them, and posts them once a URL is set), so they read "not sent", not "pending".
+ */
+function notifications(list, answer, url) {
+  const unsent = url ? "pending" : "not sent (no notification-url)";
+  const count = $('[data-count="pending"]');
+  count.textContent = url || answer.pending === 0 ? `${answer.pending} pending` : `${answer.pending} not sent (no notification-url)`;
   const items = [...answer.notifications].reverse().map((n) => {
     let payload = "";
     try { payload = JSON.stringify(decodeJWS(n.signedPayload), null, 2); } catch { payload = n.signedPayload; }
     const attempts = n.attempts ?? [];
+    const delivery = n.delivered ? "delivered" : url ? "pending" : "not-sent";
     return keyed(el("li", { "data-notification": n.sequence },
       el("span", {}, `#${n.sequence}`), el("strong", {}, n.notificationType), n.subtype ? el("span", {}, n.subtype) : null,
       el("small", {}, shortDate(n.signedDate)), n.transactionId ? el("small", {}, `transaction #${n.transactionId}`) : null,
-      el("span", { class: n.delivered ? "state state-purchased" : "state state-deferred" }, n.delivered ? "delivered" : "pending"),
+      el("span", { class: n.delivered ? "state state-purchased" : url ? "state state-deferred" : "state", "data-delivery": delivery },
+        n.delivered ? "delivered" : unsent),
       attempts.length ? el("small", {}, `attempts: ${attempts.map((a) => `${shortDate(a.date)} ${a.result}`).join(", ")}`) : null,
-      el("details", {}, el("summary", {}, "decoded payload"), el("pre", {}, payload))), String(n.sequence), [n.delivered, attempts]);
+      el("details", {}, el("summary", {}, "decoded payload"), el("pre", {}, payload))), String(n.sequence), [n.delivered, attempts, delivery]);
   });
   reconcile(list, items.length ? items : [el("li", { class: "empty" }, "No notifications sent yet.")]);
 }
+
+/** The notification URL the store posts to, or "" when none is set (the setting reads "off"). */
+const notificationURL = (settings) => {
+  const value = settings.settings?.["notification-url"]?.value ?? "off";
+  return value === "off" ? "" : value;
+};
 
 /** Whether the user is typing or choosing in `container`: it is not redrawn under them. */
 function editing(container) {
@@ -66,9 +80,9 @@ function editing(container) {
 }
 
 async function refresh() {
-  const [products, all, unfinished, entitlements, subs, notes, family] = await Promise.all([
+  const [products, all, unfinished, entitlements, subs, notes, family, settings] = await Promise.all([
     get("/products"), get("/transactions"), get("/transactions/unfinished"), get("/entitlements"),
-    get("/subscriptions"), get("/notifications"), get("/family"),
+    get("/subscriptions"), get("/notifications"), get("/family"), get("/settings"),
   ]);
   const timelines = new Map(await Promise.all(subs.subscriptions.map(async (s) =>
     [s.productId, await get(`/subscriptions/${encodeURIComponent(s.productId)}/timeline`)])));
@@ -82,7 +96,8 @@ async function refresh() {
   $('[data-count="queue"]').textContent = String(unfinished.transactions.length);
   views.simpleList($("[data-entitlements]"), entitlements.transactions, false, "No entitlements.");
   if (!editing($("[data-subscriptions]"))) subscriptions($("[data-subscriptions]"), subs, timelines);
-  notifications($("[data-notifications]"), notes);
+  refresh.notificationURL = notificationURL(settings);
+  notifications($("[data-notifications]"), notes, refresh.notificationURL);
   $("[data-account]").textContent = family.account;
   $("[data-family]").textContent = family.members.length ? family.members.join(", ") : family.memberOf ? `member of ${family.memberOf}` : "none";
   await refreshClock();
@@ -92,6 +107,8 @@ async function refreshClock() {
   const [clock, settings] = await Promise.all([get("/clock"), get("/settings")]);
   views.clock($("[data-clock-now]"), $("[data-clock-mode]"), clock);
   if (!editing($("[data-settings]"))) views.settings($("[data-settings]"), settings);
+  // A notification URL set or cleared elsewhere changes what the notifications read.
+  if (refresh.notificationURL !== undefined && notificationURL(settings) !== refresh.notificationURL) scheduleRefresh();
 }
 
 /** Redraws at most once per burst of changes (a clock move renews many at once). */

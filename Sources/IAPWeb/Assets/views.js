@@ -62,19 +62,29 @@ export function products(list, products) {
   list.replaceChildren(...products.map((p) => {
     const id = `qty-${p.id}`;
     const offers = p.promotionalOffers ?? [];
-    return el("li", { "data-product-id": p.id },
+    // A product the catalog does not clear for sale cannot be bought (StoreKit lists it as an
+    // invalid identifier), so its Buy button is off and the card says why; a purchase through
+    // the control plane still fails as StoreKit's would.
+    const unavailable = p.clearedForSale === false;
+    const buy = button("buy", "Buy", "primary", unavailable ? `${p.title} is not for sale` : `Buy ${p.title}`);
+    if (unavailable) {
+      buy.disabled = true;
+      buy.setAttribute("aria-describedby", `why-${p.id}`);
+    }
+    return el("li", { "data-product-id": p.id, "data-cleared-for-sale": String(!unavailable) },
       el("span", { class: "title" }, p.title, " ", el("span", { class: "badge" }, p.displayPrice)),
       el("span", { class: "meta" }, p.id),
       el("span", { class: "meta" }, [p.type, p.subscriptionPeriod, p.subscriptionGroup && `group ${p.subscriptionGroup}`,
-        p.introductoryOffer && `intro: ${p.introductoryOffer.paymentMode} ${p.introductoryOffer.period}`,
-        !p.clearedForSale && "not cleared for sale"].filter(Boolean).join(" · ")),
+        p.introductoryOffer && `intro: ${p.introductoryOffer.paymentMode} ${p.introductoryOffer.period}`].filter(Boolean).join(" · ")),
+      unavailable ? el("span", { class: "unavailable", id: `why-${p.id}`, "data-unavailable": "not-cleared-for-sale" },
+        "Not for sale: the catalog does not clear it for sale, so StoreKit does not sell it (a purchase fails: storeProductNotAvailable).") : null,
       el("div", { class: "buy" },
         p.type === "consumable" ? [el("label", { for: id }, "Qty"),
           el("input", { id, type: "number", min: 1, max: 10, value: 1, size: 3, "data-field": "quantity" })] : null,
         offers.length ? [el("label", { for: `offer-${p.id}` }, "Offer"),
           el("select", { id: `offer-${p.id}`, "data-field": "offer" }, el("option", { value: "" }, "none"),
             offers.map((o) => el("option", { value: o.id }, `${o.id} (${o.displayPrice})`)))] : null,
-        button("buy", "Buy", "primary", `Buy ${p.title}`)));
+        buy));
   }));
 }
 
@@ -99,16 +109,21 @@ export function transactions(table, empty, transactions, unfinished) {
     }
     actions.push(button("delete", "Delete", "danger", `Delete #${id}`));
     const revocation = t.revocationDate ? `${shortDate(t.revocationDate)} (${t.revocationReason ?? "revoked"})` : "";
+    // Each cell names its column (data-label), which the phone layout shows beside the value
+    // when the rows become cards; data-cell is the hook tests read.
+    const cell = (name, label, attributes, ...content) => el("td", { ...attributes, "data-cell": name, "data-label": label }, ...content);
     return keyed(el("tr", { "data-transaction-id": id, "data-state": t.state },
-      el("td", {}, `#${id}`, t.originalId !== id ? el("small", {}, ` of #${t.originalId}`) : null),
-      el("td", {}, t.productId, t.quantity > 1 ? ` ×${t.quantity}` : ""),
-      el("td", { class: `state state-${t.state}` }, t.state, unfinished.has(id) ? el("small", {}, " unfinished") : null,
+      cell("id", "Transaction", {}, `#${id}`, t.originalId !== id ? el("small", {}, ` of #${t.originalId}`) : null),
+      cell("product", "Product", {}, t.productId, t.quantity > 1 ? ` ×${t.quantity}` : ""),
+      cell("state", "State", { class: `state state-${t.state}` }, t.state,
+        t.revocationDate ? el("span", { class: "revoked" }, " · refunded") : null,
+        unfinished.has(id) ? el("small", {}, " unfinished") : null,
         t.error ? el("small", {}, ` ${t.error.name}`) : null),
-      el("td", {}, shortDate(t.purchaseDate)),
-      el("td", {}, shortDate(t.expirationDate)),
-      el("td", {}, offerText(t.offer)),
-      el("td", { class: "revoked" }, revocation),
-      el("td", { class: "actions" }, actions)), id, [t, unfinished.has(id)]);
+      cell("purchased", "Purchased", {}, shortDate(t.purchaseDate)),
+      cell("expires", "Expires", { class: t.expirationDate ? null : "blank" }, shortDate(t.expirationDate)),
+      cell("offer", "Offer", { class: t.offer ? null : "blank" }, offerText(t.offer)),
+      cell("revocation", "Revocation", { class: t.revocationDate ? "revoked" : "revoked blank" }, revocation),
+      cell("actions", "Actions", { class: "actions" }, actions)), id, [t, unfinished.has(id)]);
   });
   reconcile(table.tBodies[0], rows);
   empty.hidden = rows.length > 0;

@@ -2,7 +2,12 @@
 page's stable hooks (data-product-id, data-transaction-id, data-action, svg[data-timeline],
 [data-period]), with the CLI beside it on the same state: buy, a purchase from the shell
 shown live, finish, refund, Ask to Buy approve, a timeline after a clock move, a namespace
-page, a delete, phone width, dark mode; and no console error anywhere.
+page, a delete, dark mode; and no console error anywhere. At 1280 and at 390 px it checks the
+layout through hooks and computed styles: transactions keep state, expiry and revocation in
+view, timelines scroll rather than shrink (no text under 11 px, date ticks on period
+boundaries that do not run into each other), a message never lies over a control, a product
+not cleared for sale says why and cannot be bought, notifications without a notification
+URL read "not sent".
 
 With `attacks`, another site's page tries the store (a form and a fetch, CSRF) and a page at
 a name re-pointed at 127.0.0.1 asks for it (DNS rebinding): nothing changes. With
@@ -109,16 +114,122 @@ def select_reason(driver, transaction_id, reason):
 
 
 def full_page(driver, path):
-    """A screenshot of the whole page: the window made as tall as the page, then put back."""
+    """A screenshot of the whole page: the window made tall enough for the page's scrolling
+    main area to show all of it from the top, then put back."""
     width, height = driver.get_window_size()["width"], driver.get_window_size()["height"]
-    driver.set_window_size(width, driver.execute_script("return document.documentElement.scrollHeight") + 140)
-    time.sleep(0.3)
+    driver.execute_script("document.querySelector('main').scrollTop = 0")
+    grown = height
+    for attempt in range(4):
+        hidden = driver.execute_script("const main = document.querySelector('main'); return main.scrollHeight - main.clientHeight")
+        if hidden <= 0:
+            break
+        grown += hidden + 20
+        driver.set_window_size(width, grown)
+        time.sleep(0.3)
     driver.save_screenshot(path)
     driver.set_window_size(width, height)
 
 
 def latest(transaction_id):
     return next((t for t in cli("history").get("transactions", []) if t["id"] == transaction_id), {})
+
+
+def short(iso):
+    """The page's short date: 2026-01-15T10:00:00Z as 2026-01-15 10:00."""
+    return iso.replace("T", " ")[:16] if iso else ""
+
+
+def layout(driver, width):
+    """The checks of the layout at `width` px, on the state's own store: a refunded purchase,
+    a renewed subscription and notifications sent without a notification URL."""
+    at = f"at {width} px: "
+    driver.set_window_size(width, 900)
+    time.sleep(0.5)
+    sizes = driver.execute_script("""const main = document.querySelector('main');
+      return [document.documentElement.scrollWidth, innerWidth, main.scrollWidth, main.clientWidth]""")
+    check(sizes[0] <= sizes[1] and sizes[2] <= sizes[3], at + "the page fits the window", sizes)
+
+    # Transactions keep their state, expiry and revocation in view (cards on a phone).
+    cells = driver.execute_script("""const out = {};
+      for (const r of document.querySelectorAll('[data-transactions] tr[data-transaction-id]')) {
+        const cell = (name) => { const c = r.querySelector(`[data-cell="${name}"]`), b = c.getBoundingClientRect();
+          return [c.textContent, getComputedStyle(c).display !== 'none' && b.width > 0 && b.left >= 0 && b.right <= innerWidth + 0.5]; };
+        out[r.dataset.transactionId] = {state: cell('state'), expires: cell('expires'), revocation: cell('revocation')};
+      }
+      return out""")
+    check(cells and all(c["state"][1] for c in cells.values()), at + "every transaction's state is in view", cells)
+    refunded = cells.get("2", {})
+    check(refunded.get("revocation", ["", False])[1] and "developerIssue" in refunded["revocation"][0] and "refunded" in refunded["state"][0],
+          at + "a refunded purchase shows its revocation and reads refunded", refunded)
+    expiring = [t for t in cli("history").get("transactions", []) if t.get("expirationDate")]
+    shown = [cells.get(t["id"], {}).get("expires", ["", False]) for t in expiring]
+    check(expiring and all(visible and short(t["expirationDate"]) in text for t, (text, visible) in zip(expiring, shown)),
+          at + "each subscription transaction shows its expiry", shown)
+
+    # No text under 11 px anywhere shown, the timelines' included (drawn unscaled).
+    small = driver.execute_script("""const small = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) {
+        const e = walk.currentNode.parentElement;
+        if (!walk.currentNode.textContent.trim() || e.closest('title, option')) continue;
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const m = e.closest('svg')?.getScreenCTM();
+        const size = parseFloat(getComputedStyle(e).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+        if (size < 11) small.push([e.tagName, walk.currentNode.textContent.slice(0, 30), size]);
+      }
+      return small""")
+    check(small == [], at + "no text is smaller than 11 px", small)
+
+    # A timeline keeps its size (its box scrolls) and dates its axis at period boundaries.
+    drawn = driver.execute_script("""const svg = document.querySelector(`svg[data-timeline="${arguments[0]}"]`), box = svg.parentElement;
+      const s = svg.getBoundingClientRect(), b = box.getBoundingClientRect();
+      return {width: s.width, boxRight: b.right, scrolls: box.scrollWidth > box.clientWidth,
+        ticks: [...svg.querySelectorAll('[data-tick]')].map(t => { const r = t.getBoundingClientRect();
+          return [t.dataset.tick, r.left, r.right, r.left >= s.left - 0.5 && r.right <= s.right + 0.5]; })}""", f"{P}.pro.monthly")
+    check(drawn["width"] >= 560 and drawn["boxRight"] <= width and (drawn["scrolls"] or drawn["width"] < width),
+          at + "the timeline keeps its width and its box scrolls within the window", drawn)
+    timeline = cli("subscription", "timeline", f"{P}.pro.monthly")
+    boundaries = {d for p in timeline.get("periods", []) for d in (p.get("start"), p.get("end")) if d}
+    ticks = drawn["ticks"]
+    check(len(ticks) >= 2 and all(t[0] in boundaries for t in ticks), at + "the axis's dates are period boundaries", (ticks, sorted(boundaries)))
+    check(all(t[3] for t in ticks) and all(a[2] <= b[1] for a, b in zip(ticks, ticks[1:])), at + "the axis's dates do not run into each other", ticks)
+
+    # A product not cleared for sale says why, and its Buy button is off; the others are on.
+    product = driver.execute_script("""const card = document.querySelector(`[data-product-id="${arguments[0]}"]`), why = card.querySelector('[data-unavailable]');
+      return [card.dataset.clearedForSale, card.querySelector('[data-action="buy"]').disabled, why && why.textContent, why && why.getBoundingClientRect().width > 0,
+        [...document.querySelectorAll('[data-cleared-for-sale="true"] [data-action="buy"]')].filter(b => b.disabled).length]""", f"{P}.superpowers")
+    check(product[:2] == ["false", True] and "not clear it for sale" in (product[2] or "") and product[3] and product[4] == 0,
+          at + "a product not cleared for sale says why and cannot be bought", product)
+
+    # Without a notification URL, notifications read "not sent", not "pending".
+    delivery = driver.execute_script("""return [document.querySelector('[data-count="pending"]').textContent,
+      [...document.querySelectorAll('[data-notification] [data-delivery]')].map(e => [e.dataset.delivery, e.textContent])]""")
+    check(cli("settings").get("settings", {}).get("notification-url", {}).get("value") == "off" and delivery[1]
+          and all(d == ["not-sent", "not sent (no notification-url)"] for d in delivery[1]) and "not sent (no notification-url)" in delivery[0],
+          at + 'notifications without a notification URL read "not sent (no notification-url)"', delivery)
+
+    # A failed purchase is told in the message line, which lies over no control: the settings
+    # scrolled to the bottom of the window stay clear and clickable.
+    subprocess.run([IAP, "settings", "set", "fail-purchase", "paymentNotAllowed"], capture_output=True, timeout=60)
+    click(driver, f'[data-product-id="{P}.extra_lives"] [data-action="buy"]')
+    wait(driver, at + "a failed purchase is shown as an error message", lambda d: d.find_element(By.CSS_SELECTOR, "[data-toast]").get_attribute("data-kind") == "error"
+         and "not allowed to make payments" in d.find_element(By.CSS_SELECTOR, "[data-toast]").text)
+    covered = driver.execute_script("""document.querySelector('#settings').scrollIntoView({block: 'end'});
+      const toast = document.querySelector('[data-toast]').getBoundingClientRect(), main = document.querySelector('main').getBoundingClientRect();
+      const hits = [];
+      for (const c of document.querySelectorAll('main button, main input, main select, main summary, main a[href]')) {
+        const r = c.getBoundingClientRect();
+        const top = Math.max(r.top, main.top), bottom = Math.min(r.bottom, main.bottom), left = Math.max(r.left, main.left), right = Math.min(r.right, main.right);
+        if (bottom <= top || right <= left) continue;
+        if (top < toast.bottom && bottom > toast.top && left < toast.right && right > toast.left) hits.push(c.outerHTML.slice(0, 80));
+        else if (c.closest('#settings')) {
+          const under = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+          if (!c.contains(under) && !(under && under.control === c)) hits.push('covered: ' + c.outerHTML.slice(0, 80));
+        }
+      }
+      return [toast.height, toast.top >= main.bottom - 0.5, hits]""")
+    check(covered[0] > 0 and covered[1] and covered[2] == [], at + "the message line lies over no control", covered)
+    subprocess.run([IAP, "settings", "set", "fail-purchase", "off"], capture_output=True, timeout=60)
 
 
 def main():
@@ -184,12 +295,16 @@ def main():
         notes = wait(driver, "the notifications list shows what was sent, with decoded payloads", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-notification] details pre"))
         if notes:
             check("notificationType" in notes[0].get_attribute("textContent"), "a notification's payload is decoded", notes[0].get_attribute("textContent")[:200])
+        # A product not cleared for sale: through the control plane, a purchase still fails
+        # as StoreKit's does.
+        answer = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+          fetch(document.body.dataset.api + '/purchases', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({productId: arguments[0]})})
+            .then(r => r.json().then(b => done([r.status, b]))).catch(e => done([0, String(e)]))""", f"{P}.superpowers")
+        failure = answer[1].get("error", {}) if isinstance(answer[1], dict) else {}
+        check(answer[0] == 200 and failure.get("name") == "storeProductNotAvailable" and answer[1]["transactions"][-1]["state"] == "failed",
+              "a purchase of a product not cleared for sale through the control plane fails with storeProductNotAvailable", answer)
+        layout(driver, 1280)
         full_page(driver, os.path.join(SHOTS, "web.png"))
-
-        # A failure is told on the page: a product not cleared for sale cannot be bought.
-        click(driver, f'[data-product-id="{P}.superpowers"] [data-action="buy"]')
-        wait(driver, "a failed purchase is shown as an error message", lambda d: d.find_element(By.CSS_SELECTOR, "[data-toast]").get_attribute("data-kind") == "error"
-             and "failed" in d.find_element(By.CSS_SELECTOR, "[data-toast]").text)
         collect_console(driver)
         # The namespace page shows that namespace's store.
         subprocess.run([IAP, "--namespace", "alpha", "buy", f"{P}.season_pass"], capture_output=True, timeout=60)
@@ -219,11 +334,15 @@ def main():
         check(f"{P}.coins_1000" not in [t["productId"] for t in cli("--namespace", "alpha", "history").get("transactions", [])],
               "the CLI sees the transaction deleted", cli("--namespace", "alpha", "history"))
 
-        # Phone width: nothing wider than the window; dark mode follows the system setting.
-        driver.set_window_size(390, 844)
-        time.sleep(0.3)
-        width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-        check(width[0] <= width[1], "at phone width the page fits the window", width)
+        # With a notification URL (one that refuses), what is not delivered reads pending.
+        subprocess.run([IAP, "--namespace", "alpha", "settings", "set", "notification-url", "http://127.0.0.1:1/"], capture_output=True, timeout=60)
+        wait(driver, "with a notification URL set, notifications not delivered read pending", lambda d: (lambda found: found and all(
+            e.get_attribute("data-delivery") == "pending" and e.text == "pending" for e in found))(d.find_elements(By.CSS_SELECTOR, "[data-notification] [data-delivery]")))
+
+        # Phone width, on the state's own store; dark mode follows the system setting.
+        driver.get(URL + "/")
+        wait(driver, "the state's own store is shown again", lambda d: row_state(d, "2") == "purchased")
+        layout(driver, 390)
         full_page(driver, os.path.join(SHOTS, "web-phone.png"))
         light = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
