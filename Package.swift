@@ -97,6 +97,7 @@ let package = Package(
       name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
+    .testTarget(name: "IAPOperationsTests", dependencies: ["IAPOperations", "IAPKit", "IAPFormats"]),
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
