@@ -46,15 +46,14 @@ extension Workspace {
     let session = try stateDirectory.open(forWriting: true)
     let stored = try session.settingsOverrides()
     var overrides = stored
-    if let keys { keys.forEach { overrides[$0] = nil } } else { overrides = [:] }
+    if let keys { for key in keys { overrides[key] = nil } } else { overrides = [:] }
     for change in changes { overrides[change.key] = change.value }
     let result = settings(fields: fields, overrides: overrides)
     // A catalog can make the settings incomplete before any change: only a change that
     // makes them so is refused, so one that mends them (or leaves them as they were) passes.
     if let reason = result.incompleteness, settings(fields: fields, overrides: stored).incompleteness == nil {
-      throw .usage(
-        "\(reason): set it first with 'iap settings set app-apple-id NUMBER', and keep it while the environment is Production; nothing was changed",
-        command: ["settings", "set"])
+      let remedy = "set it first with 'iap settings set app-apple-id NUMBER', and keep it while the environment is Production"
+      throw .usage("\(reason): \(remedy); nothing was changed", command: ["settings", "set"])
     }
     try session.saveSettings(overrides)
     return result

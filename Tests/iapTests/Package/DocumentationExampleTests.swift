@@ -31,7 +31,8 @@ import Testing
     ("IAP_URL=", "sets the shell variable that the curl lines after it use"),
     (
       "curl ",
-      "asks a running iap serve over HTTP, each route's example from a state the text describes; the routes and their answers are ControlPlaneTests'"
+      "asks a running iap serve over HTTP, each route's example from a state the text describes; the routes and "
+        + "their answers are ControlPlaneTests', and theControlPlanesAnswersAreShownAsTheServerPrintsThem checks their form"
     ),
     ("docker ", "needs a container runtime and an image"),
     ("iap receipt verify", "asks Apple's verifyReceipt server over the network"),
