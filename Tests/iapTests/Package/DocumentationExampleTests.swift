@@ -31,8 +31,9 @@ import Testing
     ("IAP_URL=", "sets the shell variable that the curl lines after it use"),
     (
       "curl ",
-      "asks a running iap serve over HTTP, each route's example from a state the text describes; the routes and "
-        + "their answers are ControlPlaneTests', and theControlPlanesAnswersAreShownAsTheServerPrintsThem checks their form"
+      "asks a running iap serve over HTTP: those of requestPaths go to the in-process server in "
+        + "theControlPlanesExamplesFromAFreshStateAnswerAsShown; the others start from a state the text describes "
+        + "(theControlPlanesAnswersAreShownAsTheServerPrintsThem checks their answers' form, ControlPlaneTests the routes)"
     ),
     ("docker ", "needs a container runtime and an image"),
     ("iap receipt verify", "asks Apple's verifyReceipt server over the network"),
@@ -66,10 +67,15 @@ import Testing
     }
   }
 
+  /// The catalog.plist the package bundles, which the examples use.
+  static func bundledCatalog() throws -> String {
+    try String(contentsOf: EndToEndTests.packageRoot.appendingPathComponent("catalog.plist"), encoding: .utf8)
+  }
+
   @Test func everyExampleRunsAsShown() throws {
     let examples = try Self.examples()
     #expect(examples.count >= 10, "the examples were not found")
-    let catalog = try String(contentsOf: EndToEndTests.packageRoot.appendingPathComponent("catalog.plist"), encoding: .utf8)
+    let catalog = try Self.bundledCatalog()
     var ran = 0
     for example in examples {
       let harness = TestHarness(catalog: catalog)
