@@ -1,5 +1,4 @@
 import Foundation
-import IAPFormats
 import IAPTesting
 import Testing
 
@@ -15,8 +14,10 @@ import Testing
 /// shows no output, so its commands must only succeed. What cannot run is in `skipped`, with
 /// the reason.
 @Suite struct DocumentationExampleTests {
+  /// The documents whose examples run: the README and every page of docs/.
   static let documents = ["README.md"] + docs
 
+  /// The pages of docs/, by path in the package.
   static var docs: [String] {
     let folder = EndToEndTests.packageRoot.appendingPathComponent("docs").path
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -60,6 +61,7 @@ import Testing
     return line.replacing(try Regex("^keyId( +)[0-9A-Z]{10}$"), with: "keyId <key id>")
   }
 
+  /// Every example of `documents`, in order.
   static func examples() throws -> [DocumentationExample] {
     try documents.flatMap { document in
       let text = try String(contentsOf: EndToEndTests.packageRoot.appendingPathComponent(document), encoding: .utf8)
