@@ -32,9 +32,9 @@ import Testing
     ("IAP_URL=", "sets the shell variable that the curl lines after it use"),
     (
       "curl ",
-      "asks a running iap serve over HTTP: those of requestPaths go to the in-process server in "
-        + "theControlPlanesExamplesFromAFreshStateAnswerAsShown; the others start from a state the text describes "
-        + "(theControlPlanesAnswersAreShownAsTheServerPrintsThem checks their answers' form, ControlPlaneTests the routes)"
+      "asks a running iap serve over HTTP: those of `requests` go to the in-process server in "
+        + "theControlPlanesExamplesAnswerAsShown; the others show what differs each time (keys, certificates, "
+        + "UUIDs) or need a file (theControlPlanesAnswersAreShownAsTheServerPrintsThem checks their form)"
     ),
     ("docker ", "needs a container runtime and an image"),
     ("iap receipt verify", "asks Apple's verifyReceipt server over the network"),
