@@ -54,6 +54,37 @@ extension DocumentationExampleTests {
         "settings set interrupted-purchases on", "buy \(p).coins_1000", "settings set interrupted-purchases off",
       ],
       "POST /iap/v1/transactions/unfinished/finish": ["buy \(p).unlock_maps --finish", "buy \(p).extra_lives"],
+      "DELETE /iap/v1/family/members/kid": ["buy \(p).unlock_maps", "family add kid"],
+      "GET /iap/v1/messages": [
+        "buy \(p).pro.monthly --finish",
+        "subscription price-increase \(p).pro.monthly --price 12.99 --consent required",
+      ],
+      "GET /iap/v1/receipt": ["buy \(p).unlock_maps"],
+      "GET /iap/v1/subscriptions/com.example.fakegame.pro.yearly/eligibility": [],
+      "GET /iap/v1/subscriptions/manage?subscriptionGroupID=pro": [
+        "buy \(p).pro.yearly --finish",
+        "subscription cancel \(p).pro.yearly",
+      ],
+      "GET /iap/v1/subscriptions?productId=com.example.fakegame.pro.monthly": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/family/members": ["buy \(p).unlock_maps"],
+      "POST /iap/v1/messages/dismiss": [
+        "buy \(p).pro.monthly --finish",
+        "subscription price-increase \(p).pro.monthly --price 12.99 --consent required",
+      ],
+      "POST /iap/v1/receipt/refresh": ["buy \(p).unlock_maps"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/cancel": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/expire": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/price-increase": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/price-increase/accept": [
+        "buy \(p).pro.monthly --finish",
+        "subscription price-increase \(p).pro.monthly --price 5.99 --consent required",
+      ],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/price-increase/decline": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/renew": ["buy \(p).pro.monthly --finish"],
+      "POST /iap/v1/subscriptions/com.example.fakegame.pro.monthly/resume": [
+        "buy \(p).pro.monthly --finish",
+        "subscription cancel \(p).pro.monthly",
+      ],
     ]
   }()
 
