@@ -6,9 +6,9 @@ import Testing
 extension DocumentationExampleTests {
   /// The control plane's examples that run, by method and path, each with the commands that
   /// make the state it starts from (after the clock is set to 2026-01-15T10:00:00Z, as the
-  /// examples assume; a fixed signing secret makes the certificates the same each time). The
-  /// others show what cannot be made the same twice (a key, an app transaction id, a
-  /// notification's UUID) or need a file or a stream, and are skipped.
+  /// examples assume; a fixed signing secret makes the certificates and the app transaction id
+  /// the same each time). The others show what cannot be made the same twice (a key made,
+  /// a device verification nonce) or need a file, a stream or an elided token, and are skipped.
   static let requests: [String: [String]] = {
     let p = "com.example.fakegame"
     return [
@@ -90,6 +90,11 @@ extension DocumentationExampleTests {
       "GET /iap/v1/status": ["buy \(p).pro.monthly", "clock advance 2M"],
       "GET /iap/v1/certificates/root": ["settings set signing-secret docs"],
       "GET /iap/v1/verification": ["settings set signing-secret docs"],
+      "GET /iap/v1/notifications": ["buy \(p).unlock_maps"],
+      "POST /iap/v1/consent/rescind": ["settings set signing-secret docs"],
+      "GET /iap/v1/subscriptions/com.example.fakegame.pro.monthly/timeline": [
+        "buy \(p).pro.yearly --finish", "buy \(p).pro.monthly", "clock advance 14M",
+      ],
     ]
   }()
 
