@@ -33,9 +33,8 @@ import Testing
     (
       "curl ",
       "asks a running iap serve over HTTP: those of `requests` go to the in-process server in "
-        + "theControlPlanesExamplesAnswerAsShown; the others show what differs each time (a key made, a device "
-        + "verification nonce) or need a file, a stream or an elided token (theControlPlanesAnswersAreShownAsTheServerPrintsThem "
-        + "checks their form)"
+        + "theControlPlanesExamplesAnswerAsShown, the others are in unrunRequests with why "
+        + "(theControlPlanesAnswersAreShownAsTheServerPrintsThem checks the form of every answer)"
     ),
     ("docker ", "needs a container runtime and an image"),
     ("iap receipt verify", "asks Apple's verifyReceipt server over the network"),
