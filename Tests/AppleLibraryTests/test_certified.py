@@ -18,9 +18,9 @@ def test_apples_library_verifies_every_signed_value_against_the_exported_root(st
     assert exported.status == 0, exported
     assert "wrote root.cer: the root certificate (DER)" in exported.out
     root = store.path("root.cer").read_bytes()
-    store.iap("settings", "set", "environment", env)
-    if app_apple_id:
+    if app_apple_id:  # first: Production without it is refused
         store.iap("settings", "set", "app-apple-id", str(app_apple_id))
+    store.iap("settings", "set", "environment", env)
     store.iap("clock", "set", "2026-01-15T10:00:00Z")
     store.iap("buy", P + ".pro.monthly", "--username", UUID, "--finish")
     store.iap("buy", P + ".extra_lives", "--quantity", "2")

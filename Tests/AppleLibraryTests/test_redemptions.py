@@ -63,9 +63,9 @@ def test_an_introductory_offer_eligibility_jws_from_apples_library_overrides_eli
 @pytest.mark.parametrize("env, app_apple_id", [("Sandbox", None), ("Production", 1234567890)])
 def test_apples_signed_data_verifier_accepts_the_new_offers_and_decodes_their_types(store, env, app_apple_id):
     offers_catalog(store)
-    store.iap("settings", "set", "environment", env)
-    if app_apple_id:
+    if app_apple_id:  # first: Production without it is refused
         store.iap("settings", "set", "app-apple-id", str(app_apple_id))
+    store.iap("settings", "set", "environment", env)
     check = verifier(env.upper(), store.root(), app_apple_id)
     store.iap("clock", "set", "2026-01-15T10:00:00Z")
     key = store.key()

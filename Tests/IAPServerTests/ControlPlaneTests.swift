@@ -86,6 +86,18 @@ import Testing
     #expect(line?.split(separator: " ").dropFirst().first == "off")
   }
 
+  /// Production without the app's Apple ID would leave every signing route refusing: the patch
+  /// is refused whole, and one that sets both is one change, whatever the order of its members.
+  @Test func aPatchThatLeavesProductionWithoutTheAppsAppleIdIsRefused() {
+    let refused = send("PATCH", "/iap/v1/settings", #"{"environment": "Production"}"#)
+    #expect(refused.status == 400)
+    #expect(refused.jsonBody?["error"]?["message"]?.stringValue?.contains("app-apple-id") == true)
+    #expect(send("GET", "/iap/v1/transactions/unfinished").status == 200)
+    #expect(send("PATCH", "/iap/v1/settings", #"{"environment": "Production", "app-apple-id": "12"}"#).status == 200)
+    #expect(send("PATCH", "/iap/v1/settings", #"{"app-apple-id": null}"#).status == 400)
+    #expect(send("PATCH", "/iap/v1/settings", #"{"app-apple-id": null, "environment": "Sandbox"}"#).status == 200)
+  }
+
   @Test func namespacesAreStoresOfTheirOwnThatTheCLIReaches() {
     #expect(send("POST", "/ns/team-1/iap/v1/purchases", #"{"productId": "sword"}"#).status == 200)
     #expect(harness.run("--namespace team-1 queue").stdout.contains("sword"))

@@ -20,9 +20,14 @@ extension Workspace {
   /// catalog is the user's file, perhaps a FIFO whose writer stalls, and no command may wait
   /// for its input while it holds the lock (docs/state.md).
   func settings(_ session: StateSession, fields: Catalog?) throws(IAPError) -> StoreSettings {
+    settings(fields: fields, overrides: try IAPError.ofState(session.settingsOverrides()))
+  }
+
+  /// The settings that would be in force if `overrides` were what `iap settings set` stored.
+  func settings(fields: Catalog?, overrides: [String: String]) -> StoreSettings {
     var settings = StoreSettings(
       storefront: fields?.storefront ?? "USA", locale: fields?.locale ?? "en_US",
-      catalogSettings: fields?.settings.pairs ?? [], overrides: try IAPError.ofState(session.settingsOverrides()))
+      catalogSettings: fields?.settings.pairs ?? [], overrides: overrides)
     if let secret = environment.variable("IAP_SIGNING_SECRET") {
       settings.override("signing-secret", with: secret, from: .environment)
     }

@@ -27,24 +27,36 @@ extension Workspace {
 
   /// Use case: stores one setting, persistently, and returns the settings now in force.
   package func setSetting(_ change: SettingChange) throws(IAPError) -> StoreSettings {
-    let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
-    let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
-    var overrides = try IAPError.ofState(session.settingsOverrides())
-    overrides[change.key] = change.value
-    try IAPError.ofState(session.saveSettings(overrides))
-    return try settings(session, fields: fields)
+    try changeSettings([change])
   }
 
   /// Use case: forgets what `setSetting` stored for `keys` (every key when empty), so the
   /// catalog's or the built-in defaults apply again, and returns the settings now in force.
   /// Keys that are not settings are ignored: they cannot have been stored.
   package func resetSettings(_ keys: [String] = []) throws(IAPError) -> StoreSettings {
+    try changeSettings([], resetting: keys.isEmpty ? nil : keys)
+  }
+
+  /// Use case: forgets what was stored for `keys` (nil: every key), then stores `changes`,
+  /// as one change, and returns the settings now in force. A change that would leave the
+  /// Production environment without `app-apple-id` is refused whole (nothing is stored):
+  /// every use case that signs would refuse after it, listing the queue included.
+  package func changeSettings(_ changes: [SettingChange], resetting keys: [String]? = []) throws(IAPError) -> StoreSettings {
     let fields = catalogFieldsQuietly()  // before the lock: see `settings(_:fields:)`
     let session = try IAPError.ofState(stateDirectory.open(forWriting: true))
-    var overrides = try IAPError.ofState(session.settingsOverrides())
-    if keys.isEmpty { overrides = [:] } else { keys.forEach { overrides[$0] = nil } }
+    let stored = try IAPError.ofState(session.settingsOverrides())
+    var overrides = stored
+    if let keys { for key in keys { overrides[key] = nil } } else { overrides = [:] }
+    for change in changes { overrides[change.key] = change.value }
+    let result = settings(fields: fields, overrides: overrides)
+    // A catalog can make the settings incomplete before any change: only a change that
+    // makes them so is refused, so one that mends them (or leaves them as they were) passes.
+    if let reason = result.incompleteness, settings(fields: fields, overrides: stored).incompleteness == nil {
+      let remedy = "set it first with 'iap settings set app-apple-id NUMBER', and keep it while the environment is Production"
+      throw .invalidRequest("\(reason): \(remedy); nothing was changed")
+    }
     try IAPError.ofState(session.saveSettings(overrides))
-    return try settings(session, fields: fields)
+    return result
   }
 
   /// Use case: `SKPaymentQueue.canMakePayments()`: false when the `can-make-payments`

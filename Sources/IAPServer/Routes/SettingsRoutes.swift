@@ -33,9 +33,10 @@ enum SettingsRoutes {
         }
         changes.append(try SettingsOperations.change(key, to: text, call))
       }
-      var settings = try call.workspace.showSettings()
-      if !resets.isEmpty { settings = try call.workspace.resetSettings(resets) }
-      for change in changes { settings = try call.workspace.setSetting(change) }
+      // One change: a body that sets Production and its app-apple-id passes in any order.
+      let settings =
+        changes.isEmpty && resets.isEmpty
+        ? try call.workspace.showSettings() : try call.workspace.changeSettings(changes, resetting: resets)
       let keys = call.body.keys.sorted()
       return .json(SettingsJSON.document(settings, keys: keys.isEmpty ? nil : keys))
     },

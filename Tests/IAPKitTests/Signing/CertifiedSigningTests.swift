@@ -47,8 +47,8 @@ import Testing
 
   @Test(arguments: ["Sandbox", "Production"])
   func signedValuesAreES256WithTheChain(_ environment: String) throws {
-    #expect(harness.run("settings set environment \(environment)").status == 0)
     #expect(harness.run("settings set app-apple-id 1234567890").status == 0)
+    #expect(harness.run("settings set environment \(environment)").status == 0)
     let buy = harness.run("buy pro.monthly --json")
     #expect(buy.status == 0, "\(buy.stderr)")
     let token = try #require(buy.json.transactions.last?["jwsRepresentation"]?.stringValue)
@@ -82,18 +82,41 @@ import Testing
     #expect(result.json["failure"] == .string("certificate chain: root certificate is not the trusted root"))
   }
 
-  /// Apple's verifier takes no Production data without the app's Apple ID: every use case
-  /// of the store refuses before it stores anything, and the settings stay changeable.
-  @Test func productionWithoutTheAppsAppleIdIsRefusedBeforeAnythingIsStored() {
+  /// Apple's verifier takes no Production data without the app's Apple ID, so no setting may
+  /// leave Production without it: the change is refused whole and the store keeps working.
+  @Test func productionWithoutTheAppsAppleIdCannotBeSet() {
     let set = harness.run("settings set environment Production")
-    #expect(set.status == 0)
-    #expect(set.stderr.contains("iap settings set app-apple-id NUMBER"), "the fix is named when the setting is made")
-    for command in ["buy sword --json", "buy gems", "queue"] {
+    #expect(set.status == 64)
+    let errors = set.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(errors.count == 1, "\(set.stderr)")
+    #expect(errors.first?.contains("the Production environment needs app-apple-id") == true)
+    #expect(errors.first?.contains("iap settings set app-apple-id NUMBER") == true, "the fix is named")
+    let environment = harness.run("settings").stdout.split(separator: "\n").first { $0.hasPrefix("environment ") }
+    #expect(environment?.contains("LocalTesting  (default)") == true, "nothing was stored")
+    #expect(harness.run("queue").status == 0)
+    #expect(harness.run("settings set app-apple-id 12").status == 0)
+    #expect(harness.run("settings set environment Production").status == 0)
+    for command in ["settings reset app-apple-id", "settings set app-apple-id off", "settings reset"] {
+      #expect(harness.run(command).status == (command == "settings reset" ? 0 : 64), "\(command)")
+    }
+    #expect(harness.run("queue").status == 0)
+  }
+
+  /// A catalog can still ask for Production without the app's Apple ID: every use case of the
+  /// store refuses before it stores anything, and the settings stay changeable.
+  @Test func aCatalogsProductionWithoutTheAppsAppleIdIsRefusedBeforeAnythingIsStored() {
+    harness.write("catalog.plist", TestHarness.plist(
+      products: [TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>")],
+      top: "<key>settings</key><dict><key>environment</key><string>Production</string></dict>"))
+    for command in ["buy sword --json", "queue"] {
       let result = harness.run(command)
       #expect(result.status == 65, "\(command)")
       #expect(result.stderr.contains("the Production environment needs app-apple-id"))
       #expect(result.stderr.contains("iap settings set app-apple-id NUMBER"), "and at each refusal")
     }
+    let other = harness.run("settings set ask-to-buy on")
+    #expect(other.status == 0, "a change that leaves the settings as incomplete as they were passes")
+    #expect(other.stderr.contains("iap settings set app-apple-id NUMBER"), "and names the fix")
     #expect(harness.run("settings set app-apple-id 12x").status == 64)
     #expect(harness.run("settings set app-apple-id 12").status == 0)
     #expect(harness.run("buy sword --json").json.transactions.last?["id"] == .string("1"), "nothing was stored before")
