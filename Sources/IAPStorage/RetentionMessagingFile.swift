@@ -17,7 +17,7 @@ enum RetentionMessagingFile {
 
   static func encode(_ value: RetentionMessaging) -> JSONValue {
     .object([
-      ("images", .array(value.images.map { .object([("imageIdentifier", .string($0.imageIdentifier)), ("imageSize", .string($0.imageSize)), ("imageState", .string($0.state))]) })),
+      ("images", .array(value.images.map { .object([("imageIdentifier", .string($0.imageIdentifier)), ("imageSize", .string($0.imageSize.rawValue)), ("imageState", .string($0.state.rawValue))]) })),
       ("messages", .array(value.messages.map(\.json))),
       ("defaults", .array(value.defaults.map { .object([("productId", .string($0.productId)), ("locale", .string($0.locale)), ("messageIdentifier", .string($0.messageIdentifier))]) })),
       ("realtimeURL", .optional(value.realtimeURL)),
@@ -42,13 +42,15 @@ enum RetentionMessagingFile {
   static func decode(_ json: JSONValue) -> RetentionMessaging? {
     var value = RetentionMessaging()
     for image in json["images"]?.arrayValue ?? [] {
-      guard let id = image["imageIdentifier"]?.stringValue, let size = image["imageSize"]?.stringValue, let state = image["imageState"]?.stringValue
+      guard let id = image["imageIdentifier"]?.stringValue, let size = image["imageSize"]?.stringValue.flatMap(RetentionImageSize.init(rawValue:)),
+        let state = image["imageState"]?.stringValue.flatMap(RetentionReviewState.init(rawValue:))
       else { return nil }
       value.images.append(.init(imageIdentifier: id, imageSize: size, state: state))
     }
     for item in json["messages"]?.arrayValue ?? [] {
       guard let id = item["messageIdentifier"]?.stringValue, var message = try? RetentionMessage(identifier: id, json: item) else { return nil }
-      message.state = item["messageState"]?.stringValue ?? message.state
+      guard let state = item["messageState"]?.stringValue.flatMap(RetentionReviewState.init(rawValue:)) else { return nil }
+      message.state = state
       value.messages.append(message)
     }
     for item in json["defaults"]?.arrayValue ?? [] {

@@ -73,10 +73,10 @@ package struct PerformanceTestRun: Equatable, Sendable {
     return (samples.count - failed) * 100 / samples.count
   }
 
-  /// `PASS`, `FAIL`, or `PENDING` while requests are still to be made.
-  package var result: String {
-    guard samples.count >= config.totalRequests else { return "PENDING" }
-    return successRate >= config.successRateThreshold ? "PASS" : "FAIL"
+  /// Pending while requests are still to be made.
+  package var result: PerformanceTestStatus {
+    guard samples.count >= config.totalRequests else { return .pending }
+    return successRate >= config.successRateThreshold ? .pass : .fail
   }
 
   /// The requests not yet made.

@@ -29,7 +29,7 @@ extension RetentionMessage {
   /// The message in the upload's shape, with its identifier and state.
   package var json: JSONValue {
     var members: [(String, JSONValue)] = [
-      ("messageIdentifier", .string(messageIdentifier)), ("messageState", .string(state)), ("header", .string(header)), ("body", .string(body)),
+      ("messageIdentifier", .string(messageIdentifier)), ("messageState", .string(state.rawValue)), ("header", .string(header)), ("body", .string(body)),
     ]
     if let image { members.append(("image", .object([("imageIdentifier", .string(image.imageIdentifier)), ("altText", .string(image.altText))]))) }
     if let headerPosition { members.append(("headerPosition", .string(headerPosition))) }

@@ -33,12 +33,12 @@ package struct RetentionMessage: Equatable, Sendable {
   /// `ABOVE_BODY` or `ABOVE_IMAGE`; nil when the upload named none.
   package var headerPosition: String?
   package var bulletPoints: [BulletPoint]
-  /// `PENDING`, `APPROVED` or `REJECTED`, as Get Message List reports it.
-  package var state: String
+  /// As Get Message List reports it.
+  package var state: RetentionReviewState
 
   package init(
     messageIdentifier: String, header: String, body: String, image: Image? = nil, headerPosition: String? = nil,
-    bulletPoints: [BulletPoint] = [], state: String = "APPROVED"
+    bulletPoints: [BulletPoint] = [], state: RetentionReviewState = .approved
   ) {
     self.messageIdentifier = messageIdentifier
     self.header = header

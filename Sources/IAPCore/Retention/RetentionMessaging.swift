@@ -9,12 +9,10 @@ package struct RetentionMessaging: Equatable, Sendable {
   package struct Image: Equatable, Sendable {
     /// A lowercase UUID.
     package var imageIdentifier: String
-    /// `FULL_SIZE` or `BULLET_POINT`.
-    package var imageSize: String
-    /// `PENDING`, `APPROVED` or `REJECTED`.
-    package var state: String
+    package var imageSize: RetentionImageSize
+    package var state: RetentionReviewState
 
-    package init(imageIdentifier: String, imageSize: String, state: String = "APPROVED") {
+    package init(imageIdentifier: String, imageSize: RetentionImageSize, state: RetentionReviewState = .approved) {
       self.imageIdentifier = imageIdentifier
       self.imageSize = imageSize
       self.state = state
@@ -48,17 +46,13 @@ package struct RetentionMessaging: Equatable, Sendable {
   package static let maximumImages = 2000
   package static let maximumMessages = 2000
   package static let maximumURLLength = 256
-  /// The image sizes Apple names.
-  package static let fullSize = "FULL_SIZE"
-  package static let bulletPoint = "BULLET_POINT"
 
   // MARK: - Images
 
   /// Upload Image: `png` under `identifier`, as an image of `size` (`FULL_SIZE` when nil).
   package mutating func uploadImage(_ identifier: String, png: [UInt8], size: String?) throws(RetentionRefusal) {
     let id = try Self.uuid(identifier)
-    let size = size ?? Self.fullSize
-    guard size == Self.fullSize || size == Self.bulletPoint else { throw .invalidImageSize }
+    guard let size = size.map(RetentionImageSize.init(rawValue:)) ?? .fullSize else { throw .invalidImageSize }
     guard let header = PNGHeader(png), !header.hasTransparency else { throw .invalidImage }
     guard Self.fits(header, size) else { throw .invalidImageSize }
     guard !images.contains(where: { $0.imageIdentifier == id }) else { throw .imageAlreadyExists }
@@ -69,8 +63,8 @@ package struct RetentionMessaging: Equatable, Sendable {
   /// Whether an image of `header`'s pixels is one of `size`: a full-size image is 3840
   /// pixels wide and 160 to 2160 high, as Apple's Upload Image page gives it; a bullet point
   /// is a square icon no larger than that.
-  static func fits(_ header: PNGHeader, _ size: String) -> Bool {
-    if size == fullSize { return header.width == 3840 && (160...2160).contains(header.height) }
+  static func fits(_ header: PNGHeader, _ size: RetentionImageSize) -> Bool {
+    if size == .fullSize { return header.width == 3840 && (160...2160).contains(header.height) }
     return header.width == header.height && header.width <= 2160
   }
 
@@ -88,9 +82,9 @@ package struct RetentionMessaging: Equatable, Sendable {
   package mutating func uploadMessage(_ message: RetentionMessage) throws(RetentionRefusal) {
     var message = try message.validated()
     message.messageIdentifier = try Self.uuid(message.messageIdentifier)
-    if let image = message.image { message.image?.imageIdentifier = try requireImage(image.imageIdentifier, size: Self.fullSize) }
+    if let image = message.image { message.image?.imageIdentifier = try requireImage(image.imageIdentifier, size: .fullSize) }
     for index in message.bulletPoints.indices {
-      message.bulletPoints[index].imageIdentifier = try requireImage(message.bulletPoints[index].imageIdentifier, size: Self.bulletPoint)
+      message.bulletPoints[index].imageIdentifier = try requireImage(message.bulletPoints[index].imageIdentifier, size: .bulletPoint)
     }
     guard !messages.contains(where: { $0.messageIdentifier == message.messageIdentifier }) else { throw .messageAlreadyExists }
     guard messages.count < Self.maximumMessages else { throw .maximumMessagesReached }
@@ -98,7 +92,7 @@ package struct RetentionMessaging: Equatable, Sendable {
   }
 
   /// The identifier of an uploaded image of `size`, lowercased.
-  func requireImage(_ identifier: String, size: String) throws(RetentionRefusal) -> String {
+  func requireImage(_ identifier: String, size: RetentionImageSize) throws(RetentionRefusal) -> String {
     let id = try Self.uuid(identifier)
     guard let image = images.first(where: { $0.imageIdentifier == id }) else { throw .imageNotFound }
     guard image.imageSize == size else { throw .invalidImageSize }

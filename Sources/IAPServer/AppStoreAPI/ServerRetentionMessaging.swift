@@ -18,7 +18,7 @@ extension AppStoreServerAPI {
       case ("GET", "image", 2) where id == "list":
         let images = try workspace.retentionImages()
         return .json(.object([("imageIdentifiers", .array(images.map {
-          .object([("imageIdentifier", .string($0.imageIdentifier)), ("imageState", .string($0.state)), ("imageSize", .string($0.imageSize))])
+          .object([("imageIdentifier", .string($0.imageIdentifier)), ("imageState", .string($0.state.rawValue)), ("imageSize", .string($0.imageSize.rawValue))])
         }))]))
       case ("PUT", "image", 2):
         try workspace.uploadRetentionImage(id, png: request.body, size: request.query("imageSize"))
@@ -27,7 +27,7 @@ extension AppStoreServerAPI {
       case ("GET", "message", 2) where id == "list":
         let messages = try workspace.retentionMessages()
         return .json(.object([("messageIdentifiers", .array(messages.map {
-          .object([("messageIdentifier", .string($0.messageIdentifier)), ("messageState", .string($0.state))])
+          .object([("messageIdentifier", .string($0.messageIdentifier)), ("messageState", .string($0.state.rawValue))])
         }))]))
       case ("PUT", "message", 2):
         guard let body = try? jsonBody(request) else { throw .refused(.invalidMessage("body")) }
@@ -83,7 +83,7 @@ extension AppStoreServerAPI {
   /// `PerformanceTestResultResponse`.
   static func resultJSON(_ run: PerformanceTestRun) -> JSONValue {
     var members: [(String, JSONValue)] = [
-      ("config", configJSON(run.config)), ("target", .string(run.target)), ("result", .string(run.result)),
+      ("config", configJSON(run.config)), ("target", .string(run.target)), ("result", .string(run.result.rawValue)),
       ("successRate", .int(Int64(run.successRate))), ("numPending", .int(Int64(run.numPending))),
     ]
     if let times = run.responseTimes {
