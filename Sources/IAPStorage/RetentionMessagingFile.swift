@@ -10,7 +10,8 @@ import IAPSystem
 /// {"images": [{"imageIdentifier": "…", "imageSize": "FULL_SIZE", "imageState": "APPROVED"}],
 ///  "messages": [{"messageIdentifier": "…", "messageState": "APPROVED", "header": "…", "body": "…"}],
 ///  "defaults": [{"productId": "…", "locale": "en-US", "messageIdentifier": "…"}],
-///  "realtimeURL": "http://127.0.0.1:9000/retention", "performanceTests": [{"requestId": "…", …}]}
+///  "realtimeURL": "http://127.0.0.1:9000/retention", "performanceTests": [{"requestId": "…", …}],
+///  "shown": [{"originalTransactionId": "1", "productId": "…", "source": "realtime", "messageIdentifier": "…"}]}
 /// ```
 enum RetentionMessagingFile {
   static let name = "retention-messaging.json"
@@ -22,6 +23,15 @@ enum RetentionMessagingFile {
       ("defaults", .array(value.defaults.map { .object([("productId", .string($0.productId)), ("locale", .string($0.locale)), ("messageIdentifier", .string($0.messageIdentifier))]) })),
       ("realtimeURL", .optional(value.realtimeURL)),
       ("performanceTests", .array(value.performanceTests.map(encode))),
+      ("shown", .array(value.shown.map(encode))),
+    ])
+  }
+
+  static func encode(_ offer: RetentionOffer) -> JSONValue {
+    .object([
+      ("originalTransactionId", .string(offer.originalTransactionId)), ("productId", .string(offer.productId)),
+      ("source", .string(offer.source.rawValue)), ("messageIdentifier", .string(offer.messageIdentifier)),
+      ("alternateProductId", .optional(offer.alternateProductId)), ("promotionalOfferId", .optional(offer.promotionalOfferId)),
     ])
   }
 
@@ -62,6 +72,15 @@ enum RetentionMessagingFile {
     for item in json["performanceTests"]?.arrayValue ?? [] {
       guard let run = decodeRun(item) else { return nil }
       value.performanceTests.append(run)
+    }
+    for item in json["shown"]?.arrayValue ?? [] {
+      guard let original = item["originalTransactionId"]?.stringValue, let product = item["productId"]?.stringValue,
+        let source = item["source"]?.stringValue.flatMap(RetentionOffer.Source.init(rawValue:)), let message = item["messageIdentifier"]?.stringValue
+      else { return nil }
+      value.shown.append(
+        RetentionOffer(
+          originalTransactionId: original, productId: product, source: source, messageIdentifier: message,
+          alternateProductId: item["alternateProductId"]?.stringValue, promotionalOfferId: item["promotionalOfferId"]?.stringValue))
     }
     return value
   }

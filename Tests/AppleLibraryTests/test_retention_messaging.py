@@ -38,7 +38,7 @@ def png(width, height, color_type=2):
 class RetentionEndpoint:
     """A developer's Get Retention Message endpoint on 127.0.0.1: the signed payloads it took."""
 
-    def __init__(self):
+    def __init__(self, answer=b"{}"):
         self.payloads = []
         endpoint = self
 
@@ -46,7 +46,7 @@ class RetentionEndpoint:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
                 endpoint.payloads.append(body["signedPayload"])
-                answer = b"{}"
+                answer = endpoint.answer
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(answer)))
@@ -56,6 +56,7 @@ class RetentionEndpoint:
             def log_message(self, *args):
                 pass
 
+        self.answer = answer
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = "http://127.0.0.1:%d/retention" % self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -130,3 +131,25 @@ def test_every_retention_messaging_method_of_apples_client_is_answered(store):
     assert outcome(lambda: api.delete_message(message)) == {"status": 404, "errorCode": 4040015}
     assert api.delete_image(icon) is None
     assert outcome(lambda: api.delete_image(icon)) == {"status": 404, "errorCode": 4040014}
+
+
+def test_a_customer_who_begins_to_cancel_is_shown_the_endpoints_message(store):
+    store.iap("settings", "set", "environment", "Sandbox")
+    key = store.key()
+    check = verifier("SANDBOX", store.root())
+    store.iap("buy", P + ".pro.monthly", "--finish")
+    api = client(store.serve().url, key)
+    message = uuid.uuid4()
+    api.upload_message(message, UploadMessageRequestBody(header="Before you go", body="Stay with us."))
+    endpoint = RetentionEndpoint(json.dumps({"message": {"messageIdentifier": str(message)}}).encode())
+    try:
+        api.configure_realtime_url(RealtimeUrlRequest(endpoint.url))
+        assert store.run("subscription", "cancel", P + ".pro.monthly").status == 0
+        assert len(endpoint.payloads) == 1
+        decoded = check.verify_and_decode_realtime_request(endpoint.payloads[0])
+        assert (decoded.originalTransactionId, decoded.productId) == ("1", P + ".pro.monthly")
+    finally:
+        endpoint.server.shutdown()
+        endpoint.server.server_close()
+    shown = store.json("messages")["retentionMessages"]
+    assert [(m["messageIdentifier"], m["source"]) for m in shown] == [(str(message), "realtime")]

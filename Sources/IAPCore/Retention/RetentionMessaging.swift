@@ -39,6 +39,8 @@ package struct RetentionMessaging: Equatable, Sendable {
   package var realtimeURL: String?
   /// Oldest first.
   package var performanceTests: [PerformanceTestRun] = []
+  /// What customers who began to cancel were shown, the latest per subscription.
+  package var shown: [RetentionOffer] = []
 
   package init() {}
 

@@ -22,7 +22,7 @@ extension Workspace {
     for _ in 0..<run.config.totalRequests {
       let request = RealtimeRequest(
         originalTransactionId: originalTransactionId, productId: productId, userLocale: "en-US", requestIdentifier: Self.newUUID(&generator))
-      run.samples.append(Self.send(request, signedBy: signer, to: url, threshold: run.config.responseTimeThreshold))
+      run.samples.append(Self.send(request, signedBy: signer, to: url, threshold: run.config.responseTimeThreshold).sample)
     }
     let finished = run
     try changingRetentionMessaging { value throws(RetentionRefusal) in value.record(finished) }
@@ -54,8 +54,11 @@ extension Workspace {
 
   /// POSTs `request` signed by `signer` to `url` and times the answer: a 2xx answer is a
   /// success when it came within `threshold` milliseconds (the run counts a later one as
-  /// timed out); anything else fails in Apple's `sendAttemptResult` words.
-  static func send(_ request: RealtimeRequest, signedBy signer: Signer, to url: String, threshold: Int) -> PerformanceTestRun.Sample {
+  /// timed out); anything else fails in Apple's `sendAttemptResult` words. The answer's
+  /// body is given when it came 2xx, in time.
+  static func send(
+    _ request: RealtimeRequest, signedBy signer: Signer, to url: String, threshold: Int
+  ) -> (sample: PerformanceTestRun.Sample, answer: JSONValue?) {
     let body = JSONWriter.compact(.object([("signedPayload", .string(request.signed(by: signer)))]))
     let start = Deadline.monotonicMilliseconds()
     // Whole seconds bound each step; the threshold is checked on the measured time.
@@ -63,10 +66,10 @@ extension Workspace {
     do {
       let response = try HTTPClient.send("POST", url, headers: [("Content-Type", "application/json")], body: Array(body.utf8), timeout: timeout)
       let elapsed = Int(Deadline.monotonicMilliseconds() - start)
-      guard (200..<300).contains(response.status) else { return .init(milliseconds: elapsed, failure: "UNSUCCESSFUL_HTTP_RESPONSE_CODE") }
-      return .init(milliseconds: elapsed)
+      guard (200..<300).contains(response.status) else { return (.init(milliseconds: elapsed, failure: "UNSUCCESSFUL_HTTP_RESPONSE_CODE"), nil) }
+      return (.init(milliseconds: elapsed), elapsed <= threshold ? response.json : nil)
     } catch {
-      return .init(milliseconds: Int(Deadline.monotonicMilliseconds() - start), failure: error.kind.sendAttemptResult)
+      return (.init(milliseconds: Int(Deadline.monotonicMilliseconds() - start), failure: error.kind.sendAttemptResult), nil)
     }
   }
 }
