@@ -137,6 +137,22 @@ import Testing
     #expect(list.jsonBody?["messageIdentifiers"]?.arrayValue?.count == 1)
   }
 
+  @Test func eachNamespaceKeepsItsOwn() throws {
+    let router = harness.router
+    let created = try #require(harness.send("POST", "/iap/v1/namespaces", #"{"name": "a"}"#, via: router).jsonBody)
+    let pem = try #require(created["key"]?["privateKey"]?.stringValue)
+    let nsKey = try #require(P256.PrivateKey(rawRepresentation: try ECPrivateKey(pem: pem).privateKey))
+    let nsToken = token(
+      kid: created["key"]?["keyId"]?.stringValue, signer: nsKey,
+      [("iss", created["key"]?["issuerId"]), ("bid", created["bundleId"])])
+    let headers = [("Host", "127.0.0.1"), ("Content-Type", "application/json"), ("Authorization", "Bearer " + nsToken)]
+    let url = #"{"realtimeURL": "https://example.com/a"}"#
+    #expect(harness.send("PUT", "/ns/a/inApps/v1/messaging/realtime/url", url, headers: headers, via: router).status == 200)
+    #expect(harness.send("GET", "/ns/a/inApps/v1/messaging/realtime/url", headers: headers, via: router).jsonBody == .object([("realtimeURL", .string("https://example.com/a"))]))
+    #expect(get("/inApps/v1/messaging/realtime/url").jsonBody?["errorCode"] == .int(4_040_021), "the root store has none")
+    #expect(FileManager.default.fileExists(atPath: harness.directory + "/.iap/namespaces/a/retention-messaging.json"))
+  }
+
   @Test func aPerformanceTestSendsSignedRealtimeRequestsAndReportsThem() throws {
     #expect(harness.run("buy pro.monthly --finish").status == 0)
     let received = Locked<[JSONValue]>([])
