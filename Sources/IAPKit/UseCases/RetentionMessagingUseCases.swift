@@ -1,13 +1,6 @@
 import IAPCore
 import IAPStorage
 
-/// Why a Retention Messaging use case failed: a refusal of the request, as Apple answers it,
-/// or the store's own failure (its state unreadable).
-package enum RetentionMessagingFailure: Error, Sendable {
-  case refused(RetentionRefusal)
-  case store(IAPError)
-}
-
 /// The Retention Messaging API's configuration methods: images, messages, default messages
 /// and the real-time URL, kept in the store's `retention-messaging.json`. Each reads or
 /// changes the file under the state's lock.
