@@ -137,6 +137,13 @@ import Testing
     #expect(list.jsonBody?["messageIdentifiers"]?.arrayValue?.count == 1)
   }
 
+  @Test func resetClearsTheConfigurationAsItClearsTheKeys() throws {
+    #expect(uploadMessage().status == 200)
+    let reset = harness.run("reset")
+    #expect(reset.status == 0, "\(reset.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: harness.directory + "/.iap/retention-messaging.json"))
+  }
+
   @Test func eachNamespaceKeepsItsOwn() throws {
     let router = harness.router
     let created = try #require(harness.send("POST", "/iap/v1/namespaces", #"{"name": "a"}"#, via: router).jsonBody)
