@@ -43,6 +43,7 @@ package struct AppStoreServerAPI: Sendable {
       guard case let .unavailable(cause) = error else { return HTTPResponse(status: 401, body: []) }
       return Self.failure(.serverFailure(cause))
     }
+    if parts[2] == "v1", parts[3] == "messaging" { return Self.retentionMessaging(request, parts, workspace: workspace) }
     let route = (request.method, parts[2], parts[3], parts.count)
     do throws(ServerAPIError) {
       switch route {

@@ -15,7 +15,7 @@ extension StateDirectory {
   private static let ownNames = Set<String>([
     Name.snapshot, Name.log, Name.lock, Name.settings, Name.clock, Name.secret, Name.keys, Name.notifications,
     Name.deliveries, Name.attempts, Name.deliveryLock, Name.damage, Name.marker, Name.seal, HistoryIndex.name,
-    DownloadsFolder.contentName, DownloadsFolder.workName, Namespace.folderName,
+    DownloadsFolder.contentName, DownloadsFolder.workName, Namespace.folderName, RetentionMessagingFile.name,
   ]).union(Name.catalogs)
 
   /// The names `reset` leaves: the locks (every process must lock the same files), the

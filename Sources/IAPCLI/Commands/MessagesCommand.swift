@@ -11,19 +11,23 @@ struct MessagesCommand: Command {
       (billing retry or grace period), priceIncreaseConsent when a price increase waits for \
       the customer's consent, winBackOffer when a lapsed customer may redeem a win-back offer \
       (the best one). Messages the customer dismissed (iap messages dismiss) are not \
-      listed again while their cause lasts.
+      listed again while their cause lasts. Then one retention line per subscription a \
+      customer began to cancel (iap subscription cancel): the message the Get Retention \
+      Message endpoint chose, else the product's default message (the Retention Messaging API).
       """)
 
   init(_ invocation: Invocation) throws(IAPError) {}
 
   func run(_ context: CommandContext) throws(IAPError) -> ExitCode {
     let messages = try context.workspace.messages()
+    let retention = try context.workspace.retentionOffers()
     if context.globals.json {
-      context.console.json(MessagesJSON.document(messages))
-    } else if messages.isEmpty {
+      context.console.json(MessagesJSON.document(messages, retention: retention))
+    } else if messages.isEmpty && retention.isEmpty {
       context.console.line("no messages")
     } else {
       messages.forEach { context.console.line(MessagesJSON.line($0)) }
+      retention.forEach { context.console.line(MessagesJSON.line($0)) }
     }
     return .success
   }

@@ -34,7 +34,20 @@ package struct SubscriptionActionResult {
 extension Workspace {
   /// Use case: acts on the account's subscription at once and commits it. A refusal (no
   /// such subscription, or one the action does not apply to) changes nothing.
+  ///
+  /// A customer who cancels is shown a retention message first, as the App Store shows one
+  /// (`presentRetentionMessage`), once the state's lock is given back.
   package func subscriptionAction(_ request: SubscriptionActionRequest) throws(IAPError) -> SubscriptionActionResult {
+    let (result, signer, locale) = try committedSubscriptionAction(request)
+    if request.action == .cancel, let signer {
+      presentRetentionMessage(originalTransactionId: String(result.subscription.originalId), productId: result.subscription.latest.productId,
+        locale: locale, signer: signer)
+    }
+    return result
+  }
+
+  /// The action committed, and for a cancellation the signer and the customer's locale.
+  private func committedSubscriptionAction(_ request: SubscriptionActionRequest) throws(IAPError) -> (SubscriptionActionResult, Signer?, String) {
     var opened = try openStore(forWriting: true)
     let productId = request.productId
     let subscription: Subscription
@@ -49,6 +62,7 @@ extension Workspace {
       throw .refused(error)
     }
     try opened.commit()
-    return SubscriptionActionResult(subscription: subscription)
+    let signer = request.action == .cancel ? try signer(opened) : nil
+    return (SubscriptionActionResult(subscription: subscription), signer, opened.settings.locale)
   }
 }

@@ -4,8 +4,10 @@ import IAPFormats
 /// The JSON of `iap messages --json`, `iap messages dismiss --json` and the control
 /// plane's `/messages` routes.
 package enum MessagesJSON {
-  package static func document(_ messages: [StoreMessage]) -> JSONValue {
-    .object([
+  /// `messages`, and `retentionMessages` when `retention` has any: what customers who began
+  /// to cancel were shown.
+  package static func document(_ messages: [StoreMessage], retention: [RetentionOffer] = []) -> JSONValue {
+    var document = JSONValue.object([
       ("messages", .array(messages.map { m in
         .object([
           ("id", .string(m.id)), ("reason", .string(m.reason.rawValue)), ("productId", .string(m.productId)),
@@ -14,6 +16,25 @@ package enum MessagesJSON {
         ])
       }))
     ])
+    guard !retention.isEmpty, case var .object(members) = document else { return document }
+    members.append(
+      ("retentionMessages", .array(retention.map { offer in
+        .object([
+          ("originalTransactionId", .string(offer.originalTransactionId)), ("productId", .string(offer.productId)),
+          ("source", .string(offer.source.rawValue)), ("messageIdentifier", .string(offer.messageIdentifier)),
+          ("alternateProductId", .optional(offer.alternateProductId)), ("promotionalOfferId", .optional(offer.promotionalOfferId)),
+        ])
+      })))
+    document = .object(members)
+    return document
+  }
+
+  /// One line for what a customer who began to cancel was shown.
+  package static func line(_ offer: RetentionOffer) -> String {
+    var text = "retention  \(offer.productId): message \(offer.messageIdentifier) (\(offer.source == .realtime ? "real-time answer" : "default message"))"
+    if let product = offer.alternateProductId { text += ", alternate product \(product)" }
+    if let offerId = offer.promotionalOfferId { text += ", promotional offer \(offerId)" }
+    return text
   }
 
   /// One line of text per message.

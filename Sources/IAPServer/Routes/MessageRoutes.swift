@@ -7,7 +7,7 @@ import IAPOperations
 enum MessageRoutes {
   static let all = [
     ControlRoute(method: "GET", path: "/messages", operation: StoreViewOperations.messages) { call throws(IAPError) in
-      .json(MessagesJSON.document(try call.workspace.messages()))
+      .json(MessagesJSON.document(try call.workspace.messages(), retention: try call.workspace.retentionOffers()))
     },
     ControlRoute(method: "POST", path: "/messages/dismiss", operation: StoreViewOperations.dismissMessages) { call throws(IAPError) in
       .json(MessagesJSON.document(try call.workspace.dismissMessages()))

@@ -1,0 +1,33 @@
+/// What the App Store showed a customer who began to cancel a subscription: the message its
+/// Get Retention Message endpoint chose (with an alternate product or a promotional offer),
+/// else the product's default message for the customer's locale.
+package struct RetentionOffer: Equatable, Sendable {
+  /// Where the message came from, in Apple's fallback order.
+  package enum Source: String, Sendable {
+    /// The endpoint's answer, within the time limit.
+    case realtime
+    /// The default message configured for the product and locale.
+    case defaultMessage
+  }
+
+  package var originalTransactionId: String
+  package var productId: String
+  package var source: Source
+  package var messageIdentifier: String
+  /// The product the endpoint offered instead (`alternateProduct`).
+  package var alternateProductId: String?
+  /// The promotional offer the endpoint offered (`promotionalOffer`).
+  package var promotionalOfferId: String?
+
+  package init(
+    originalTransactionId: String, productId: String, source: Source, messageIdentifier: String, alternateProductId: String? = nil,
+    promotionalOfferId: String? = nil
+  ) {
+    self.originalTransactionId = originalTransactionId
+    self.productId = productId
+    self.source = source
+    self.messageIdentifier = messageIdentifier
+    self.alternateProductId = alternateProductId
+    self.promotionalOfferId = promotionalOfferId
+  }
+}
