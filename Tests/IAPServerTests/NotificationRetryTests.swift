@@ -102,6 +102,24 @@ import Testing
     #expect(harness.run("notifications --json").json["pending"] == .int(0))
   }
 
+  @Test func aRunningServerMakesTheRetriesTimeBringsDueWithoutARequest() throws {
+    let receiver = try Receiver(answering: 500)
+    defer { receiver.stop() }
+    settle("Production", receiver: receiver)
+    #expect(harness.run("buy gems --finish").status == 0)
+    let directory = harness.directory
+    let later = Timestamp(milliseconds: harness.now.milliseconds + 2 * 3_600_000)
+    let router = ServerRouter(statePath: directory + "/.iap", access: ServerAccess()) { namespace in
+      Workspace(
+        namespace: namespace, environment: Environment(variables: [:], currentDirectory: directory, now: { later }),
+        console: Console(out: { _ in }, err: { _ in }))
+    }
+    router.deliverDueRetries()
+    #expect(receiver.uuids.count == 2, "the real clock passed the first retry's time")
+    router.deliverDueRetries()
+    #expect(receiver.uuids.count == 2, "the next is 12 hours on")
+  }
+
   @Test func sandboxAttemptsOnce() throws {
     let receiver = try Receiver(answering: 500)
     defer { receiver.stop() }

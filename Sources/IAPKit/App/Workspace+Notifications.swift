@@ -33,6 +33,18 @@ extension Workspace {
     return try deliver(to: url, waitForOtherRound: false)
   }
 
+  /// A running server's delivery round between requests, so that under a running clock
+  /// Production's retries go out as their time comes, not only after the next request (the
+  /// store's time runs to now first, as for a request). Nil, posting nothing, unless the
+  /// state exists, names a `notification-url` and its environment retries on a schedule.
+  package func deliverDueRetries() throws(IAPError) -> DeliveryReport? {
+    guard POSIXFile.exists(stateDirectory.path) else { return nil }
+    let opened = try openStore(forWriting: false)
+    guard case .retries = DeliverySchedule(opened.settings.environment), let url = deliveryURL else { return nil }
+    opened.session.close()
+    return try deliver(to: url, waitForOtherRound: false)
+  }
+
   /// One delivery round to `url`: prepared under the state's lock, posted outside it within
   /// `Deadline.deliveryRoundSeconds`, recorded under the lock again. Only one process runs a
   /// round at a time (the delivery lock), so nothing is posted twice.
