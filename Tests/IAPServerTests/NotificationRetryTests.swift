@@ -129,6 +129,10 @@ import Testing
     #expect(harness.run("buy sword --finish").status == 0)
     #expect(receiver.uuids.count == 2, "each once")
     #expect(try attempts().map(\.result) == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE"])
+    let listed = harness.run("notifications --json").json
+    #expect(listed["notifications"]?.arrayValue?.first?["delivered"] == .bool(false), "given up on, never delivered")
+    #expect(listed["pending"] == .int(0))
+    #expect(harness.run("notifications").stdout.contains("failed"), "the table tells it from a pending one")
   }
 
   @Test func localTestingPostsWhatFailedAgainAtTheNextCommandInOrder() throws {

@@ -35,7 +35,7 @@ struct NotificationsCommand: Command {
       for (index, n) in result.notifications.enumerated() {
         table.append([
           "#\(index + 1)", n.type.rawValue, n.subtype?.rawValue ?? "", n.date.iso8601, n.transaction?.productId ?? n.summary?.productId ?? "",
-          n.transaction.map { "transaction \($0.id)" } ?? "", result.isDelivered(index) ? "delivered" : "pending",
+          n.transaction.map { "transaction \($0.id)" } ?? "", result.isDelivered(index) ? "delivered" : index < result.deliveredCount ? "failed" : "pending",
         ])
       }
       table.lines.forEach { context.console.line($0) }
