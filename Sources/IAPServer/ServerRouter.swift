@@ -87,6 +87,10 @@ package final class ServerRouter: Sendable {
     deleteTemporary(namespaces.idle(at: WallClock.milliseconds()))
   }
 
+  /// A delivery round of the server's own store between requests
+  /// (`Workspace.deliverDueRetries`); a failure waits for the next round, as after a request.
+  package func deliverDueRetries() { _ = try? namespaces.makeWorkspace(nil).deliverDueRetries() }
+
   /// Deletes every temporary namespace, as the server stops. Returns the names deleted.
   @discardableResult
   package func deleteTemporaryNamespaces() -> [String] {

@@ -12,7 +12,8 @@ import IAPSystem
 ///   `StateSession.snapshotInterval`, as it is only rewritten that often, or what a crash
 ///   left between the writes) are replayed from the recorded lengths, so they never disagree.
 /// - `notifications.log`: every App Store Server Notification sent, append-only, like the
-///   transaction log; `deliveries.json`: how many of them reached the notification URL;
+///   transaction log; `deliveries.json`: how many of them, from the first, are settled
+///   (reached the notification URL, or were given up on);
 ///   `attempts.log`: each attempt to post one, with its result (`SendAttemptLog`).
 /// - `settings.json`: what `iap settings set` changed, over the catalog's defaults.
 /// - `clock.json`: the simulated clock, when `iap clock` set one.

@@ -34,7 +34,7 @@ package final class CommandContext {
   func deliverNotifications() {
     do {
       guard let report = try workspace.deliverNotifications(), let failure = report.failure else { return }
-      console.warning("notifications: \(report.url) failed (\(failure)); \(report.pending) pending, retried at the next command")
+      console.warning("notifications: \(report.url) failed (\(failure)); \(report.pending) pending, \(report.schedule.retryNote)")
     } catch {
       console.warning("notifications: \(error.userMessages.joined(separator: "; "))")
     }

@@ -128,12 +128,16 @@ struct ServeCommand: Command {
         "the control plane on \(Self.authority(host, server.port)) has no authentication: whoever reaches this port can buy, refund and reset (--control-token TOKEN requires a token)")
     }
     let signals = TerminationSignal()
-    // Temporary namespaces idle past their time go within a second of it.
+    // Temporary namespaces idle past their time go within a second of it; Production's
+    // retries that a running clock brings due go within ten seconds, without a request.
     let stopping = Locked(false)
     DetachedThread.start {
+      var seconds = 0
       while !stopping.withLock({ $0 }) {
         Pause.upTo(seconds: 1)
         router.deleteIdleNamespaces()
+        seconds += 1
+        if seconds % 10 == 0 { router.deliverDueRetries() }
       }
     }
     _ = signals.wait()

@@ -18,7 +18,8 @@ package struct NotificationsRequest: Sendable {
 package struct NotificationsResult {
   /// Every notification sent, oldest first; its sequence number is its position plus one.
   package var notifications: [ServerNotification]
-  /// How many of them, from the first, have reached the server.
+  /// How many of them, from the first, are settled: reached the server, or (Sandbox,
+  /// Production) given up on.
   package var deliveredCount: Int
   /// What the request's delivery round did (nil without a URL).
   package var delivery: DeliveryReport?
@@ -31,8 +32,12 @@ package struct NotificationsResult {
   /// How many are still to be delivered.
   package var pendingCount: Int { notifications.count - deliveredCount }
 
-  /// Whether notification `index` (0-based) has been delivered.
-  package func isDelivered(_ index: Int) -> Bool { index < deliveredCount }
+  /// Whether notification `index` (0-based) has been delivered: an attempt succeeded (a
+  /// state whose attempts were not recorded has only the settled count to go by).
+  package func isDelivered(_ index: Int) -> Bool {
+    guard let made = attempts[index + 1], !made.isEmpty else { return index < deliveredCount }
+    return made.contains { $0.result == SendAttempt.success }
+  }
 }
 
 extension Workspace {
