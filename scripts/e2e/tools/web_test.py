@@ -90,6 +90,17 @@ def row_state(driver, transaction_id):
     return r.get_attribute("data-state") if r else None
 
 
+def steady(action, tries=30):
+    """`action`'s result, taken again when the page re-rendered the elements it held (live
+    updates and the settings poll replace them at any moment)."""
+    for _ in range(tries - 1):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    return action()
+
+
 def click(driver, selector):
     """Clicks the element; the page redraws rows as the store changes, so a row found just
     before a redraw is found again."""
@@ -236,9 +247,9 @@ def main():
     driver = browser()
     try:
         driver.get(URL + "/")
-        products = wait(driver, "the page lists the catalog", lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-product-id]")) == 8 and d.find_elements(By.CSS_SELECTOR, "[data-product-id]"))
-        if products:
-            ids = [p.get_attribute("data-product-id") for p in products]
+        ids = wait(driver, "the page lists the catalog", lambda d: (lambda ids: len(ids) == 8 and ids)(
+            [p.get_attribute("data-product-id") for p in d.find_elements(By.CSS_SELECTOR, "[data-product-id]")]))
+        if ids:
             check(f"{P}.unlock_maps" in ids and f"{P}.pro.monthly" in ids, "each product has its id as data-product-id", ids)
         wait(driver, "the update stream is open", lambda d: d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("data-state") == "open")
 
@@ -276,25 +287,28 @@ def main():
         click(driver, f'[data-product-id="{P}.pro.monthly"] [data-action="buy"]')
         wait(driver, "the subscription is bought from the page", lambda d: d.find_elements(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period]'))
         subprocess.run([IAP, "clock", "advance", "3M"], capture_output=True, timeout=60)
-        periods = wait(driver, "after `clock advance 3M` the timeline shows the purchase and three renewals", lambda d: len(d.find_elements(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period]')) == 4 and d.find_elements(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period]'))
-        if periods:
-            kinds = [p.get_attribute("data-kind") for p in periods]
+        kinds = wait(driver, "after `clock advance 3M` the timeline shows the purchase and three renewals", lambda d: (lambda kinds: len(kinds) == 4 and kinds)(
+            [p.get_attribute("data-kind") for p in d.find_elements(By.CSS_SELECTOR, f'svg[data-timeline="{P}.pro.monthly"] [data-period]')]))
+        if kinds:
             check(kinds == ["purchase", "renewal", "renewal", "renewal"], "the periods are a purchase and its renewals, in order", kinds)
-        clock_now = driver.find_element(By.CSS_SELECTOR, "[data-clock-now]").get_attribute("data-now")
+        clock_now = steady(lambda: driver.find_element(By.CSS_SELECTOR, "[data-clock-now]").get_attribute("data-now"))
         check(clock_now == cli("clock").get("now"), "the clock shown is the store's clock", (clock_now, cli("clock")))
         # A subscription action from the page.
         click(driver, f'[data-subscription="{P}.pro.monthly"] [data-action="cancel"]')
         wait(driver, "cancel turns auto-renew off", lambda d: cli("subscription", "status").get("subscriptions", [{}])[0].get("autoRenewStatus") is False)
         # Clock controls.
-        field = driver.find_element(By.CSS_SELECTOR, '[data-form="clock-advance"] input[name="by"]')
-        field.clear()
-        field.send_keys("2d")
+        def type_duration():
+            field = driver.find_element(By.CSS_SELECTOR, '[data-form="clock-advance"] input[name="by"]')
+            field.clear()
+            field.send_keys("2d")
+        steady(type_duration)
         before = cli("clock").get("now")
         click(driver, '[data-form="clock-advance"] [data-action="clock-advance"]')
         wait(driver, "the page's Advance button moves the store's clock", lambda d: cli("clock").get("now") != before)
-        notes = wait(driver, "the notifications list shows what was sent, with decoded payloads", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-notification] details pre"))
+        notes = wait(driver, "the notifications list shows what was sent, with decoded payloads", lambda d: [
+            n.get_attribute("textContent") for n in d.find_elements(By.CSS_SELECTOR, "[data-notification] details pre")])
         if notes:
-            check("notificationType" in notes[0].get_attribute("textContent"), "a notification's payload is decoded", notes[0].get_attribute("textContent")[:200])
+            check("notificationType" in notes[0], "a notification's payload is decoded", notes[0][:200])
         # A product not cleared for sale: through the control plane, a purchase still fails
         # as StoreKit's does.
         answer = driver.execute_async_script("""const done = arguments[arguments.length - 1];
@@ -320,7 +334,7 @@ def main():
         subprocess.run([IAP, "--namespace", "alpha", "buy", f"{P}.pro.monthly", "--finish"], capture_output=True, timeout=60)
         subprocess.run([IAP, "--namespace", "alpha", "subscription", "expire", f"{P}.pro.monthly"], capture_output=True, timeout=60)
         wait(driver, "the lapsed subscription is shown", lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-subscription="{P}.pro.monthly"] [data-subscription-state="expired"]'))
-        Select(driver.find_element(By.CSS_SELECTOR, f'[data-product-id="{P}.pro.monthly"] [data-field="offer"]')).select_by_value("loyalty.free_month")
+        steady(lambda: Select(driver.find_element(By.CSS_SELECTOR, f'[data-product-id="{P}.pro.monthly"] [data-field="offer"]')).select_by_value("loyalty.free_month"))
         click(driver, f'[data-product-id="{P}.pro.monthly"] [data-action="buy"]')
         wait(driver, "a promotional offer chosen on the page is signed and redeemed", lambda d: row_state(d, "4") == "purchased" and "promotional loyalty.free_month" in row(d, "4").text)
         offered = next((t for t in cli("--namespace", "alpha", "history").get("transactions", []) if t["id"] == "4"), {})
