@@ -180,6 +180,10 @@ package struct AppStoreServerAPI: Sendable {
     query.productIds = request.queryValues("productId")
     query.productTypes = request.queryValues("productType")
     query.subscriptionGroups = request.queryValues("subscriptionGroupIdentifier")
+    // An empty filter value names nothing: Apple refuses it with the parameter's own error
+    // rather than reading it as "no filter" or as "matches nothing".
+    if query.productIds.contains("") { throw .invalidProductId }
+    if query.subscriptionGroups.contains("") { throw .invalidSubscriptionGroupIdentifier }
     query.inAppOwnershipType = request.query("inAppOwnershipType")
     switch request.query("revoked") {
     case nil: break

@@ -102,4 +102,17 @@ import Testing
     #expect(refused.jsonBody?["errorCode"] == .int(4_000_185))
     #expect(send("PUT", "/inApps/v1/transactions/1/appAccountToken", body).status == 200)
   }
+
+  /// Get Refund History lists "only App Store-approved refunds": a family member's share
+  /// revoked when the purchaser's refund ended it (FAMILY_REVOKE) is not a refund of the
+  /// member's, though history still shows it revoked.
+  @Test func refundHistoryLeavesOutAFamilyMembersRevokedShare() throws {
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    #expect(harness.run("family add kid").status == 0)
+    #expect(harness.run("refund 1").status == 0)
+    let member = try #require(get("/inApps/v2/history/2?revoked=true").jsonBody?["signedTransactions"]?.arrayValue)
+    #expect(member.compactMap { payload($0)?["revocationType"]?.stringValue } == ["FAMILY_REVOKE"])
+    #expect(get("/inApps/v2/refund/lookup/2").jsonBody?["signedTransactions"]?.arrayValue?.isEmpty == true)
+    #expect(productIds(get("/inApps/v2/refund/lookup/1")) == ["pro.monthly"], "the purchaser's refund is listed")
+  }
 }

@@ -138,7 +138,11 @@ extension Workspace {
     var refunded: [Transaction] = []
     try reading { () throws(IAPError) in
       try IAPError.ofState(opened.session.latestVersions().forEach { t in
-        if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.id > after { refunded.append(t) }
+        // Apple lists only refunds the App Store approved: a family member's share that ended
+        // (FAMILY_REVOKE) is revoked but was never refunded to anyone.
+        if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.revocationType != .familyRevoke, t.id > after {
+          refunded.append(t)
+        }
       })
     }
     let page = refunded.prefix(TransactionHistoryQuery.pageSize)
