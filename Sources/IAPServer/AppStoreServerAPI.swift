@@ -28,6 +28,7 @@ package struct AppStoreServerAPI: Sendable {
   /// `workspace`'s store, for which `cache` keeps what requests share.
   package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, cache: ServerStoreCache) -> HTTPResponse {
     workspace.reuse = cache
+    workspace.requestedEnvironment = AppleAPIHost.environment(ofHost: request.headers["Host"])
     // The legacy receipt endpoint takes the app's shared secret, not a token.
     if path == "/verifyReceipt" || path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }

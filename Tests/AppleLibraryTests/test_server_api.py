@@ -250,3 +250,32 @@ def test_apples_client_sends_test_notifications_extends_renewal_dates_sets_token
     assert [t["refundRequest"]["consumptionInformation"]["refundPreference"]
             for t in store.json("history")["transactions"] if t["refundRequest"]] == ["GRANT_PRORATED"]
     assert server.stop(signal.SIGTERM) == 0
+
+
+def test_production_then_sandbox_by_apples_host_names(store, monkeypatch):
+    """Apple's client made for PRODUCTION and for SANDBOX, each at its own base URL
+    (`api.storekit.apple.com`, `api.storekit-sandbox.apple.com`) pointed at `iap serve` as an
+    /etc/hosts line would: production answers a sandbox transaction 4040010, and the server
+    then asks sandbox, as Apple advises."""
+    store.iap("settings", "set", "environment", "Sandbox")
+    check = verifier("SANDBOX", store.root())
+    key = store.key()
+    store.iap("buy", P + ".unlock_maps", "--finish")
+    names = ["api.storekit.apple.com", "api.storekit-sandbox.apple.com"]
+    server = store.serve(*[argument for name in names for argument in ("--allow-host", name)])
+    port = server.url.rsplit(":", 1)[1]
+    resolve = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *rest, **named: resolve("127.0.0.1" if host in names else host, *rest, **named))
+    production = client("http://api.storekit.apple.com:" + port, key, "PRODUCTION")
+    sandbox = client("http://api.storekit-sandbox.apple.com:" + port, key, "SANDBOX")
+
+    def transaction(transaction_id):
+        try:
+            return production.get_transaction_info(transaction_id)
+        except Exception as error:
+            if getattr(error, "raw_api_error", None) != 4040010:
+                raise
+            return sandbox.get_transaction_info(transaction_id)
+
+    assert outcome(lambda: production.get_transaction_info("1")) == {"status": 404, "errorCode": 4040010}
+    assert check.verify_and_decode_signed_transaction(transaction("1").signedTransactionInfo).productId == P + ".unlock_maps"

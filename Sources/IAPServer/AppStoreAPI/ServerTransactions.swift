@@ -218,6 +218,7 @@ extension Workspace {
   /// The latest version of transaction `id` of any account, if it has one: ids are digits.
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
+    if asksOtherEnvironment(opened) { return nil }
     return try reading { () throws(IAPError) in
       // The server keeps the log's index from one request to the next.
       try IAPError.ofState(opened.session.transaction(number, kept: reuse?.transactionIndex))
