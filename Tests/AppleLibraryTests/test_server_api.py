@@ -77,6 +77,12 @@ def test_apples_client_gets_transactions_history_and_statuses_from_iap_serve(sto
     first = check.verify_and_decode_signed_transaction(api.get_transaction_info("1").signedTransactionInfo)
     assert [app.appTransactionId == first.appTransactionId, app.originalPurchaseDate] == [True, 1375340400000]
     assert outcome(lambda: api.get_app_transaction_info("999")) == {"status": 404, "errorCode": 4040010}
+    # originalPlatform iOS and no preorderDate, until the settings say otherwise.
+    assert [app.rawOriginalPlatform, app.preorderDate] == ["iOS", None]
+    store.iap("settings", "set", "original-platform", "visionOS")
+    store.iap("settings", "set", "preorder-date", "2025-12-01T09:00:00Z")
+    app = check.verify_and_decode_app_transaction(api.get_app_transaction_info("1").signedAppTransactionInfo)
+    assert [app.originalPlatform.value, app.preorderDate] == ["visionOS", 1764579600000]
     statuses = api.get_all_subscription_statuses("1")
     assert [(d.subscriptionGroupIdentifier, t.rawStatus, check.verify_and_decode_renewal_info(t.signedRenewalInfo).autoRenewProductId)
             for d in statuses.data for t in d.lastTransactions] == [("pro", 1, P + ".pro.monthly")]
