@@ -28,6 +28,7 @@ package struct AppStoreServerAPI: Sendable {
   /// `workspace`'s store, for which `cache` keeps what requests share.
   package static func respond(_ request: HTTPRequest, path: Substring, workspace: Workspace, cache: ServerStoreCache) -> HTTPResponse {
     workspace.reuse = cache
+    workspace.requestedEnvironment = AppleAPIHost.environment(ofHost: request.headers["Host"])
     // The legacy receipt endpoint takes the app's shared secret, not a token.
     if path == "/verifyReceipt" || path == "/sandbox/verifyReceipt" {
       guard request.method == "POST" else { return Self.notFound }
@@ -181,6 +182,10 @@ package struct AppStoreServerAPI: Sendable {
     query.productIds = request.queryValues("productId")
     query.productTypes = request.queryValues("productType")
     query.subscriptionGroups = request.queryValues("subscriptionGroupIdentifier")
+    // An empty filter value names nothing: Apple refuses it with the parameter's own error
+    // rather than reading it as "no filter" or as "matches nothing".
+    if query.productIds.contains("") { throw .invalidProductId }
+    if query.subscriptionGroups.contains("") { throw .invalidSubscriptionGroupIdentifier }
     query.inAppOwnershipType = request.query("inAppOwnershipType")
     switch request.query("revoked") {
     case nil: break

@@ -83,11 +83,14 @@ package enum NotificationRecord {
   /// A RESCIND_CONSENT's app transaction: what stays of it (the environment and the app's
   /// Apple ID are the signer's when it is signed; no device asked for it).
   static func encode(_ app: AppTransaction) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("appTransactionId", .string(app.appTransactionId)), ("bundleId", .string(app.bundleId)),
       ("originalPurchaseDate", .int(app.originalPurchaseDate.milliseconds)),
       ("receiptCreationDate", .int(app.receiptCreationDate.milliseconds)),
-    ])
+      ("originalPlatform", .string(app.originalPlatform)),
+    ]
+    if let date = app.preorderDate { members.append(("preorderDate", .int(date.milliseconds))) }
+    return .object(members)
   }
 
   static func decodeAppTransaction(_ json: JSONValue) throws(RecordError) -> AppTransaction {
@@ -95,8 +98,12 @@ package enum NotificationRecord {
     guard let bundleId = json["bundleId"]?.stringValue else { throw RecordError(field: "appTransaction.bundleId") }
     guard let original = json["originalPurchaseDate"]?.intValue else { throw RecordError(field: "appTransaction.originalPurchaseDate") }
     guard let created = json["receiptCreationDate"]?.intValue else { throw RecordError(field: "appTransaction.receiptCreationDate") }
-    return AppTransaction(
+    var app = AppTransaction(
       environment: nil, bundleId: bundleId, appAppleId: nil, appTransactionId: id, originalPurchaseDate: Timestamp(milliseconds: original),
       receiptCreationDate: Timestamp(milliseconds: created), deviceVerification: nil, deviceVerificationNonce: nil)
+    // A record without them is of an app first got on iOS, not pre-ordered.
+    app.originalPlatform = json["originalPlatform"]?.stringValue ?? "iOS"
+    app.preorderDate = json["preorderDate"]?.intValue.map(Timestamp.init(milliseconds:))
+    return app
   }
 }

@@ -54,11 +54,11 @@ class Key:
 class Server:
     """`iap serve --port 0` running in a store's folder: its URL (the first line it prints)."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, arguments=()):
         self.url_file = folder / "url"
         self.err_file = folder / "serve.err"
         with open(self.url_file, "w") as out, open(self.err_file, "w") as err:
-            self.process = subprocess.Popen([binary(), "serve", "--port", "0"], cwd=folder, stdout=out, stderr=err, env=environment())
+            self.process = subprocess.Popen([binary(), "serve", "--port", "0", *arguments], cwd=folder, stdout=out, stderr=err, env=environment())
         # Until the first line is whole; 30 s at most, for a machine under load.
         for _ in range(300):
             text = self.url_file.read_text()
@@ -127,9 +127,9 @@ class Store:
         self.iap("certificates", "root", "-o", name, env=env)
         return self.path(name).read_bytes()
 
-    def serve(self):
-        """`iap serve --port 0` here, stopped after the test."""
-        server = Server(self.folder)
+    def serve(self, *arguments):
+        """`iap serve --port 0 ARGUMENTS…` here, stopped after the test."""
+        server = Server(self.folder, arguments)
         self.servers.append(server)
         return server
 

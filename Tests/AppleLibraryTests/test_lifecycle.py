@@ -1,6 +1,6 @@
 """The lifecycle's notification types (refund requests, declines and reversals, Family
 Sharing, price increases, prorated refunds) as Apple's library verifies and reads them."""
-from support import P, notification, verifier
+from support import P, client, notification, verifier
 
 
 def test_apples_library_verifies_every_new_notification_type(store):
@@ -19,16 +19,27 @@ def test_apples_library_verifies_every_new_notification_type(store):
     store.iap("subscription", "price-increase-consent", P + ".pro.monthly", "accept")
     decoded = [notification(check, body) for body in store.bodies()]
     assert [n["type"] for n in decoded] == [
-        "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "SUBSCRIBED", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "REFUND", "REVOKE",
-        "REFUND_REVERSED", "PRICE_INCREASE", "PRICE_INCREASE"]
-    revoke, pending, accepted = decoded[6], decoded[8], decoded[9]
+        "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "SUBSCRIBED", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "ONE_TIME_CHARGE", "SUBSCRIBED",
+        "REFUND", "REVOKE", "REFUND_REVERSED", "PRICE_INCREASE", "PRICE_INCREASE"]
+    # The member's server hears of what Family Sharing grants as of a purchase: the shared
+    # non-consumable with ONE_TIME_CHARGE, first access to the subscription with SUBSCRIBED
+    # INITIAL_BUY, each about the member's own FAMILY_SHARED transaction.
+    assert [(n["type"], n["subtype"], n["inAppOwnershipType"]) for n in decoded[5:7]] == [
+        ("ONE_TIME_CHARGE", None, "FAMILY_SHARED"), ("SUBSCRIBED", "INITIAL_BUY", "FAMILY_SHARED")]
+    revoke, pending, accepted = decoded[8], decoded[10], decoded[11]
     assert (revoke["inAppOwnershipType"], revoke["revocationDate"] is not None, pending["subtype"], pending["priceIncreaseStatus"],
             accepted["priceIncreaseStatus"]) == ("FAMILY_SHARED", True, "PENDING", 0, 1)
     # revocationType (REFUND_FULL, FAMILY_REVOKE), the member's revocationReason the
     # purchaser's (Apple's revocationReason page), appTransactionId on every transaction.
-    assert (decoded[5]["revocationType"], decoded[5]["revocationReason"], revoke["revocationType"], revoke["revocationReason"],
+    assert (decoded[7]["revocationType"], decoded[7]["revocationReason"], revoke["revocationType"], revoke["revocationReason"],
             len(decoded[0]["appTransactionId"])) == ("REFUND_FULL", 1, "FAMILY_REVOKE", 1, 15)
     assert decoded[3]["consumptionRequestReason"] == "FULFILLMENT_ISSUE"
+    # Get Refund History lists only refunds the App Store approved: the member's share,
+    # revoked by the purchaser's refund (FAMILY_REVOKE), is not one.
+    server = store.serve()
+    api = client(server.url, store.key())
+    assert api.get_refund_history(str(revoke["transactionId"]), None).signedTransactions == []
+    server.stop()
     # A prorated refund: REFUND_PRORATED with revocationPercentage in milliunits.
     solo = store.json("--account", "solo", "buy", P + ".pro.monthly", "--finish")["transactions"][-1]["id"]
     store.iap("--account", "solo", "refund", str(solo), "--percentage", "50")

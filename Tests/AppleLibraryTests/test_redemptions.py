@@ -99,3 +99,33 @@ def test_apples_signed_data_verifier_accepts_the_new_offers_and_decodes_their_ty
     assert (decoded[-1]["type"], decoded[-1]["subtype"], decoded[-1]["environment"]) == ("SUBSCRIBED", "RESUBSCRIBE", env)
     info = check.verify_and_decode_renewal_info(renewal)
     assert (info.eligibleWinBackOfferIds, info.environment.name) == (["comeback.free", "comeback.cheap"], env.upper())
+
+
+def test_a_win_back_offer_renewal_info_does_not_list_is_refused(store):
+    """StoreKit redeems only what `eligibleWinBackOfferIds` lists: the offers of the customer's
+    most recent subscription in the group, once it churned (expired and not renewing)."""
+    offers_catalog(store)
+    store.iap("settings", "set", "environment", "Sandbox")
+    check = verifier("SANDBOX", store.root())
+    store.iap("clock", "set", "2026-01-15T10:00:00Z")
+
+    def eligible(account):
+        status = store.json("--account", account, "subscription", "status")["subscriptions"][0]
+        return check.verify_and_decode_renewal_info(status["signedRenewalInfo"]).eligibleWinBackOfferIds
+
+    def win_back(account):
+        bought = store.run("--account", account, "buy", MONTHLY, "--win-back", "comeback.cheap", "--json")
+        return bought.status, bought.json().get("error", {}).get("name")
+
+    # A yearly subscriber lapsed fourteen months: the monthly's offers are not theirs.
+    store.iap("--account", "yearly", "buy", YEARLY, "--finish")
+    store.iap("--account", "yearly", "subscription", "cancel", YEARLY)
+    store.iap("clock", "advance", "14M")
+    assert eligible("yearly") is None
+    assert win_back("yearly") == (1, "ineligibleForOffer")
+    # A monthly subscriber whose billing retry ran out is still set to renew: not churned.
+    store.iap("settings", "set", "billing-retry", "on")
+    store.iap("--account", "retry", "buy", MONTHLY, "--finish")
+    store.iap("clock", "advance", "4M")
+    assert eligible("retry") is None
+    assert win_back("retry") == (1, "ineligibleForOffer")

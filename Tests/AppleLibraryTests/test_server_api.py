@@ -66,12 +66,23 @@ def test_apples_client_gets_transactions_history_and_statuses_from_iap_serve(sto
     # Version 1 leaves out finished consumables; version 2 (above) returns them.
     v1 = api.get_transaction_history("1", None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V1)
     assert sorted(set(product(t) for t in v1.signedTransactions)) == [P + ".pro.monthly", P + ".unlock_maps"]
+    # An empty filter value gets the parameter's own error, as Apple answers it.
+    assert outcome(lambda: api.get_transaction_history("1", None, TransactionHistoryRequest(productIds=[""]), V2)) == {
+        "status": 400, "errorCode": 4000023}
+    assert outcome(lambda: api.get_transaction_history("1", None, TransactionHistoryRequest(subscriptionGroupIdentifiers=[""]), V2)) == {
+        "status": 400, "errorCode": 4000024}
     # Get App Transaction Info: the customer's app transaction, whose id its transactions
     # carry; in Sandbox originalPurchaseDate is always 2013-08-01.
     app = check.verify_and_decode_app_transaction(api.get_app_transaction_info("1").signedAppTransactionInfo)
     first = check.verify_and_decode_signed_transaction(api.get_transaction_info("1").signedTransactionInfo)
     assert [app.appTransactionId == first.appTransactionId, app.originalPurchaseDate] == [True, 1375340400000]
     assert outcome(lambda: api.get_app_transaction_info("999")) == {"status": 404, "errorCode": 4040010}
+    # originalPlatform iOS and no preorderDate, until the settings say otherwise.
+    assert [app.rawOriginalPlatform, app.preorderDate] == ["iOS", None]
+    store.iap("settings", "set", "original-platform", "visionOS")
+    store.iap("settings", "set", "preorder-date", "2025-12-01T09:00:00Z")
+    app = check.verify_and_decode_app_transaction(api.get_app_transaction_info("1").signedAppTransactionInfo)
+    assert [app.originalPlatform.value, app.preorderDate] == ["visionOS", 1764579600000]
     statuses = api.get_all_subscription_statuses("1")
     assert [(d.subscriptionGroupIdentifier, t.rawStatus, check.verify_and_decode_renewal_info(t.signedRenewalInfo).autoRenewProductId)
             for d in statuses.data for t in d.lastTransactions] == [("pro", 1, P + ".pro.monthly")]
@@ -173,12 +184,16 @@ def test_apples_client_sends_test_notifications_extends_renewal_dates_sets_token
         "999", ExtendRenewalDateRequest(extendByDays=1, extendReasonCode=ExtendReasonCode.OTHER, requestIdentifier="x"))) == {
         "status": 404, "errorCode": 4040005}
     mass = api.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
-        extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier="m1", productId=P + ".pro.monthly"))
-    assert mass.requestIdentifier == "m1"
-    status = api.get_status_of_subscription_renewal_date_extensions("m1", P + ".pro.monthly")
+        extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier="6e1a3c2b-5d4f-4a8b-9c7d-0e1f2a3b4c5d", productId=P + ".pro.monthly"))
+    assert mass.requestIdentifier == "6e1a3c2b-5d4f-4a8b-9c7d-0e1f2a3b4c5d"
+    status = api.get_status_of_subscription_renewal_date_extensions("6e1a3c2b-5d4f-4a8b-9c7d-0e1f2a3b4c5d", P + ".pro.monthly")
     assert [status.complete, status.succeededCount, status.failedCount] == [True, 0, 1]
-    assert outcome(lambda: api.get_status_of_subscription_renewal_date_extensions("m9", P + ".pro.monthly")) == {
+    assert outcome(lambda: api.get_status_of_subscription_renewal_date_extensions("6e1a3c2b-5d4f-4a8b-9c7d-0e1f2a3b4c60", P + ".pro.monthly")) == {
         "status": 404, "errorCode": 4040009}
+    # A mass request's identifier is a UUID, as Apple requires.
+    assert outcome(lambda: api.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
+        extendByDays=3, extendReasonCode=ExtendReasonCode.OTHER, requestIdentifier="m1", productId=P + ".pro.monthly"))) == {
+        "status": 400, "errorCode": 4000011}
     api.set_app_account_token("1", UpdateAppAccountTokenRequest(appAccountToken="7389A31A-FB6D-4569-A2A6-DB7D85D84813"))
     info = check.verify_and_decode_signed_transaction(api.get_transaction_info("1").signedTransactionInfo)
     assert info.appAccountToken == "7389a31a-fb6d-4569-a2a6-db7d85d84813"
@@ -241,3 +256,32 @@ def test_apples_client_sends_test_notifications_extends_renewal_dates_sets_token
     assert [t["refundRequest"]["consumptionInformation"]["refundPreference"]
             for t in store.json("history")["transactions"] if t["refundRequest"]] == ["GRANT_PRORATED"]
     assert server.stop(signal.SIGTERM) == 0
+
+
+def test_production_then_sandbox_by_apples_host_names(store, monkeypatch):
+    """Apple's client made for PRODUCTION and for SANDBOX, each at its own base URL
+    (`api.storekit.apple.com`, `api.storekit-sandbox.apple.com`) pointed at `iap serve` as an
+    /etc/hosts line would: production answers a sandbox transaction 4040010, and the server
+    then asks sandbox, as Apple advises."""
+    store.iap("settings", "set", "environment", "Sandbox")
+    check = verifier("SANDBOX", store.root())
+    key = store.key()
+    store.iap("buy", P + ".unlock_maps", "--finish")
+    names = ["api.storekit.apple.com", "api.storekit-sandbox.apple.com"]
+    server = store.serve(*[argument for name in names for argument in ("--allow-host", name)])
+    port = server.url.rsplit(":", 1)[1]
+    resolve = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *rest, **named: resolve("127.0.0.1" if host in names else host, *rest, **named))
+    production = client("http://api.storekit.apple.com:" + port, key, "PRODUCTION")
+    sandbox = client("http://api.storekit-sandbox.apple.com:" + port, key, "SANDBOX")
+
+    def transaction(transaction_id):
+        try:
+            return production.get_transaction_info(transaction_id)
+        except Exception as error:
+            if getattr(error, "raw_api_error", None) != 4040010:
+                raise
+            return sandbox.get_transaction_info(transaction_id)
+
+    assert outcome(lambda: production.get_transaction_info("1")) == {"status": 404, "errorCode": 4040010}
+    assert check.verify_and_decode_signed_transaction(transaction("1").signedTransactionInfo).productId == P + ".unlock_maps"

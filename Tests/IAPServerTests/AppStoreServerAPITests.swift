@@ -55,6 +55,9 @@ import Testing
     #expect(get("/inApps/v1/history/1?sort=SIDEWAYS").jsonBody == ServerAPIError.invalidSort.json)
     #expect(get("/inApps/v1/history/1?revision=abc").jsonBody == ServerAPIError.invalidRevision.json)
     #expect(get("/inApps/v1/history/1?productType=GIFT").jsonBody == ServerAPIError.invalidProductType.json)
+    #expect(get("/inApps/v2/history/1?productId=").jsonBody == ServerAPIError.invalidProductId.json)
+    #expect(get("/inApps/v2/history/1?subscriptionGroupIdentifier=").jsonBody == ServerAPIError.invalidSubscriptionGroupIdentifier.json)
+    #expect(get("/inApps/v2/history/1?productId=sword&productId=").jsonBody == ServerAPIError.invalidProductId.json)
     #expect(get("/inApps/v1/history/1?startDate=5&endDate=5").jsonBody == ServerAPIError.startDateAfterEndDate.json)
   }
 

@@ -127,27 +127,30 @@ import Testing
       if let codes { body.append(("storefrontCountryCodes", .array(codes.map(JSONValue.string)))) }
       return send("POST", "/inApps/v1/subscriptions/extend/mass", .object(body))
     }
-    #expect(mass("m1", ["USA"]).jsonBody == .object([("requestIdentifier", .string("m1"))]))
-    let status = try #require(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/m1").jsonBody)
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5D", ["USA"]).jsonBody == .object([("requestIdentifier", .string("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5D"))]))
+    let status = try #require(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5D").jsonBody)
     #expect(status["complete"] == .bool(true))
     #expect(status["succeededCount"] == .int(1))
     #expect(status["failedCount"] == .int(0))
     #expect(expiry() == "2026-02-18T10:00:00Z")
     #expect(harness.run("subscription status pro.monthly --json --account bob").json["subscriptions"]?.arrayValue?.first?["expirationDate"]
       == .string("2026-02-15T10:00:00Z"), "bob buys in France")
-    #expect(mass("m1", nil).status == 200)
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5D", nil).status == 200)
     #expect(expiry() == "2026-02-18T10:00:00Z", "a request identifier used before is not applied again")
-    #expect(mass("m2", nil).status == 200)
-    #expect(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/m2").jsonBody?["succeededCount"] == .int(2))
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5E", nil).status == 200)
+    #expect(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5E").jsonBody?["succeededCount"] == .int(2))
     let types = harness.run("notifications --json").json["notifications"]?.arrayValue?.map {
       ($0["notificationType"]?.stringValue ?? "") + "/" + ($0["subtype"]?.stringValue ?? "")
     }
     #expect(types?.filter { $0 == "RENEWAL_EXTENSION/SUMMARY" }.count == 2)
     #expect(types?.filter { $0 == "RENEWAL_EXTENDED/" }.count == 3)
-    #expect(mass("m3", nil, product: "sword").jsonBody == ServerAPIError.invalidProductId.json)
-    #expect(mass("m3", []).jsonBody == ServerAPIError.invalidEmptyStorefrontCountryCodeList.json)
-    #expect(mass("m3", ["usa"]).jsonBody == ServerAPIError.invalidStorefrontCountryCode.json)
-    #expect(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/m9").jsonBody == ServerAPIError.statusRequestNotFound.json)
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5F", nil, product: "sword").jsonBody == ServerAPIError.invalidProductId.json)
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5F", []).jsonBody == ServerAPIError.invalidEmptyStorefrontCountryCodeList.json)
+    #expect(mass("6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C5F", ["usa"]).jsonBody == ServerAPIError.invalidStorefrontCountryCode.json)
+    #expect(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/6E1A3C2B-5D4F-4A8B-9C7D-0E1F2A3B4C60").jsonBody == ServerAPIError.statusRequestNotFound.json)
+    // Apple takes only a UUID as a mass request's identifier, in the request and in its status.
+    #expect(mass("m4", nil).jsonBody == ServerAPIError.invalidRequestIdentifier.json)
+    #expect(get("/inApps/v1/subscriptions/extend/mass/pro.monthly/m4").jsonBody == ServerAPIError.invalidRequestIdentifier.json)
   }
 
   @Test func anAppAccountTokenIsSetOnThePurchaseAndItsRenewals() throws {

@@ -102,4 +102,38 @@ import Testing
     #expect(refused.jsonBody?["errorCode"] == .int(4_000_185))
     #expect(send("PUT", "/inApps/v1/transactions/1/appAccountToken", body).status == 200)
   }
+
+  /// Get Refund History lists "only App Store-approved refunds": a family member's share
+  /// revoked when the purchaser's refund ended it (FAMILY_REVOKE) is not a refund of the
+  /// member's, though history still shows it revoked.
+  @Test func refundHistoryLeavesOutAFamilyMembersRevokedShare() throws {
+    #expect(harness.run("buy pro.monthly --finish").status == 0)
+    #expect(harness.run("family add kid").status == 0)
+    #expect(harness.run("refund 1").status == 0)
+    let member = try #require(get("/inApps/v2/history/2?revoked=true").jsonBody?["signedTransactions"]?.arrayValue)
+    #expect(member.compactMap { payload($0)?["revocationType"]?.stringValue } == ["FAMILY_REVOKE"])
+    #expect(get("/inApps/v2/refund/lookup/2").jsonBody?["signedTransactions"]?.arrayValue?.isEmpty == true)
+    #expect(productIds(get("/inApps/v2/refund/lookup/1")) == ["pro.monthly"], "the purchaser's refund is listed")
+  }
+
+  /// Apple's advice for a server that does not know a transaction's environment: ask
+  /// production first, and on 4040010 (TransactionIdNotFoundError) ask sandbox. Reached by
+  /// Apple's host names, a Sandbox store is the sandbox App Store: production's host knows
+  /// none of its transactions, the old names and the new (`api.storekit.apple.com`) alike.
+  @Test func productionsHostDoesNotKnowASandboxTransaction() throws {
+    #expect(harness.run("settings set environment Sandbox").status == 0)
+    #expect(harness.run("buy sword --finish").status == 0)
+    func get(_ target: String, host: String) -> HTTPResponse {
+      var headers = HTTPHeaders([("Host", host)])
+      headers.add("Authorization", "Bearer " + token())
+      return api.respond(HTTPRequest(method: "GET", target: target, headers: headers, body: [])!)
+    }
+    for host in ["api.storekit.apple.com", "api.storekit.itunes.apple.com:443"] {
+      #expect(get("/inApps/v1/transactions/1", host: host).jsonBody == ServerAPIError.transactionNotFound.json)
+      #expect(get("/inApps/v2/history/1", host: host).status == 404)
+    }
+    for host in ["api.storekit-sandbox.apple.com", "api.storekit-sandbox.itunes.apple.com", "127.0.0.1"] {
+      #expect(get("/inApps/v1/transactions/1", host: host).status == 200, "\(host)")
+    }
+  }
 }

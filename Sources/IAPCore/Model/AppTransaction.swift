@@ -24,6 +24,12 @@ package struct AppTransaction: Equatable, Sendable {
   package var deviceVerification: String?
   /// The UUID the device verification value was computed with, lowercased.
   package var deviceVerificationNonce: String?
+  /// `originalPlatform`: the platform the customer first got the app on (Apple's values
+  /// iOS, macOS, tvOS, visionOS); the `original-platform` setting.
+  package var originalPlatform = "iOS"
+  /// `preorderDate`: when the customer pre-ordered the app, absent when they did not; the
+  /// `preorder-date` setting.
+  package var preorderDate: Timestamp?
 
   /// Apple's AppTransaction.originalPurchaseDate page: in the sandbox the value is always
   /// 2013-08-01 07:00:00 UTC, 1375340400000 ms.
@@ -60,9 +66,10 @@ package struct AppTransaction: Equatable, Sendable {
     }
     members += [
       ("appTransactionId", .string(appTransactionId)),
-      ("originalPlatform", .string("iOS")),
+      ("originalPlatform", .string(originalPlatform)),
       ("signedDate", .int(receiptCreationDate.milliseconds)),
     ]
+    if let preorderDate { members.append(("preorderDate", .int(preorderDate.milliseconds))) }
     return .object(members)
   }
 }

@@ -106,10 +106,10 @@ package enum SignedPayloads {
     // included: the end of its latest period.
     members.append(("renewalDate", .int(s.expirationDate.milliseconds)))
     if let currency = s.latest.currency { members.append(("currency", .string(currency))) }
-    // Apple's renewalPrice is the price of the next billing period: a pay-as-you-go offer's
-    // while it runs, else the regular price (with a scheduled product's or an increase's),
-    // never the price an offer charged for the period now running.
-    if let price = milliunits(s.introRenewalsLeft > 0 ? s.introPrice : s.nextRenewalPrice) {
+    // Apple's renewalPrice is the price of the next billing period: an offer redeemed for it,
+    // else a pay-as-you-go offer's while it runs, else the regular price (with a scheduled
+    // product's or an increase's), never the price an offer charged for the period now running.
+    if let price = milliunits(s.nextRenewalPrice) {
       members.append(("renewalPrice", .int(price)))
     }
     if let status = s.pendingPriceIncrease?.renewalInfoStatus { members.append(("priceIncreaseStatus", .int(Int64(status)))) }

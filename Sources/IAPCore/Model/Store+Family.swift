@@ -3,8 +3,9 @@ import IAPFormats
 /// Family Sharing: a purchaser shares family-shareable non-consumables and auto-renewable
 /// subscriptions with the family's other accounts. Each member gets transactions of their own
 /// (own ids, `inAppOwnershipType` FAMILY_SHARED: "each family member gets their own unique
-/// receipts and transactions", Apple's "Supporting Family Sharing in your app"); stopping the
-/// sharing, or a refund of the purchase, revokes them with a REVOKE notification.
+/// receipts and transactions", Apple's "Supporting Family Sharing in your app"), announced
+/// to the app's server as a purchase is; stopping the sharing, or a refund of the purchase,
+/// revokes them with a REVOKE notification.
 package extension Store {
   /// The family members this account shares its purchases with.
   var familyMembers: [String] { state.families[account] ?? [] }
@@ -115,8 +116,19 @@ package extension Store {
     } else if memberState.ownership[purchase.productId] != nil {
       return nil
     }
+    let firstInGroup = purchase.subscriptionGroup.map { memberState.subscriptions[$0] == nil } ?? false
     let shared = memberTransaction(purchase, for: member, at: now)
     record(shared)
+    defer {
+      // The member's server hears of the access as of a purchase of the member's own (Apple's
+      // "Supporting Family Sharing in your app"): ONE_TIME_CHARGE for a non-consumable,
+      // SUBSCRIBED for a subscription, INITIAL_BUY on the member's first access to the group.
+      if shared.subscriptionGroup == nil {
+        notify(.oneTimeCharge, nil, shared, at: now)
+      } else {
+        notify(.subscribed, firstInGroup ? .initialBuy : .resubscribe, shared, at: now)
+      }
+    }
     if let group = shared.subscriptionGroup, let source = accountState.subscriptions[group] {
       var mirror = source
       mirror.account = member

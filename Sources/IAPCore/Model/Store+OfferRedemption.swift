@@ -21,6 +21,11 @@ package extension Store {
       guard let offer = product.winBackOffer(id) else {
         return .failure(unknown("win-back offer", id, product, known: product.winBackOffers.map(\.id)))
       }
+      // Renewal info lists the offers of the customer's most recent subscription in the
+      // group (`eligibleWinBackOfferIds`), and StoreKit redeems only those.
+      if let subscription, subscription.productId != product.id {
+        return .failure(StoreError(.ineligibleForOffer, "account '\(account)' is not eligible for win-back offer '\(id)': the customer's most recent subscription in the group is '\(subscription.productId)', and only its win-back offers can be redeemed"))
+      }
       if let why = WinBackEligibility.refusal(offer, subscription: subscription, rules: rules, now: now) {
         return .failure(StoreError(.ineligibleForOffer, "account '\(account)' is not eligible for win-back offer '\(id)': \(why)"))
       }

@@ -1,3 +1,5 @@
+import IAPFormats
+
 /// What kind of value a setting takes.
 package enum SettingKind: Sendable {
   /// `on` or `off` (also accepts true/false, yes/no, 1/0).
@@ -24,6 +26,8 @@ package enum SettingKind: Sendable {
   case appleId
   /// Product identifiers separated by commas, or `off` for none.
   case productIds
+  /// An ISO 8601 date and time, or `off` for none.
+  case date
 
   /// The values this kind accepts, in words: what `settings set` help lists for each key,
   /// and what an invalid value's error says was expected (one text for both).
@@ -41,6 +45,7 @@ package enum SettingKind: Sendable {
     case .byteRate: return "a rate like 2MB/s, 500KB/s or 10MB/s (at most 100GB/s)"
     case .appleId: return "the app's Apple ID, a whole number like 1234567890, or off"
     case .productIds: return "product identifiers separated by commas, or off"
+    case .date: return "an ISO 8601 date and time like 2026-01-15T10:00:00Z, or off"
     }
   }
 }
@@ -101,6 +106,10 @@ package struct StoreSettings: Equatable, Sendable {
     SettingSpec(name: "download-rate", kind: .byteRate, help: "How fast hosted content downloads."),
     SettingSpec(name: "fail-download", kind: .toggle, help: "Hosted-content downloads fail halfway with a network error."),
     SettingSpec(name: "removed-from-sale", kind: .productIds, help: "Products removed from sale (iap products remove-from-sale)."),
+    SettingSpec(
+      name: "original-platform", kind: .choice(["iOS", "macOS", "tvOS", "visionOS"]),
+      help: "The platform the customer first got the app on (the app transaction's originalPlatform)."),
+    SettingSpec(name: "preorder-date", kind: .date, help: "When the customer pre-ordered the app (the app transaction's preorderDate)."),
   ]
 
   /// Each setting's value and where it came from, in the order of `specs`.
@@ -163,7 +172,7 @@ package struct StoreSettings: Equatable, Sendable {
     case .storefront: return "USA"
     case .locale: return "en_US"
     case .timeRate: return TimeRate.realTime.name
-    case .limit, .text, .url, .appleId, .productIds: return "off"
+    case .limit, .text, .url, .appleId, .productIds, .date: return "off"
     case let .choice(words): return words[0]
     case .byteRate: return ByteRate.standard.description
     }
@@ -173,79 +182,6 @@ package struct StoreSettings: Equatable, Sendable {
   package static func spec(_ key: String) throws(SettingError) -> SettingSpec {
     guard let spec = specs.first(where: { $0.name == key }) else { throw .unknownKey(key) }
     return spec
-  }
-
-  /// Validates `value` for `key` and returns it normalized.
-  package static func normalize(key: String, value: String) throws(SettingError) -> String {
-    let spec = try spec(key)
-    let lowered = value.lowercased()
-    switch spec.kind {
-    case .toggle:
-      if ["on", "true", "yes", "1"].contains(lowered) { return "on" }
-      if ["off", "false", "no", "0"].contains(lowered) { return "off" }
-      throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-    case .storeKitError:
-      if ["off", "none", "false", "no"].contains(lowered) { return "off" }
-      // `on` is SKTestSession's default simulated error, as Xcode's StoreKit settings enable it.
-      if ["on", "true", "yes"].contains(lowered) { return SKErrorCode.unknown.name }
-      guard let code = SKErrorCode(nameOrNumber: value) else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return code.name
-    case .storefront:
-      guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return value.uppercased()
-    case .locale:
-      let ok = !value.isEmpty && value.count <= 64
-        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-      guard ok else { throw .invalidValue(key: key, value: value, expected: spec.kind.grammar) }
-      return String(value.map { $0 == "-" ? "_" : $0 })
-    case .timeRate:
-      guard let rate = TimeRate(nameOrNumber: value) else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return rate.name
-    case .limit:
-      if lowered == "off" || lowered == "none" { return "off" }
-      guard let n = Int(value), n >= 1, n <= 100_000 else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return String(n)
-    case let .choice(words):
-      guard let word = words.first(where: { $0.lowercased() == lowered }) else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return word
-    case .text:
-      guard !value.isEmpty, value.count <= 1024, !value.contains("\n") else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return value
-    case .url:
-      if lowered == "off" || lowered == "none" { return "off" }
-      // Plain HTTP only: notifications go to local test servers (see HTTPPoster).
-      guard lowered.hasPrefix("http://"), value.count <= 2048, !value.contains(" ") else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return value
-    case .byteRate:
-      guard let rate = ByteRate(value) else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return rate.description
-    case .appleId:
-      if lowered == "off" || lowered == "none" { return "off" }
-      // Signed payloads carry it as a JSON number: keep it exact in a double (2^53).
-      guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int64(value), n >= 1, n <= 1 << 53 else {
-        throw .invalidValue(key: key, value: value, expected: spec.kind.grammar)
-      }
-      return String(n)
-    case .productIds:
-      guard let list = ProductIdList.normalize(value) else { throw .invalidValue(key: key, value: value, expected: spec.kind.grammar) }
-      return list
-    }
   }
 
   private func toggle(_ key: String) -> Bool { value(key) == "on" }
@@ -297,4 +233,8 @@ package struct StoreSettings: Equatable, Sendable {
       gracePeriod: toggle("grace-period"), renewalLimit: renewalLimit, removedFromSale: removedFromSale)
   }
   package var locale: String { value("locale") ?? "en_US" }
+  /// The app transaction's `originalPlatform`: iOS unless set.
+  package var originalPlatform: String { value("original-platform") ?? "iOS" }
+  /// The app transaction's `preorderDate`: nil unless the customer pre-ordered the app.
+  package var preorderDate: Timestamp? { value("preorder-date").flatMap(Timestamp.init(iso8601:)) }
 }

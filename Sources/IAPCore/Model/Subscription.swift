@@ -127,10 +127,12 @@ package struct Subscription: Equatable, Sendable {
   }
 
   /// The price the next renewal charges (`renewalPrice`), a decimal string: a promotional
-  /// offer's redeemed for it, else a price increase the customer accepted or has yet to
-  /// answer, else a scheduled product's, else the regular price.
+  /// offer's redeemed for it (which replaces a pay-as-you-go offer still running, as the
+  /// renewal applies it), else the running pay-as-you-go offer's, else a price increase the
+  /// customer accepted or has yet to answer, else a scheduled product's, else the regular price.
   package var nextRenewalPrice: String? {
     if let offer = scheduledOffer, offer.productId == autoRenewProductId, let price = offer.firstPrice { return price }
+    if introRenewalsLeft > 0, let introPrice { return introPrice }
     return pendingPriceIncrease?.price ?? renewalPrice ?? regularPrice ?? latest.price
   }
 }

@@ -6,7 +6,8 @@ import IAPFormats
 ///
 /// Apple's rules ("Supporting win-back offers in your app", StoreKit documentation, and
 /// `eligibleWinBackOfferIds`): the subscription is churned (its expiration date is past and
-/// it will not renew), never in a billing grace period or billing retry; the customer has
+/// it will not renew: `willAutoRenew` false), never in a billing grace period or billing
+/// retry; the offers are those of the customer's most recent subscription in the group; the customer has
 /// paid for at least the offer's paid duration, lapsed within the offer's window of months,
 /// and waited the offer's months since the last win-back offer they redeemed. Months are
 /// counted with the store's subscription rules, so a time rate compresses them as it
@@ -34,6 +35,11 @@ package enum WinBackEligibility {
     guard let subscription else { return "the customer never subscribed in the group: win-back offers are for lapsed subscribers" }
     guard subscription.status == .expired else {
       return "the subscription is \(subscription.status.rawValue): win-back offers are for lapsed subscribers, never in a grace period or billing retry"
+    }
+    // Churned is expired and not renewing: a subscription that lapsed while still set to
+    // renew (its billing retry ran out, its product left sale) may yet come back by itself.
+    guard !subscription.autoRenew else {
+      return "the subscription lapsed but is still set to renew: win-back offers are for subscriptions that expired and will not renew"
     }
     if subscription.paidDays < offer.paidMonths * 30 {
       return "the customer paid for \(subscription.paidDays) days; '\(offer.id)' needs \(spell(offer.paidMonths)) (\(offer.paidMonths * 30) days)"

@@ -38,6 +38,9 @@ package final class Workspace {
   /// (`iap serve --shared-keys`), which this store then signs and checks tokens with in
   /// place of its own; nil for its own.
   package var sharedKeys: SharedKeys?
+  /// The environment an App Store Server API request named by the host it was sent to
+  /// (Apple's production or sandbox host), or nil for any other host.
+  package var requestedEnvironment: AppStoreEnvironment?
 
   /// - Parameters:
   ///   - state: the state folder as given (`--state`), else `$IAP_STATE`, else `.iap`.

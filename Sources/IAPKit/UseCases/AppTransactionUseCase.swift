@@ -49,9 +49,12 @@ extension Workspace {
       })
       originalPurchaseDate = first ?? opened.now
     }
-    return AppTransaction(
+    var app = AppTransaction(
       environment: signer.environment, bundleId: bundleId, appAppleId: signer.appAppleId,
       appTransactionId: signer.appTransactionId(account: account), originalPurchaseDate: originalPurchaseDate,
       receiptCreationDate: opened.now, deviceVerification: nil, deviceVerificationNonce: nil)
+    app.originalPlatform = opened.settings.originalPlatform
+    app.preorderDate = opened.settings.preorderDate
+    return app
   }
 }

@@ -45,6 +45,8 @@ package struct ServerAPIError: Error, Equatable, Sendable {
     status: 400, code: 4_000_019, message: "Invalid request. Supply either a transaction id or a notification type, but not both.")
   package static let invalidTestNotificationToken = ServerAPIError(status: 400, code: 4_000_020, message: "Invalid request. The test notification token is invalid.")
   package static let invalidProductId = ServerAPIError(status: 400, code: 4_000_023, message: "Invalid request. The product id parameter is invalid.")
+  package static let invalidSubscriptionGroupIdentifier = ServerAPIError(
+    status: 400, code: 4_000_024, message: "Invalid request. The subscription group identifier parameter is invalid.")
   package static let invalidEmptyStorefrontCountryCodeList = ServerAPIError(
     status: 400, code: 4_000_027, message: "Invalid request. If provided, the list of storefront country codes must not be empty.")
   package static let invalidStorefrontCountryCode = ServerAPIError(status: 400, code: 4_000_028, message: "Invalid request. A storefront country code was invalid.")

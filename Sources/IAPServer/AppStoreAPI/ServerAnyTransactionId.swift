@@ -16,7 +16,17 @@ extension Workspace {
   /// The account whose app transaction id is `id`, if any (ids are derived per account, so
   /// each account is asked; a store has few).
   func appTransactionCustomer(_ id: String, in opened: OpenedStore, signer: Signer) -> String? {
-    opened.store.state.accounts.keys.sorted().first { signer.appTransactionId(account: $0) == id }
+    if asksOtherEnvironment(opened) { return nil }
+    return opened.store.state.accounts.keys.sorted().first { signer.appTransactionId(account: $0) == id }
+  }
+
+  /// Whether the request was sent to the App Store of the other environment than the one
+  /// this Sandbox or Production store signs for (`AppleAPIHost`): that App Store holds none
+  /// of its transactions, so a server that asks production first for a sandbox transaction
+  /// gets 4040010, as Apple's "production first, then sandbox" advice expects.
+  func asksOtherEnvironment(_ opened: OpenedStore) -> Bool {
+    guard let asked = requestedEnvironment, opened.settings.environment.signsWithCertificates else { return false }
+    return asked != opened.settings.environment
   }
 
   /// Throws 4000048 when `id`, which named no transaction, is an app transaction id: the

@@ -20,6 +20,15 @@ package struct ExtensionRequest: Sendable {
     guard let request = requestIdentifier, !request.isEmpty, request.utf8.count <= 128 else { throw .invalidRequestIdentifier }
     return (days, reason, request)
   }
+
+  /// The mass request's checks: Apple takes only a UUID as its `requestIdentifier`
+  /// (InvalidRequestIdentifierError), since the status endpoint and the SUMMARY notification
+  /// carry it as one.
+  func validatedForMass() throws(ServerAPIError) -> (days: Int, reason: Int, request: String) {
+    let (days, reason, request) = try validated()
+    guard SignedPayloads.accountToken(request) != nil else { throw .invalidRequestIdentifier }
+    return (days, reason, request)
+  }
 }
 
 extension Workspace {
@@ -54,7 +63,7 @@ extension Workspace {
   /// Use case: Extend Subscription Renewal Dates for All Active Subscribers
   /// (`POST /inApps/v1/subscriptions/extend/mass`): done at once; its status is then complete.
   package func serverMassExtendRenewalDate(_ body: ExtensionRequest) throws(ServerAPIError) -> JSONValue {
-    let (days, reason, request) = try body.validated()
+    let (days, reason, request) = try body.validatedForMass()
     guard let productId = body.productId, !productId.isEmpty else { throw .invalidProductId }
     if let codes = body.storefrontCountryCodes {
       guard !codes.isEmpty else { throw .invalidEmptyStorefrontCountryCodeList }
@@ -76,6 +85,7 @@ extension Workspace {
   /// Use case: Get Status of Subscription Renewal Date Extensions
   /// (`GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`).
   package func serverMassExtensionStatus(productId: String, requestIdentifier: String) throws(ServerAPIError) -> JSONValue {
+    guard SignedPayloads.accountToken(requestIdentifier) != nil else { throw .invalidRequestIdentifier }
     let (opened, _) = try openForServer()
     guard let mass = opened.store.state.massExtensions[MassExtension.key(productId: productId, requestIdentifier: requestIdentifier)] else {
       throw .statusRequestNotFound

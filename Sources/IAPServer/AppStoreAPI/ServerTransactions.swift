@@ -138,7 +138,11 @@ extension Workspace {
     var refunded: [Transaction] = []
     try reading { () throws(IAPError) in
       try IAPError.ofState(opened.session.latestVersions().forEach { t in
-        if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.id > after { refunded.append(t) }
+        // Apple lists only refunds the App Store approved: a family member's share that ended
+        // (FAMILY_REVOKE) is revoked but was never refunded to anyone.
+        if t.account == customer, t.state == .purchased, t.revocationDate != nil, t.revocationType != .familyRevoke, t.id > after {
+          refunded.append(t)
+        }
       })
     }
     let page = refunded.prefix(TransactionHistoryQuery.pageSize)
@@ -214,6 +218,7 @@ extension Workspace {
   /// The latest version of transaction `id` of any account, if it has one: ids are digits.
   func find(_ id: String, in opened: OpenedStore) throws(ServerAPIError) -> Transaction? {
     let number = try Self.transactionNumber(id, invalid: .invalidTransactionId)
+    if asksOtherEnvironment(opened) { return nil }
     return try reading { () throws(IAPError) in
       // The server keeps the log's index from one request to the next.
       try IAPError.ofState(opened.session.transaction(number, kept: reuse?.transactionIndex))

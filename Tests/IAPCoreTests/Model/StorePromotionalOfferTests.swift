@@ -15,7 +15,10 @@ import Testing
       promotionalOffers: [PromotionalOffer(id: "plus.free", terms: CatalogFixtures.terms(.free, "P1W"))]),
     CatalogFixtures.subscription(
       "basic", price: "4.99", period: .oneMonth, level: 2,
-      promotionalOffers: [PromotionalOffer(id: "basic.cheap", terms: CatalogFixtures.terms(.payAsYouGo, "P1M", 3, price: "0.99"))]),
+      promotionalOffers: [
+        PromotionalOffer(id: "basic.cheap", terms: CatalogFixtures.terms(.payAsYouGo, "P1M", 3, price: "0.99")),
+        PromotionalOffer(id: "basic.half", terms: CatalogFixtures.terms(.payUpFront, "P1M", price: "2.49")),
+      ]),
   ])
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   let key = OfferSigning.key("store tests")
@@ -32,8 +35,8 @@ import Testing
       context: OfferVerificationContext(keys: ["K": key.publicKey], realNow: t0))
   }
 
-  mutating func buy(_ id: String, offer: OfferPayment? = nil) -> Transaction {
-    store.buy(productId: id, product: catalog.product(id), quantity: 1, applicationUsername: nil, finish: true, offer: offer, now: t0).outcome
+  mutating func buy(_ id: String, offer: OfferPayment? = nil, at now: Timestamp? = nil) -> Transaction {
+    store.buy(productId: id, product: catalog.product(id), quantity: 1, applicationUsername: nil, finish: true, offer: offer, now: now ?? t0).outcome
   }
 
   var lastNotification: ServerNotification? {
@@ -104,6 +107,27 @@ import Testing
     #expect(subscription.latest.price == "0")
     let info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: t0)
     #expect(info["renewalPrice"] == .int(19_990))
+  }
+
+  /// An offer redeemed for the next renewal replaces a pay-as-you-go offer still running
+  /// (the renewal applies it), so renewal info's `renewalPrice` is that offer's, as its
+  /// `offerIdentifier` already says.
+  @Test mutating func aScheduledOfferPricesTheRenewalWhileAPayAsYouGoOfferRuns() throws {
+    _ = buy("basic")
+    _ = buy("basic", offer: payment("basic", "basic.cheap", nonce: "00000000-0000-4000-8000-000000000005"))
+    let later = Timestamp(iso8601: "2026-02-20T00:00:00Z")!
+    store.advance(to: later)
+    var subscription = try #require(store.accountState.subscriptions["club"])
+    #expect(subscription.latest.price == "0.99")
+    #expect(subscription.introRenewalsLeft == 2)
+    var info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: later)
+    #expect(info["renewalPrice"] == .int(990), "the pay-as-you-go offer's next period")
+    _ = buy("basic", offer: payment("basic", "basic.half", nonce: "00000000-0000-4000-8000-000000000006"), at: later)
+    subscription = try #require(store.accountState.subscriptions["club"])
+    #expect(subscription.scheduledOffer?.id == "basic.half")
+    info = SignedPayloads.renewalInfo(subscription, environment: .localTesting, signedDate: later)
+    #expect(info["offerIdentifier"] == .string("basic.half"))
+    #expect(info["renewalPrice"] == .int(2_490))
   }
 
   @Test func aPromotionalOfferIsNamedAndAnIntroductoryOneIsNot() {

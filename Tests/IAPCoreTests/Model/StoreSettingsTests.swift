@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IAPCore
+@testable import IAPFormats
 
 @Suite struct StoreSettingsTests {
   @Test func layersBuiltInDefaultsThenTheCatalogThenOverrides() {
@@ -23,6 +24,7 @@ import Testing
     ("fail-purchase", "2", "paymentCancelled"), ("fail-purchase", "paymentinvalid", "paymentInvalid"),
     ("fail-restore", "off", "off"), ("storefront", "fra", "FRA"), ("locale", "de-DE", "de_DE"),
     ("fail-load-products", "on", "unknown"), ("fail-purchase", "ON", "unknown"),
+    ("original-platform", "macos", "macOS"), ("preorder-date", "2025-12-01T09:00:00Z", "2025-12-01T09:00:00Z"), ("preorder-date", "OFF", "off"),
   ])
   func normalizesValues(_ key: String, _ value: String, _ expected: String) throws {
     #expect(try StoreSettings.normalize(key: key, value: value) == expected)
@@ -41,5 +43,22 @@ import Testing
         try StoreSettings.normalize(key: spec.name, value: "a\nb c")
       }
     }
+  }
+
+  /// AppTransaction's `originalPlatform` (iOS, macOS, tvOS, visionOS) and `preorderDate`
+  /// ("nil if the customer didn't pre-order the app") come from two settings.
+  @Test func theAppTransactionTakesItsPlatformAndPreorderDateFromTheSettings() {
+    let settings = StoreSettings(
+      storefront: "USA", locale: "en_US", overrides: ["original-platform": "tvOS", "preorder-date": "2025-12-01T09:00:00Z"])
+    var app = AppTransaction(
+      environment: .sandbox, bundleId: "b", appAppleId: nil, appTransactionId: "1", originalPurchaseDate: Timestamp(milliseconds: 0),
+      receiptCreationDate: Timestamp(milliseconds: 0), deviceVerification: nil, deviceVerificationNonce: nil)
+    #expect(app.payload["originalPlatform"] == .string("iOS"))
+    #expect(app.payload["preorderDate"] == nil)
+    app.originalPlatform = settings.originalPlatform
+    app.preorderDate = settings.preorderDate
+    #expect(app.payload["originalPlatform"] == .string("tvOS"))
+    #expect(app.payload["preorderDate"] == .int(1_764_579_600_000))
+    #expect(StoreSettings(storefront: "USA", locale: "en_US").preorderDate == nil)
   }
 }

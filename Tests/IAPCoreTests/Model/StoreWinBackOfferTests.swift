@@ -26,7 +26,10 @@ import Testing
           id: "back.free", terms: CatalogFixtures.terms(.free, "P1M"), paidMonths: 2, minimumMonthsSinceLastSubscribed: 1,
           maximumMonthsSinceLastSubscribed: 6, waitBetweenOffersMonths: 12),
         WinBackOffer(id: "back.cheap", terms: CatalogFixtures.terms(.payUpFront, "P3M", price: "5.99")),
-      ])
+      ]),
+    CatalogFixtures.subscription(
+      "gold.yearly", price: "39.99", period: .oneYear, level: 2,
+      winBackOffers: [WinBackOffer(id: "yearly.back", terms: CatalogFixtures.terms(.payUpFront, "P1Y", price: "19.99"))]),
   ])
   let t0 = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
   var store = Store(state: StoreState(), account: "a", device: "d")
@@ -37,8 +40,11 @@ import Testing
     store.changes.reversed().lazy.compactMap { if case let .notification(n) = $0 { return n } else { return nil } }.first
   }
 
-  mutating func buy(_ redemption: OfferRedemption? = nil, at now: Timestamp) -> Transaction {
-    store.buy(productId: "gold", product: catalog.product("gold"), quantity: 1, applicationUsername: nil, finish: true, redemption: redemption, now: now).outcome
+  mutating func buy(_ redemption: OfferRedemption? = nil, _ productId: String = "gold", at now: Timestamp) -> Transaction {
+    store.buy(
+      productId: productId, product: catalog.product(productId), quantity: 1, applicationUsername: nil, finish: true, redemption: redemption,
+      now: now
+    ).outcome
   }
 
   /// Two paid months, then cancelled: lapsed on 2026-03-15.
@@ -142,5 +148,32 @@ import Testing
     let s = try #require(subscription)
     #expect(s.paidDays == 150)
     #expect(s.latest.offerType == .winBack)
+  }
+
+  /// `eligibleWinBackOfferIds` lists the offers "for the customer's most recent subscription
+  /// in the subscription group"; StoreKit redeems only those, so another product's offer is
+  /// refused though the customer lapsed long enough for it.
+  @Test mutating func anOfferOfAnotherProductInTheGroupIsNotRedeemed() throws {
+    try lapse()
+    let now = at("2026-05-01T00:00:00Z")
+    #expect(eligible(at: now) == ["back.free", "back.cheap"])
+    let refused = buy(.winBack("yearly.back"), "gold.yearly", at: now)
+    #expect(refused.error?.code == .ineligibleForOffer)
+    #expect(refused.error?.message.contains("most recent subscription in the group is 'gold'") == true)
+  }
+
+  /// "A churned subscription is one that has an expirationDate in the past, and a
+  /// willAutoRenew value of false": one whose billing retry ran out while it was still set
+  /// to renew is not churned, and renewal info lists no offer for it.
+  @Test mutating func aSubscriptionThatLapsedStillSetToRenewIsNotChurned() throws {
+    store.rules = SubscriptionRules(billingRetry: true)
+    _ = buy(at: t0)
+    store.advance(to: at("2026-09-01T00:00:00Z"))
+    #expect(subscription?.status == .expired)
+    #expect(subscription?.autoRenew == true)
+    #expect(eligible(at: at("2026-09-01T00:00:00Z")).isEmpty)
+    let refused = buy(.winBack("back.cheap"), at: at("2026-09-01T00:00:00Z"))
+    #expect(refused.error?.code == .ineligibleForOffer)
+    #expect(refused.error?.message.contains("still set to renew") == true)
   }
 }

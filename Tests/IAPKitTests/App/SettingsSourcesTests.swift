@@ -149,6 +149,12 @@ import Testing
       #expect(h.run("products fetch sword --json").json["invalidProductIdentifiers"] == .array([.string("sword")]))
       #expect(resolved(h).subscriptionRules(clock: .real).removedFromSale == ["gems", "sword"])
     },
+    Case(name: "original-platform", value: "visionos", shown: "visionOS") { h in
+      #expect(h.run("app-transaction --json").json["originalPlatform"] == .string("visionOS"))
+    },
+    Case(name: "preorder-date", value: "2025-12-01T09:00:00Z", shown: "2025-12-01T09:00:00Z") { h in
+      #expect(h.run("app-transaction --json").json["preorderDate"] == .int(1_764_579_600_000))
+    },
   ]
 
   @Test func everySettingHasACase() {
