@@ -37,11 +37,13 @@ package extension Store {
   ///     promotional offer); an offer code of a one-time product sets its price.
   ///   - introductoryEligibility: a signed answer to whether the customer may have the
   ///     introductory offer, overriding the store's own.
+  ///   - billingPlan: the product's monthly plan with a 12-month commitment, when the customer
+  ///     chose it (the caller checked the product has it and no offer comes with it).
   mutating func buy(
     productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
     applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(),
     offer: OfferPayment? = nil, redemption: OfferRedemption? = nil,
-    introductoryEligibility: IntroductoryEligibilityPayment? = nil, now: Timestamp
+    introductoryEligibility: IntroductoryEligibilityPayment? = nil, billingPlan: BillingPlan? = nil, now: Timestamp
   ) -> Purchase {
     let id = issueId()
     var transaction = Transaction(
@@ -151,7 +153,7 @@ package extension Store {
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
       subscribe(
         with: &transaction, to: product, at: now, promotional: promotional, offerType: redeemed?.type,
-        allowIntroductoryOffer: allowIntroductoryOffer)
+        allowIntroductoryOffer: allowIntroductoryOffer, billingPlan: billingPlan)
     } else {
       record(transaction)
       if transaction.state == .purchased { notify(.oneTimeCharge, nil, transaction, at: now) }
