@@ -89,7 +89,7 @@ package extension Store {
       introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
       purchase.offerIdentifier = promotional.id
       purchase.redeemedOfferType = offerType
-    } else if billingPlan == nil, allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
+    } else if billingPlan?.type != .monthly, allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
@@ -118,9 +118,9 @@ package extension Store {
       subscription.introOfferIdentifier = promotional?.id
       subscription.introOfferType = promotional == nil ? nil : offerType
     }
-    if let billingPlan { startCommitment(billingPlan, upfrontPrice: "\(product.price)", purchase: &purchase, subscription: &subscription) }
+    if let billingPlan, billingPlan.type == .monthly { startCommitment(billingPlan, upfrontPrice: "\(product.price)", purchase: &purchase, subscription: &subscription) }
     record(purchase)
-    let paid = billingPlan == nil ? Self.paidDays(of: purchase, offer: running, product: product) : WinBackEligibility.nominalDays(.oneMonth)
+    let paid = billingPlan?.type != .monthly ? Self.paidDays(of: purchase, offer: running, product: product) : WinBackEligibility.nominalDays(.oneMonth)
     subscription.paidDays = (previous?.paidDays ?? 0) + paid
     subscription.lastWinBackRedemption = offerType == .winBack ? now : previous?.lastWinBackRedemption
     record(.subscription(subscription))

@@ -81,7 +81,7 @@ extension Workspace {
       context = OfferVerificationContext(keys: try IAPError.ofState(opened.session.keysFile().publicKeys), realNow: environment.now(), customerTransactionIds: ids)
     }
     let date = try purchaseDate(of: request, product: product, in: opened)
-    let plan = try billingPlan(of: request, product: product)
+    let plan = try billingPlan(of: request, product: product, in: opened)
     let offer = request.offer.map { OfferPayment(request: $0, context: context!) }
     let eligibility = request.introductoryEligibilityJWS.map { IntroductoryEligibilityPayment(jws: $0, context: context!) }
     let purchase = opened.store.buy(
@@ -129,17 +129,23 @@ extension Workspace {
     return date
   }
 
-  /// The product's plan the request chose, or nil to bill up front; a plan the product does
-  /// not have, or an offer with a monthly plan (Apple's offers are per plan, and `iap`
-  /// models the ones billed up front), is refused.
-  private func billingPlan(of request: BuyRequest, product: Product?) throws(IAPError) -> BillingPlan? {
-    guard let type = request.billingPlan, type != .billedUpfront else { return nil }
-    guard let product else { return nil }
+  /// The product's plan the request chose, or nil when it chose none; a plan the product
+  /// does not have, an offer with a monthly plan (Apple's offers are per plan, and `iap`
+  /// models the ones billed up front), or a move to monthly billing while a subscription
+  /// billed up front runs, is refused.
+  private func billingPlan(of request: BuyRequest, product: Product?, in opened: OpenedStore) throws(IAPError) -> BillingPlan? {
+    guard let type = request.billingPlan, let product else { return nil }
+    guard type == .monthly else { return BillingPlan(type: .billedUpfront, price: product.price, commitmentPrice: product.price) }
     guard let plan = product.billingPlan(type) else {
       throw .invalidRequest("product '\(product.id)' has no \(type.rawValue) billing plan (catalog billingPlans)")
     }
     if request.offer != nil || request.redemption != nil {
       throw .invalidRequest("an offer cannot be redeemed with the \(type.rawValue) billing plan")
+    }
+    if let current = opened.store.accountState.subscriptions[product.subscriptionGroup ?? product.id],
+      current.status == .subscribed || current.isInBillingRetry, current.commitment == nil
+    {
+      throw .invalidRequest("the subscription in group '\(current.group)' is billed up front: the MONTHLY plan starts with a new subscription once it ends")
     }
     return plan
   }

@@ -45,3 +45,12 @@ import Testing
     #expect(unknown.stderr.contains("monthly or billed-upfront"))
   }
 }
+
+extension BillingPlanCommandTests {
+  @Test func anUpfrontSubscriberCannotSwitchToMonthlyMidPeriod() {
+    #expect(harness.run("buy pro.yearly --finish").status == 0)
+    let switched = harness.run("buy pro.yearly --billing-plan monthly")
+    #expect(switched.status != 0)
+    #expect(switched.stderr.contains("is billed up front: the MONTHLY plan starts with a new subscription once it ends"))
+  }
+}

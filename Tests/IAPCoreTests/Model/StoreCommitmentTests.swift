@@ -92,9 +92,13 @@ import Testing
 
   @Test func choosingTheUpfrontPlanMovesToTheYearlyPriceAtTheCommitmentsEnd() throws {
     var store = subscribed()
-    var subscription = try #require(store.state.accounts["a"]?.subscriptions["g"])
-    subscription.renewalBillingPlan = .billedUpfront
-    store.record(.subscription(subscription))
+    store.advance(to: date("2026-06-01"))
+    let upfront = BillingPlan(type: .billedUpfront, price: Self.product.price, commitmentPrice: Self.product.price)
+    let chosen = store.buy(
+      productId: "pro.yearly", product: Self.product, quantity: 1, applicationUsername: nil, finish: true, billingPlan: upfront,
+      now: date("2026-06-01")).outcome
+    #expect(chosen.state == .restored, "nothing is charged now")
+    #expect(notifications(store).last == "DID_CHANGE_RENEWAL_PREF/")
     store.advance(to: date("2026-12-31"))
     let last = try #require(store.state.accounts["a"]?.subscriptions["g"])
     let info = SignedPayloads.renewalInfo(last, environment: .xcode, signedDate: date("2026-12-31"))
