@@ -100,6 +100,10 @@ package enum StoreKitOfferReader {
       let samePrice = plan["displayPrice"] == price || plan["displayPrice"].flatMap(\.plistLeaf).flatMap(ProductValidator.parsePrice)
         == price.flatMap(\.plistLeaf).flatMap(ProductValidator.parsePrice)
       if type == upfront && samePrice { continue }
+      if type == upfront {
+        product.warning("differs from the product's displayPrice, which is the price billed up front (ignored)", key: key + ".displayPrice", &problems)
+        continue
+      }
       guard type == BillingPlanType.monthly.rawValue else {
         product.warning("\(type) billing plan not mapped (ignored)", key: key, &problems)
         continue

@@ -120,4 +120,15 @@ import Testing
     let info = SignedPayloads.renewalInfo(subscription, environment: .xcode, signedDate: Self.start)
     #expect(info["renewalBillingPlanType"]?.stringValue == "BILLED_UPFRONT" && info["commitmentInfo"] == nil)
   }
+
+  @Test func aRefundedMonthRevokesTheSubscriptionAndBillsNoMore() throws {
+    var store = subscribed()
+    store.advance(to: date("2026-03-01"))
+    let second = try #require(periods(store).last)
+    #expect(second.commitment?.billingPeriodNumber == 2)
+    _ = try store.refund(second, reason: .other, now: date("2026-03-01"))
+    store.advance(to: date("2026-06-01"))
+    #expect(periods(store).count == 2)
+    #expect(store.state.accounts["a"]?.subscriptions["g"]?.status == .revoked)
+  }
 }
