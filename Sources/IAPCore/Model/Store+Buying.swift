@@ -138,8 +138,10 @@ package extension Store {
       return Purchase(purchasing: joined, outcome: pending)
     } else if conditions.askToBuy {
       transaction.state = .deferred
-      // Approval redeems a promotional offer then (not a win-back offer or offer code).
+      // Approval redeems a promotional offer then (not a win-back offer or offer code), and
+      // buys the monthly plan the request chose.
       transaction.offerIdentifier = redeemed == nil ? promotional?.id : nil
+      transaction.billingPlanType = billingPlan?.type == .monthly ? .monthly : nil
     } else if conditions.interruptedPurchases {
       transaction.state = .failed
       transaction.purchaseIssue = true

@@ -131,4 +131,14 @@ import Testing
     #expect(periods(store).count == 2)
     #expect(store.state.accounts["a"]?.subscriptions["g"]?.status == .revoked)
   }
+
+  @Test func anApprovedAskToBuyRequestBuysThePlanItAskedFor() throws {
+    var store = Store(state: StoreState(), account: "a", device: "d")
+    let deferred = store.buy(
+      productId: "pro.yearly", product: Self.product, quantity: 1, applicationUsername: nil, finish: true,
+      conditions: PurchaseConditions(askToBuy: true), billingPlan: Self.plan, now: Self.start).outcome
+    #expect(deferred.state == .deferred)
+    let approved = try store.approve(deferred.id, product: Self.product, now: date("2026-02-01"))
+    #expect(approved.price == "9.99" && approved.billingPlanType == .monthly && approved.commitment?.billingPeriodNumber == 1)
+  }
 }
