@@ -34,4 +34,18 @@ import Testing
       #expect(monthly.subscriptionOffers.isEmpty)
     }
   }
+
+  @Test func theMonthlyPlanIsBoughtAndItsTransactionSaysSo() async throws {
+    try await TestStore.run(catalog: Self.catalog) { _ in
+      let product = try #require(try await Product.products(for: ["pro.yearly"]).first)
+      guard case let .success(.verified(first)) = try await product.purchase(options: [.billingPlanType(.monthly)]) else {
+        Issue.record("expected a verified purchase")
+        return
+      }
+      #expect(first.billingPlanType == .monthly && first.price == Decimal(string: "9.99"))
+      let commitment = try #require(first.commitmentInfo)
+      #expect(commitment.billingPeriodNumber == 1 && commitment.totalBillingPeriods == 12 && commitment.price == Decimal(string: "119.88"))
+      #expect(commitment.expirationDate > first.expirationDate ?? .distantFuture)
+    }
+  }
 }
