@@ -47,6 +47,14 @@ import Testing
 }
 
 extension BillingPlanCommandTests {
+  @Test func theHistoryShowsEachMonthsPlaceInTheCommitment() {
+    harness.run("buy pro.yearly --billing-plan monthly --finish")
+    harness.advance(seconds: 32 * 24 * 3600)
+    let history = harness.run("history").stdout
+    #expect(history.contains("monthly 1 of 12, commitment to 2027-01-15T10:00:00Z"), "\(history)")
+    #expect(history.contains("monthly 2 of 12, commitment to 2027-01-15T10:00:00Z"), "\(history)")
+  }
+
   @Test func anUpfrontSubscriberCannotSwitchToMonthlyMidPeriod() {
     #expect(harness.run("buy pro.yearly --finish").status == 0)
     let switched = harness.run("buy pro.yearly --billing-plan monthly")

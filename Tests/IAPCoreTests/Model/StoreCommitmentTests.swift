@@ -141,4 +141,9 @@ import Testing
     let approved = try store.approve(deferred.id, product: Self.product, now: date("2026-02-01"))
     #expect(approved.price == "9.99" && approved.billingPlanType == .monthly && approved.commitment?.billingPeriodNumber == 1)
   }
+
+  @Test func aCommittedSubscriptionTakesNoPriceIncrease() {
+    var store = subscribed()
+    #expect(throws: StoreRefusal.self) { _ = try store.announcePriceIncrease("pro.yearly", price: "10.99", consentRequired: true, now: date("2026-03-01")) }
+  }
 }
