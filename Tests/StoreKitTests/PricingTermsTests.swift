@@ -46,6 +46,12 @@ import Testing
       let commitment = try #require(first.commitmentInfo)
       #expect(commitment.billingPeriodNumber == 1 && commitment.totalBillingPeriods == 12 && commitment.price == Decimal(string: "119.88"))
       #expect(commitment.expirationDate > first.expirationDate ?? .distantFuture)
+      let status = try #require(try await Product.SubscriptionInfo.status(for: "pro").first)
+      let renewal = try status.renewalInfo.payloadValue
+      #expect(renewal.renewalBillingPlanType == .monthly && renewal.willAutoRenew)
+      let next = try #require(renewal.commitmentInfo)
+      #expect(next.renewalDate == commitment.expirationDate && next.renewalPrice == Decimal(string: "9.99"))
+      #expect(next.willAutoRenew && next.autoRenewPreference == "pro.yearly" && next.renewalBillingPlanType == .monthly)
     }
   }
 }
