@@ -54,6 +54,12 @@ extension CatalogCache {
       })),
       ("winBackOffers", .array(p.winBackOffers.map(encodeWinBack))),
       ("offerCodes", .array(p.offerCodes.map(encodeCode))),
+      ("billingPlans", .array(p.billingPlans.map { plan in
+        .object([
+          ("type", .string(plan.type.rawValue)), ("price", .string("\(plan.price)")),
+          ("commitmentPrice", .string("\(plan.commitmentPrice)")),
+        ])
+      })),
     ])
   }
 
@@ -144,6 +150,14 @@ extension CatalogCache {
       guard let code = decodeCode(value) else { return nil }
       codes.append(code)
     }
+    var plans: [BillingPlan] = []
+    for value in json["billingPlans"]?.arrayValue ?? [] {
+      guard let type = value["type"]?.stringValue.flatMap(BillingPlanType.init(rawValue:)),
+        let price = value["price"]?.stringValue.flatMap({ Decimal(string: $0) }),
+        let commitment = value["commitmentPrice"]?.stringValue.flatMap({ Decimal(string: $0) })
+      else { return nil }
+      plans.append(BillingPlan(type: type, price: price, commitmentPrice: commitment))
+    }
     var product = Product(
       id: id, type: type, title: title, description: description, price: price,
       referenceName: json["referenceName"]?.stringValue, clearedForSale: cleared, familyShareable: shareable,
@@ -154,6 +168,7 @@ extension CatalogCache {
     product.promotionalOffers = promotional
     product.winBackOffers = winBack
     product.offerCodes = codes
+    product.billingPlans = plans
     product.content = json["content"]?.stringValue
     // The cache wrote the price's description, so it can be handed over as it is.
     return product.withPriceText(priceText)

@@ -30,8 +30,8 @@ import IAPSystem
 package enum CatalogCache {
   /// The format and its validation rules: bumped when either changes (3: prices bounded by
   /// `Product.maximumPrice`; 4: promotional offers; 5: each product's place in the catalog,
-  /// for `products list`; 6: win-back offers and offer codes), so that a cache written by an older iap is rebuilt, not trusted.
-  static let magic = "iap-catalog-cache 6\n"
+  /// for `products list`; 6: win-back offers and offer codes; 7: billing plans), so that a cache written by an older iap is rebuilt, not trusted.
+  static let magic = "iap-catalog-cache 7\n"
 
   /// What identifies one version of a catalog file.
   package struct Key: Equatable {

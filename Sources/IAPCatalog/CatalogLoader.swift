@@ -20,10 +20,10 @@ package enum CatalogLoader {
   static let productKeys: Set<String> = [
     "id", "type", "title", "description", "price", "referenceName", "clearedForSale", "familyShareable",
     "localizations", "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "content",
-    "winBackOffers", "offerCodes",
+    "winBackOffers", "offerCodes", "billingPlans",
   ]
   static let subscriptionKeys = [
-    "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "winBackOffers",
+    "subscriptionGroup", "subscriptionPeriod", "groupLevel", "introductoryOffer", "promotionalOffers", "winBackOffers", "billingPlans",
   ]
 
   /// Reads the catalog at `path`; `displayPath` is how messages name it.

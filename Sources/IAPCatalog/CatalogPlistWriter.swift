@@ -81,6 +81,17 @@ package enum CatalogPlistWriter {
       members.append(("promotionalOffers", .array(product.promotionalOffers.map { .dictionary([("id", .string($0.id))] + offerFields($0.terms)) })))
     }
     if !product.winBackOffers.isEmpty { members.append(("winBackOffers", .array(product.winBackOffers.map(winBackFields)))) }
+    if !product.billingPlans.isEmpty {
+      members.append((
+        "billingPlans",
+        .array(product.billingPlans.map { plan in
+          .dictionary([
+            ("billingPlanType", .string(plan.type.rawValue)), ("price", .string("\(plan.price)")),
+            ("commitmentPrice", .string("\(plan.commitmentPrice)")),
+          ])
+        })
+      ))
+    }
     return .dictionary(members)
   }
 

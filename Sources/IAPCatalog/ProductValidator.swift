@@ -78,6 +78,7 @@ package enum ProductValidator {
     var offer: IntroductoryOffer?
     var promotionalOffers: [PromotionalOffer] = []
     var winBackOffers: [WinBackOffer] = []
+    var billingPlans: [BillingPlan] = []
     if type == .autoRenewable {
       group = string("subscriptionGroup", required: true)
       if let value = dict["subscriptionPeriod"] {
@@ -98,6 +99,7 @@ package enum ProductValidator {
       offer = IntroductoryOfferValidator.validate(dict["introductoryOffer"], index: index, id: id, &problems)
       promotionalOffers = PromotionalOfferValidator.validate(dict["promotionalOffers"], index: index, id: id, &problems)
       winBackOffers = WinBackOfferValidator.validate(dict["winBackOffers"], index: index, id: id, &problems)
+      billingPlans = BillingPlanValidator.validate(dict["billingPlans"], period: period, index: index, id: id, &problems)
     } else if type != nil {
       for key in CatalogLoader.subscriptionKeys where dict[key] != nil {
         problems.warning("only applies to autoRenewable products (ignored)", product: index, id: id, key: key)
@@ -117,6 +119,7 @@ package enum ProductValidator {
       introductoryOffer: offer, content: content)
     product.promotionalOffers = promotionalOffers
     product.winBackOffers = winBackOffers
+    product.billingPlans = billingPlans
     product.offerCodes = offerCodes
     if case let .string(text)? = dict["price"], let plain = plainText(text) { product = product.withPriceText(plain) }
     return product

@@ -6,8 +6,7 @@ import Foundation
 import IAPCore
 import IAPFormats
 
-/// Reads a `.storekit` subscription's introductory offer, and checks the billing plans that
-/// `iap` does not model.
+/// Reads a `.storekit` subscription's introductory offer and its billing plans.
 ///
 /// Files before version 5 hold one offer in `introductoryOffer` (an object or null); version 5
 /// adds `introductoryOffers[]`, one per billing plan, and keeps `introductoryOffer` as the
@@ -17,7 +16,7 @@ package enum StoreKitOfferReader {
   static let offerKeys: Set<String> = [
     "internalID", "numberOfPeriods", "paymentMode", "subscriptionPeriod", "displayPrice", "billingPlanType",
   ]
-  /// The plan a product's own price is billed under; anything else is not modelled.
+  /// The plan a product's own price is billed under.
   static let upfront = "BILLED_UPFRONT"
 
   /// The product's introductory offer, or nil when it has none (or it has errors).
@@ -87,8 +86,13 @@ package enum StoreKitOfferReader {
     return IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price)
   }
 
-  /// Warns about every billing plan other than the product's own price billed up front.
-  static func checkBillingPlans(_ product: StoreKitFields, price: JSONValue?, _ problems: inout CatalogProblems) {
+  /// The product's monthly plan with a 12-month commitment (`billingPlanType` `MONTHLY`,
+  /// `displayPrice` each month's, `commitmentDisplayPrice` the twelve months'), when it has
+  /// one enabled; any other plan than the product's own price billed up front is reported.
+  static func billingPlans(
+    _ product: StoreKitFields, price: JSONValue?, period: SubscriptionPeriod?, _ problems: inout CatalogProblems
+  ) -> [BillingPlan] {
+    var plans: [BillingPlan] = []
     for (index, value) in (product.array("billingPlans", &problems) ?? []).enumerated() {
       let key = "billingPlans[\(index)]"
       guard let plan = product.nested(value, key: key, expecting: "a billing plan object", &problems) else { continue }
@@ -96,7 +100,31 @@ package enum StoreKitOfferReader {
       let samePrice = plan["displayPrice"] == price || plan["displayPrice"].flatMap(\.plistLeaf).flatMap(ProductValidator.parsePrice)
         == price.flatMap(\.plistLeaf).flatMap(ProductValidator.parsePrice)
       if type == upfront && samePrice { continue }
-      product.warning("\(type) billing plan not mapped (ignored)", key: key, &problems)
+      if type == upfront {
+        product.warning("differs from the product's displayPrice, which is the price billed up front (ignored)", key: key + ".displayPrice", &problems)
+        continue
+      }
+      guard type == BillingPlanType.monthly.rawValue else {
+        product.warning("\(type) billing plan not mapped (ignored)", key: key, &problems)
+        continue
+      }
+      if plan.bool("isEnabled", &problems) == false { continue }
+      guard period == .oneYear else {
+        product.error("a MONTHLY billing plan needs a P1Y subscription", key: key, &problems)
+        continue
+      }
+      guard plans.isEmpty else {
+        product.warning("another MONTHLY billing plan is not mapped (ignored)", key: key, &problems)
+        continue
+      }
+      guard let monthly = plan.price("displayPrice", required: true, &problems) else { continue }
+      let commitment = plan.price("commitmentDisplayPrice", required: false, &problems)
+      guard monthly > 0, (commitment ?? monthly) >= monthly else {
+        product.error("a MONTHLY billing plan needs a monthly price above 0 and a commitment price of at least one month's", key: key, &problems)
+        continue
+      }
+      plans.append(BillingPlan(type: .monthly, price: monthly, commitmentPrice: commitment))
     }
+    return plans
   }
 }

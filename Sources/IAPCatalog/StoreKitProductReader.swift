@@ -94,8 +94,7 @@ package enum StoreKitProductReader {
     }
   }
 
-  /// The subscription fields: group, period, level, its offers, and warnings for the billing
-  /// plans `iap` does not model.
+  /// The subscription fields: group, period, level, its offers and billing plans.
   private static func readSubscription(
     _ fields: StoreKitFields, group: String, groupID: String?, into product: inout Product, _ problems: inout CatalogProblems
   ) {
@@ -118,6 +117,7 @@ package enum StoreKitProductReader {
     product.promotionalOffers = StoreKitPromotionalOfferReader.promotionalOffers(fields, &problems)
     product.winBackOffers = StoreKitRedemptionOfferReader.winBackOffers(fields, &problems)
     product.offerCodes = StoreKitRedemptionOfferReader.offerCodes(fields, subscription: true, &problems)
-    StoreKitOfferReader.checkBillingPlans(fields, price: fields["displayPrice"], &problems)
+    product.billingPlans = StoreKitOfferReader.billingPlans(
+      fields, price: fields["displayPrice"], period: product.subscriptionPeriod, &problems)
   }
 }

@@ -66,6 +66,17 @@ package enum SubscriptionRecord {
       if let price = offer.terms.price { terms.append(("price", .string("\(price)"))) }
       members.append(("scheduledOffer", .object(terms)))
     }
+    // Written only when set: most subscriptions are billed up front.
+    if let c = s.commitment {
+      members.append((
+        "commitment",
+        .object([
+          ("billingPeriodNumber", .int(Int64(c.billingPeriodNumber))), ("expires", .int(c.expires.milliseconds)),
+          ("price", .string(c.price)), ("commitmentPrice", .string(c.commitmentPrice)), ("upfrontPrice", .string(c.upfrontPrice)),
+        ])
+      ))
+    }
+    if let plan = s.renewalBillingPlan { members.append(("renewalBillingPlan", .string(plan.rawValue))) }
     return .object(members)
   }
 
@@ -155,6 +166,19 @@ package enum SubscriptionRecord {
       subscription.scheduledOffer = ScheduledOffer(
         productId: productId, id: id, terms: IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: count, price: price),
         offerType: offerType)
+    }
+    // Absent in records written before commitment plans, and for a subscription billed up front.
+    if let value = json["commitment"], value != .null {
+      guard let number = value["billingPeriodNumber"]?.intValue.flatMap({ Int(exactly: $0) }),
+        let expires = value["expires"]?.intValue, let price = value["price"]?.stringValue,
+        let total = value["commitmentPrice"]?.stringValue, let upfront = value["upfrontPrice"]?.stringValue
+      else { throw RecordError(field: "commitment") }
+      subscription.commitment = Commitment(
+        billingPeriodNumber: number, expires: Timestamp(milliseconds: expires), price: price, commitmentPrice: total, upfrontPrice: upfront)
+    }
+    if let value = json["renewalBillingPlan"], value != .null {
+      guard let plan = value.stringValue.flatMap(BillingPlanType.init(rawValue:)) else { throw RecordError(field: "renewalBillingPlan") }
+      subscription.renewalBillingPlan = plan
     }
     return subscription
   }

@@ -19,10 +19,10 @@ extension TransactionRecord {
     case revocationReason, purchaseIssue, deleted, subscriptionGroup, isRenewal, isUpgraded, bundleId
     case storefront, price, currency, finishedAtReceiptUpdate, offerDiscountType, offerPeriod
     case offerIdentifier, offerType, hasDownloads, appAccountToken, refundRequest, refundReversalDate
-    case familySharedFrom, revocationPercentage
+    case familySharedFrom, revocationPercentage, billingPlanType, commitmentInfo
 
     /// The number of fields: the last case's number and one (a test checks it is every case).
-    static let count = Field.revocationPercentage.rawValue + 1
+    static let count = Field.commitmentInfo.rawValue + 1
 
     /// Whether the member is written when its field is unset (as null): the head's are; the
     /// rest (and any new field) only when set.
@@ -74,6 +74,8 @@ extension TransactionRecord {
       case .refundReversalDate: "refundReversalDate"
       case .familySharedFrom: "familySharedFrom"
       case .revocationPercentage: "revocationPercentage"
+      case .billingPlanType: "billingPlanType"
+      case .commitmentInfo: "commitmentInfo"
       }
     }
 
@@ -123,6 +125,14 @@ extension TransactionRecord {
       case .refundReversalDate: t.refundReversalDate.map { .int($0.milliseconds) }
       case .familySharedFrom: t.familySharedFrom.map { .string(String($0)) }
       case .revocationPercentage: t.revocationPercentage.map { .int(Int64($0)) }
+      case .billingPlanType: t.billingPlanType.map { .string($0.rawValue) }
+      case .commitmentInfo:
+        t.commitment.map { c in
+          .object([
+            ("billingPeriodNumber", .int(Int64(c.billingPeriodNumber))), ("totalBillingPeriods", .int(Int64(c.totalBillingPeriods))),
+            ("commitmentPrice", .string(c.commitmentPrice)), ("expires", .int(c.expires.milliseconds)),
+          ])
+        }
       }
     }
 
@@ -196,6 +206,17 @@ extension TransactionRecord {
         guard members.isPresent(self), !members.isNull(self) else { return }
         guard let n = members.int(self), let percentage = Int(exactly: n) else { throw RecordError(field: name) }
         t.revocationPercentage = percentage
+      case .billingPlanType: if let plan = try members.optional(self, BillingPlanType.init(rawValue:)) { t.billingPlanType = plan }
+      case .commitmentInfo:
+        // Absent in records written before commitment plans, and on most transactions.
+        guard members.isPresent(self), !members.isNull(self) else { return }
+        guard let value = members.nested(self),
+          let number = value["billingPeriodNumber"]?.intValue.flatMap({ Int(exactly: $0) }),
+          let total = value["totalBillingPeriods"]?.intValue.flatMap({ Int(exactly: $0) }),
+          let price = value["commitmentPrice"]?.stringValue, let expires = value["expires"]?.intValue
+        else { throw RecordError(field: name) }
+        t.commitment = TransactionCommitment(
+          billingPeriodNumber: number, totalBillingPeriods: total, commitmentPrice: price, expires: Timestamp(milliseconds: expires))
       }
     }
   

@@ -130,7 +130,7 @@ import Testing
     let settings = #""settings" : { "_disableDialogs" : false, "_developerTeamID" : "", "_lastSynchronizedDate" : 0, "_compatibilityTimeRate" : { "3" : 13 }, "_colour" : 1 }"#
     // (Promotional offers, `adHocOffers`, are mapped: PromotionalOfferCatalogTests; offer
     // codes and win-back offers too: RedemptionOfferCatalogTests.)
-    let offers = #", "billingPlans" : [ { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "2.99" }, { "billingPlanType" : "MONTHLY", "displayPrice" : "0.5" } ], "subscriptionGroupID" : "other", "shape" : "round""#
+    let offers = #", "billingPlans" : [ { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "2.99" }, { "billingPlanType" : "WEEKLY", "displayPrice" : "0.5" } ], "subscriptionGroupID" : "other", "shape" : "round""#
     let group = #""subscriptionGroups" : [ { "id" : "G1", "localizations" : [ { "locale" : "en_US" } ], "name" : "G", "subscriptions" : [ \#(F.subscription("s", extra: offers)) ] } ]"#
     let found = try warnings(F.file(
       settings, #""appPolicies" : { "eula" : "x" }"#, #""subscriptionOffersKeyPair" : { "id" : "k", "privateKey" : "p" }"#,
@@ -148,7 +148,7 @@ import Testing
       "Shop.storekit: subscriptionGroups[0]: localizations: the group's display names are not mapped (ignored)",
       prefix + "shape: unknown key (ignored)",
       prefix + #"subscriptionGroupID: differs from the group's id "G1" (ignored)"#,
-      prefix + "billingPlans[1]: MONTHLY billing plan not mapped (ignored)",
+      prefix + "billingPlans[1]: WEEKLY billing plan not mapped (ignored)",
     ])
   }
 
@@ -275,8 +275,12 @@ import Testing
     #expect(catalog.product("lifetime")?.familyShareable == true)
     #expect(catalog.settings["time-rate"] == "realTime")
     // Its promotional offers are mapped; one of them is billed monthly, which is read as
-    // billed up front, with a warning.
-    #expect(loaded.warnings.count == 10)
+    // billed up front, with a warning. Its MONTHLY billing plan (a 12-month commitment) is
+    // mapped; the BILLED_UPFRONT plan whose price differs from the product's is reported.
+    #expect(loaded.warnings.count == 9)
+    #expect(catalog.product("com.revenuecat.sampleapp.monthly.12mocommitment")?.billingPlans == [
+      BillingPlan(type: .monthly, price: Decimal(string: "0.5")!, commitmentPrice: Decimal(string: "6.00")!)
+    ])
     let reuben = try StoreKitFixtures.fixture(named: "reuben-storekit2framework.storekit")
     let settings = try CatalogLoader.load(path: reuben, displayPath: "r.storekit").catalog.settings
     #expect(settings.pairs.map { "\($0.0)=\($0.1)" } == [

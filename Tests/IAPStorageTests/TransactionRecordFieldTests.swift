@@ -12,7 +12,7 @@ import Testing
 @Suite struct TransactionRecordFieldTests {
   let date = Timestamp(iso8601: "2026-01-15T10:00:00Z")!
 
-  /// A transaction with every field set (`nested`: the two nested members too).
+  /// A transaction with every field set (`nested`: the three nested members too).
   func everything(nested: Bool) -> Transaction {
     var t = Transaction(
       id: 7, originalId: 3, productId: "p", productType: .autoRenewable, state: .purchased, quantity: 2, purchaseDate: date,
@@ -29,6 +29,8 @@ import Testing
     t.refundReversalDate = date
     t.familySharedFrom = 9
     t.revocationPercentage = 50_000
+    t.billingPlanType = .monthly
+    if nested { t.commitment = TransactionCommitment(billingPeriodNumber: 2, totalBillingPeriods: 12, commitmentPrice: "11.88", expires: date) }
     return t
   }
 

@@ -96,6 +96,9 @@ package enum TransactionView {
     }
     if let date = t.refundReversalDate { notes.append("refund reversed \(date.iso8601)") }
     if let source = t.familySharedFrom { notes.append("family shared (purchase #\(source))") }
+    if let c = t.commitment {
+      notes.append("monthly \(c.billingPeriodNumber) of \(c.totalBillingPeriods), commitment to \(c.expires.iso8601)")
+    }
     if t.purchaseIssue { notes.append("purchase issue") }
     if let user = t.applicationUsername { notes.append("user \(JSONWriter.compact(.string(user)))") }
     if let error = t.error { notes.append("\(error.code.name) (\(error.code.rawValue)): \(error.message)") }

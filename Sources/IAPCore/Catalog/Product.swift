@@ -45,6 +45,9 @@ package struct Product: Equatable, Sendable {
   package var winBackOffers: [WinBackOffer] = []
   /// Offer codes: a subscription's campaigns, or a one-time price for the other types.
   package var offerCodes: [OfferCode] = []
+  /// A yearly subscription's billing plans besides its own price billed up front: at most
+  /// one, monthly with a 12-month commitment.
+  package var billingPlans: [BillingPlan] = []
   /// A non-consumable's hosted content: a file or folder relative to the catalog's folder
   /// (normalized, never leaving it), downloaded with `iap download start`.
   package var content: String?
@@ -77,6 +80,9 @@ package struct Product: Equatable, Sendable {
 
   /// The win-back offer `id`, if the product has one.
   package func winBackOffer(_ id: String) -> WinBackOffer? { winBackOffers.first { $0.id == id } }
+
+  /// The billing plan of type `type`, if the product has one.
+  package func billingPlan(_ type: BillingPlanType) -> BillingPlan? { billingPlans.first { $0.type == type } }
 
   /// The offer code whose reference name is `id`, if the product has one.
   package func offerCode(_ id: String) -> OfferCode? { offerCodes.first { $0.id == id } }

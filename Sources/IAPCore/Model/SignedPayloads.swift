@@ -78,6 +78,8 @@ package enum SignedPayloads {
     add("appTransactionId", appTransactionId.map(JSONValue.string))
     add("revocationType", t.revocationType.map { .string($0.rawValue) })
     add("revocationPercentage", t.revocationType == nil ? nil : t.revocationPercentage.map { .int(Int64($0)) })
+    add("billingPlanType", t.billingPlanType.map { .string($0.rawValue) })
+    add("commitmentInfo", t.commitment.map(commitmentInfo))
     return .object(members)
   }
 
@@ -94,7 +96,7 @@ package enum SignedPayloads {
       ("originalTransactionId", .string(String(s.originalId))),
       ("autoRenewProductId", .string(s.autoRenewProductId)),
       ("productId", .string(s.productId)),
-      ("autoRenewStatus", .int(s.autoRenew ? 1 : 0)),
+      ("autoRenewStatus", .int(s.renewsNextPeriod ? 1 : 0)),
       ("isInBillingRetryPeriod", .bool(s.isInBillingRetry)),
       ("signedDate", .int(signedDate.milliseconds)),
       ("environment", .string(environment.rawValue)),
@@ -134,6 +136,34 @@ package enum SignedPayloads {
     }
     if let appTransactionId { members.append(("appTransactionId", .string(appTransactionId))) }
     if !eligibleWinBackOfferIds.isEmpty { members.append(("eligibleWinBackOfferIds", .array(eligibleWinBackOfferIds.map(JSONValue.string)))) }
+    if let plan = s.nextBillingPlan { members.append(("renewalBillingPlanType", .string(plan.rawValue))) }
+    if let commitment = s.commitment { members.append(("commitmentInfo", renewalCommitmentInfo(s, commitment))) }
+    return .object(members)
+  }
+
+  /// `TransactionCommitmentInfo`: the billing period's number of the total, the commitment's
+  /// price in milliunits, and its end.
+  static func commitmentInfo(_ c: TransactionCommitment) -> JSONValue {
+    var members: [(String, JSONValue)] = [("billingPeriodNumber", .int(Int64(c.billingPeriodNumber)))]
+    members.append(("commitmentExpiresDate", .int(c.expires.milliseconds)))
+    if let price = milliunits(c.commitmentPrice) { members.append(("commitmentPrice", .int(price))) }
+    members.append(("totalBillingPeriods", .int(Int64(c.totalBillingPeriods))))
+    return .object(members)
+  }
+
+  /// `RenewalCommitmentInfo`: what happens when the commitment ends. It renews (the
+  /// customer's auto-renew choice, `commitmentAutoRenewStatus`) into the product and plan
+  /// chosen, on the commitment's end date, at the monthly price or the price billed up front.
+  static func renewalCommitmentInfo(_ s: Subscription, _ c: Commitment) -> JSONValue {
+    let plan = s.renewalBillingPlan ?? .monthly
+    var members: [(String, JSONValue)] = [
+      ("commitmentAutoRenewProductId", .string(s.autoRenewProductId)),
+      ("commitmentAutoRenewStatus", .int(s.autoRenew ? 1 : 0)),
+      ("commitmentRenewalBillingPlanType", .string(plan.rawValue)),
+      ("commitmentRenewalDate", .int(c.expires.milliseconds)),
+    ]
+    let price = s.renewalProductId == nil ? (plan == .monthly ? c.price : c.upfrontPrice) : s.renewalPrice
+    if let price = milliunits(price) { members.append(("commitmentRenewalPrice", .int(price))) }
     return .object(members)
   }
 }

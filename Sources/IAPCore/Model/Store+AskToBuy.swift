@@ -15,7 +15,10 @@ package extension Store {
     if let product, product.type == .autoRenewable {
       let offer = transaction.offerIdentifier.flatMap(product.promotionalOffer)
       transaction.offerIdentifier = nil
-      subscribe(with: &transaction, to: product, at: now, promotional: offer)
+      // The plan the request asked for: the monthly one, if the product still has it.
+      let plan = transaction.billingPlanType.flatMap(product.billingPlan)
+      transaction.billingPlanType = nil
+      subscribe(with: &transaction, to: product, at: now, promotional: offer, billingPlan: plan)
     } else {
       record(transaction)
       notify(.oneTimeCharge, nil, transaction, at: now)

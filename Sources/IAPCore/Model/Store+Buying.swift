@@ -37,11 +37,15 @@ package extension Store {
   ///     promotional offer); an offer code of a one-time product sets its price.
   ///   - introductoryEligibility: a signed answer to whether the customer may have the
   ///     introductory offer, overriding the store's own.
+  ///   - billingPlan: the plan the customer chose: the product's monthly plan with a 12-month
+  ///     commitment (the caller checked the product has it and no offer comes with it), or
+  ///     its price billed up front; for a committed subscriber of the product, the plan for
+  ///     the commitment's end.
   mutating func buy(
     productId: String, product: Product?, unavailableReason: String? = nil, quantity: Int,
     applicationUsername: String?, finish: Bool, conditions: PurchaseConditions = PurchaseConditions(),
     offer: OfferPayment? = nil, redemption: OfferRedemption? = nil,
-    introductoryEligibility: IntroductoryEligibilityPayment? = nil, now: Timestamp
+    introductoryEligibility: IntroductoryEligibilityPayment? = nil, billingPlan: BillingPlan? = nil, now: Timestamp
   ) -> Purchase {
     let id = issueId()
     var transaction = Transaction(
@@ -98,7 +102,17 @@ package extension Store {
       transaction.expirationDate = current.expirationDate
       // Choosing the current product again while a downgrade waits cancels the downgrade:
       // it renews as it is (DID_CHANGE_RENEWAL_PREF without a subtype).
-      if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId || promotional != nil {
+      if let plan = billingPlan, product.id == current.productId, current.commitment != nil {
+        // A committed customer choosing a plan for the commitment's end: the monthly plan
+        // renews the commitment, billed up front moves to the yearly price then
+        // (`renewalBillingPlanType`; DID_CHANGE_RENEWAL_PREF without a subtype).
+        var scheduled = current
+        scheduled.renewalBillingPlan = plan.type == .monthly ? nil : .billedUpfront
+        if scheduled != current {
+          record(.subscription(scheduled))
+          notify(.didChangeRenewalPref, nil, scheduled, at: now)
+        }
+      } else if let period = product.subscriptionPeriod, product.id != current.autoRenewProductId || promotional != nil {
         var scheduled = current
         scheduled.renewalProductId = product.id == current.productId ? nil : product.id
         scheduled.renewalPeriod = product.id == current.productId ? nil : period
@@ -124,8 +138,10 @@ package extension Store {
       return Purchase(purchasing: joined, outcome: pending)
     } else if conditions.askToBuy {
       transaction.state = .deferred
-      // Approval redeems a promotional offer then (not a win-back offer or offer code).
+      // Approval redeems a promotional offer then (not a win-back offer or offer code), and
+      // buys the monthly plan the request chose.
       transaction.offerIdentifier = redeemed == nil ? promotional?.id : nil
+      transaction.billingPlanType = billingPlan?.type == .monthly ? .monthly : nil
     } else if conditions.interruptedPurchases {
       transaction.state = .failed
       transaction.purchaseIssue = true
@@ -151,7 +167,7 @@ package extension Store {
     if transaction.state == .purchased, let product, product.type == .autoRenewable {
       subscribe(
         with: &transaction, to: product, at: now, promotional: promotional, offerType: redeemed?.type,
-        allowIntroductoryOffer: allowIntroductoryOffer)
+        allowIntroductoryOffer: allowIntroductoryOffer, billingPlan: billingPlan)
     } else {
       record(transaction)
       if transaction.state == .purchased { notify(.oneTimeCharge, nil, transaction, at: now) }

@@ -13,6 +13,11 @@ package extension Store {
     _ productId: String, price: String, consentRequired: Bool, now: Timestamp
   ) throws(StoreRefusal) -> Subscription {
     var subscription = try activeSubscription(productId, "given a price increase")
+    // Apple tests commitment plans without price changes (Xcode 26.5), and documents none
+    // for them: a committed subscriber's price is the plan's.
+    if subscription.commitment != nil {
+      throw .subscriptionState(productId, subscription.status, "billed monthly with a 12-month commitment, which takes no price increase")
+    }
     let current = subscription.regularPrice ?? subscription.latest.price
     if let old = SignedPayloads.milliunits(current), let new = SignedPayloads.milliunits(price), new <= old {
       throw .notAPriceIncrease(productId, current: current ?? "", asked: price)

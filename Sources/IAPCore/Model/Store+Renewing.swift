@@ -75,14 +75,17 @@ package extension Store {
       let at = Self.nextEvent(of: subscription)!
       switch subscription.status {
       case .subscribed:
-        if !subscription.autoRenew {
+        // A commitment's billing periods are owed: turning auto-renew off, a price increase
+        // and removal from sale wait for the commitment's end.
+        let committed = subscription.commitment?.hasPeriodsLeft ?? false
+        if !subscription.autoRenew && !committed {
           // A declined price increase is why auto-renew is off: intent 3.
           lapse(&subscription, intent: subscription.priceIncrease?.status == .declined ? .didNotConsentToPriceIncrease : .customerCancelled, at: at)
-        } else if subscription.pendingPriceIncrease?.status == .pending {
+        } else if !committed, subscription.pendingPriceIncrease?.status == .pending {
           // No consent to the price increase by the renewal date: it does not renew.
           subscription.autoRenew = false
           lapse(&subscription, intent: .didNotConsentToPriceIncrease, at: at)
-        } else if rules.removedFromSale.contains(subscription.autoRenewProductId) {
+        } else if !committed, rules.removedFromSale.contains(subscription.autoRenewProductId) {
           // The developer removed the product from sale: the subscription runs to the end of
           // its period and does not renew (expirationIntent 4, EXPIRED PRODUCT_NOT_FOR_SALE).
           lapse(&subscription, intent: .productNotAvailable, at: at)
@@ -159,6 +162,11 @@ package extension Store {
   /// A renewal: a new transaction under the same original, starting at `start`, for the
   /// product the subscription renews into (a scheduled downgrade takes effect here).
   mutating func renew(_ subscription: inout Subscription, startingAt start: Timestamp, recovery: Bool = false, at date: Timestamp? = nil) {
+    if Self.renewsMonthly(subscription) {
+      renewCommitment(&subscription, startingAt: start, recovery: recovery, at: date)
+      return
+    }
+    endCommitment(&subscription)
     let period = subscription.renewalPeriod ?? subscription.period
     let previous = subscription.latest
     // A monthly subscription renews on the monthly anniversary of its start (Jan 31: Feb 28,
@@ -184,6 +192,8 @@ package extension Store {
       storefront: previous.storefront, price: increase?.price ?? subscription.renewalPrice ?? subscription.regularPrice ?? previous.price,
       currency: previous.currency)
     renewal.appAccountToken = previous.appAccountToken
+    // A product with billing plans bills its renewals up front once no commitment runs.
+    renewal.billingPlanType = previous.billingPlanType.map { _ in .billedUpfront }
     if let offer = subscription.scheduledOffer, offer.productId == renewal.productId {
       // A promotional offer redeemed during the last period prices this one, and with pay as
       // you go the next ones too, as a purchase with it would (`ScheduledOffer`).

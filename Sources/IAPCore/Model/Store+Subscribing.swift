@@ -65,9 +65,11 @@ package extension Store {
   ///   `.winBack` a win-back offer's; nil for a promotional offer.
   /// - Parameter allowIntroductoryOffer: a signed eligibility answer that overrides the
   ///   store's (`isEligibleForIntroductoryOffer`), either way.
+  /// - Parameter billingPlan: the product's monthly plan with a 12-month commitment the
+  ///   customer chose (no offer applies to it); nil bills the product's price up front.
   mutating func subscribe(
     with purchase: inout Transaction, to product: Product, at now: Timestamp, promotional: PromotionalOffer? = nil,
-    offerType: OfferType? = nil, allowIntroductoryOffer: Bool? = nil
+    offerType: OfferType? = nil, allowIntroductoryOffer: Bool? = nil, billingPlan: BillingPlan? = nil
   ) {
     let group = product.subscriptionGroup ?? product.id
     let previous = accountState.subscriptions[group]
@@ -87,7 +89,7 @@ package extension Store {
       introRenewalsLeft = applyIntroductoryOffer(promotional.terms, to: &purchase)
       purchase.offerIdentifier = promotional.id
       purchase.redeemedOfferType = offerType
-    } else if allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
+    } else if billingPlan?.type != .monthly, allowIntroductoryOffer ?? isEligibleForIntroductoryOffer(product), let offer = product.introductoryOffer {
       introRenewalsLeft = applyIntroductoryOffer(offer, to: &purchase)
     }
     let upgrade = previous.map { $0.status != .expired && $0.status != .revoked } ?? false
@@ -98,7 +100,7 @@ package extension Store {
       replaced.isUpgraded = true
       record(replaced)
     }
-    record(purchase)
+    if !product.billingPlans.isEmpty { purchase.billingPlanType = .billedUpfront }
     var subscription = Subscription(
       account: account, group: group, originalId: purchase.originalId,
       originalPurchaseDate: purchase.originalPurchaseDate, latest: purchase,
@@ -116,7 +118,10 @@ package extension Store {
       subscription.introOfferIdentifier = promotional?.id
       subscription.introOfferType = promotional == nil ? nil : offerType
     }
-    subscription.paidDays = (previous?.paidDays ?? 0) + Self.paidDays(of: purchase, offer: running, product: product)
+    if let billingPlan, billingPlan.type == .monthly { startCommitment(billingPlan, upfrontPrice: "\(product.price)", purchase: &purchase, subscription: &subscription) }
+    record(purchase)
+    let paid = billingPlan?.type != .monthly ? Self.paidDays(of: purchase, offer: running, product: product) : WinBackEligibility.nominalDays(.oneMonth)
+    subscription.paidDays = (previous?.paidDays ?? 0) + paid
     subscription.lastWinBackRedemption = offerType == .winBack ? now : previous?.lastWinBackRedemption
     record(.subscription(subscription))
     if upgrade, promotional != nil {

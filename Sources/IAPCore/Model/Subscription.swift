@@ -79,6 +79,11 @@ package struct Subscription: Equatable, Sendable {
   package var lastIncreaseWithoutConsent: Timestamp?
   /// A promotional offer redeemed for the next renewal (see `ScheduledOffer`).
   package var scheduledOffer: ScheduledOffer?
+  /// The 12-month commitment a subscription billed monthly runs in; nil when billed up front.
+  package var commitment: Commitment?
+  /// The plan the customer chose for when the commitment ends (`.billedUpfront` moves to the
+  /// yearly price); nil renews the commitment.
+  package var renewalBillingPlan: BillingPlanType?
 
   package init(
     account: String, group: String, originalId: UInt64, originalPurchaseDate: Timestamp, latest: Transaction,
@@ -119,6 +124,18 @@ package struct Subscription: Equatable, Sendable {
   /// The product the next renewal will be for (`autoRenewProductId`).
   package var autoRenewProductId: String { renewalProductId ?? latest.productId }
 
+  /// The plan the next renewal bills under (`renewalBillingPlanType`): monthly while the
+  /// commitment has periods left, then the customer's choice; nil for a subscription of a
+  /// product without billing plans.
+  package var nextBillingPlan: BillingPlanType? {
+    guard let commitment else { return latest.billingPlanType.map { _ in renewalBillingPlan ?? .billedUpfront } }
+    return commitment.hasPeriodsLeft ? .monthly : renewalBillingPlan ?? .monthly
+  }
+
+  /// `autoRenewStatus`: a commitment with billing periods left renews each month whatever
+  /// the customer chose, which applies at the commitment's end (`commitmentAutoRenewStatus`).
+  package var renewsNextPeriod: Bool { autoRenew || (commitment?.hasPeriodsLeft ?? false) }
+
   /// The price increase the next renewal is subject to: one for the product it renews into,
   /// not declined.
   package var pendingPriceIncrease: PriceIncrease? {
@@ -131,6 +148,7 @@ package struct Subscription: Equatable, Sendable {
   /// renewal applies it), else the running pay-as-you-go offer's, else a price increase the
   /// customer accepted or has yet to answer, else a scheduled product's, else the regular price.
   package var nextRenewalPrice: String? {
+    if let commitment, !commitment.hasPeriodsLeft, nextBillingPlan == .billedUpfront { return commitment.upfrontPrice }
     if let offer = scheduledOffer, offer.productId == autoRenewProductId, let price = offer.firstPrice { return price }
     if introRenewalsLeft > 0, let introPrice { return introPrice }
     return pendingPriceIncrease?.price ?? renewalPrice ?? regularPrice ?? latest.price

@@ -118,6 +118,18 @@ package struct Transaction: Equatable, Sendable {
     set { changeRare(clearing: newValue == nil) { $0.familySharedFrom = newValue } }
   }
 
+  /// How the subscription period was billed (`billingPlanType`): set on the transactions of a
+  /// product that has billing plans, nil for any other.
+  package var billingPlanType: BillingPlanType? {
+    get { rare?.fields.billingPlanType }
+    set { changeRare(clearing: newValue == nil) { $0.billingPlanType = newValue } }
+  }
+  /// A monthly billing period's place in its 12-month commitment (`commitmentInfo`).
+  package var commitment: TransactionCommitment? {
+    get { rare?.fields.commitment }
+    set { changeRare(clearing: newValue == nil) { $0.commitment = newValue } }
+  }
+
   /// The fields above that are computed: nil when none is set (so that `==` compares them
   /// rightly: an empty box is never kept). Each has its own accessor rather than one
   /// subscript by key path: a key path's type is instantiated at run time, on every

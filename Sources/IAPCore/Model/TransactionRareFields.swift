@@ -21,6 +21,8 @@ struct TransactionRareFields: Equatable, Sendable {
   var refundRequest: RefundRequest?
   var refundReversalDate: Timestamp?
   var familySharedFrom: UInt64?
+  var billingPlanType: BillingPlanType?
+  var commitment: TransactionCommitment?
 
   /// None of the fields is set.
   static let none = TransactionRareFields()

@@ -31,6 +31,10 @@ package struct BuyRequest: Sendable {
   /// `SubscriptionRenewalBehavior.cancelImmediately`: an auto-renewable subscription bought
   /// so has auto-renew off from its start, and ends with its first period.
   package var cancelsImmediately = false
+  /// `Product.PurchaseOption.billingPlanType(_:)`: `.monthly` buys a yearly subscription
+  /// billed monthly with a 12-month commitment; nil or `.billedUpfront` bills its price up
+  /// front.
+  package var billingPlan: BillingPlanType?
 
   package init(productId: String) { self.productId = productId }
 }
@@ -77,6 +81,7 @@ extension Workspace {
       context = OfferVerificationContext(keys: try IAPError.ofState(opened.session.keysFile().publicKeys), realNow: environment.now(), customerTransactionIds: ids)
     }
     let date = try purchaseDate(of: request, product: product, in: opened)
+    let plan = try billingPlan(of: request, product: product, in: opened)
     let offer = request.offer.map { OfferPayment(request: $0, context: context!) }
     let eligibility = request.introductoryEligibilityJWS.map { IntroductoryEligibilityPayment(jws: $0, context: context!) }
     let purchase = opened.store.buy(
@@ -86,7 +91,7 @@ extension Workspace {
         canMakePayments: settings.canMakePayments,
         askToBuy: settings.askToBuy || (request.simulatesAskToBuyInSandbox && settings.environment == .sandbox),
         interruptedPurchases: settings.interruptedPurchases, simulatedError: request.simulatedError ?? settings.failPurchase),
-      offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, now: date)
+      offer: offer, redemption: request.redemption, introductoryEligibility: eligibility, billingPlan: plan, now: date)
     if product?.familyShareable == true { opened.store.shareWithFamily(purchase.outcome, now: date) }
     if request.cancelsImmediately, purchase.outcome.state == .purchased, product?.type == .autoRenewable {
       do { _ = try opened.store.setAutoRenew(false, for: request.productId, now: date) } catch { throw .refused(error) }
@@ -122,5 +127,26 @@ extension Workspace {
       }
     }
     return date
+  }
+
+  /// The product's plan the request chose, or nil when it chose none; a plan the product
+  /// does not have, an offer with a monthly plan (Apple's offers are per plan, and `iap`
+  /// models the ones billed up front), or a move to monthly billing while a subscription
+  /// billed up front runs, is refused.
+  private func billingPlan(of request: BuyRequest, product: Product?, in opened: OpenedStore) throws(IAPError) -> BillingPlan? {
+    guard let type = request.billingPlan, let product else { return nil }
+    guard type == .monthly else { return BillingPlan(type: .billedUpfront, price: product.price, commitmentPrice: product.price) }
+    guard let plan = product.billingPlan(type) else {
+      throw .invalidRequest("product '\(product.id)' has no \(type.rawValue) billing plan (catalog billingPlans)")
+    }
+    if request.offer != nil || request.redemption != nil {
+      throw .invalidRequest("an offer cannot be redeemed with the \(type.rawValue) billing plan")
+    }
+    if let current = opened.store.accountState.subscriptions[product.subscriptionGroup ?? product.id],
+      current.status == .subscribed || current.isInBillingRetry, current.commitment == nil
+    {
+      throw .invalidRequest("the subscription in group '\(current.group)' is billed up front: the MONTHLY plan starts with a new subscription once it ends")
+    }
+    return plan
   }
 }

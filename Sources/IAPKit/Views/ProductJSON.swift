@@ -33,7 +33,7 @@ package struct ProductJSON {
 
   package func object(_ p: Product) -> JSONValue {
     let copy = p.localization(for: formatter.locale)
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("id", .string(p.id)),
       ("type", .string(p.type.rawValue)),
       ("title", .string(copy.title)),
@@ -55,7 +55,21 @@ package struct ProductJSON {
       } ?? .null),
       ("promotionalOffers", .array(p.promotionalOffers.map { offer($0) })),
       ("winBackOffers", .array(p.winBackOffers.map { offer(PromotionalOffer(id: $0.id, terms: $0.terms), type: "winBack") })),
-    ])
+    ]
+    // Only a yearly subscription with a monthly plan has billing plans to show.
+    if !p.billingPlans.isEmpty {
+      members.append((
+        "billingPlans",
+        .array(p.billingPlans.map { plan in
+          .object([
+            ("billingPlanType", .string(plan.type.rawValue)), ("price", .string("\(plan.price)")),
+            ("displayPrice", .string(formatter.string(for: plan.price))), ("commitmentPrice", .string("\(plan.commitmentPrice)")),
+            ("commitmentDisplayPrice", .string(formatter.string(for: plan.commitmentPrice))),
+          ])
+        })
+      ))
+    }
+    return .object(members)
   }
 
   /// A promotional offer as `Product.SubscriptionOffer` (and `SKProduct.discounts`) shows it.

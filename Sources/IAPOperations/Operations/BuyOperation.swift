@@ -41,6 +41,11 @@ package enum BuyOperation: StoreOperation {
     ParameterInfo(
       "intro-eligibility-jws", json: "introductoryOfferEligibilityJWS", value: "jws",
       help: "Override introductory offer eligibility with a signed JWS (introductoryOfferEligibility(compactJWS:))."))
+  package static let billingPlan = Parameter<BillingPlanType>.parsed(
+    ParameterInfo(
+      "billing-plan", json: "billingPlanType", value: "plan",
+      help: "How a yearly subscription is billed: monthly (12-month commitment) or billed-upfront (Product.PurchaseOption.billingPlanType)."),
+    expected: "monthly or billed-upfront", candidates: BillingPlanType.allCases.map(\.optionName), BillingPlanType.init(name:))
   package static let askToBuy = Parameter<Bool>.flag(
     ParameterInfo(
       "simulates-ask-to-buy", json: "simulatesAskToBuyInSandbox", reach: .controlPlaneOnly,
@@ -68,7 +73,7 @@ package enum BuyOperation: StoreOperation {
     parameters: [
       productId.info, quantity.info, username.info, appAccountToken.info, finish.info, failure.info, offerId.info, keyId.info,
       nonce.info, timestamp.info, signature.info, offerJWS.info, winBack.info, offerCode.info, introEligibilityJWS.info,
-      askToBuy.info, purchaseDate.info, renewalBehavior.info,
+      billingPlan.info, askToBuy.info, purchaseDate.info, renewalBehavior.info,
     ])
 
   package static func request(_ input: some OperationInput) throws(IAPError) -> BuyRequest {
@@ -96,6 +101,7 @@ package enum BuyOperation: StoreOperation {
     }
     request.redemption = winBackId.map(OfferRedemption.winBack) ?? code.map(OfferRedemption.offerCode)
     request.introductoryEligibilityJWS = try input.value(introEligibilityJWS)
+    request.billingPlan = try input.value(billingPlan)
     request.simulatesAskToBuyInSandbox = try input.value(askToBuy, default: false)
     request.purchaseDate = try input.value(purchaseDate)
     request.cancelsImmediately = try input.value(renewalBehavior, default: false)

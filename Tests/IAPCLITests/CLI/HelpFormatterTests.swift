@@ -12,7 +12,7 @@ import Testing
     #expect(help.contains(
       "\nUSAGE: iap buy <id> [--quantity <n>] [--username <name>] [--finish] [--fail <error>] [--offer <id>] [--key-id <id>] "
         + "[--nonce <uuid>] [--timestamp <ms>] [--signature <base64>] [--offer-jws <jws>] [--win-back <id>] [--offer-code <name>] "
-        + "[--intro-eligibility-jws <jws>]\n"))
+        + "[--intro-eligibility-jws <jws>] [--billing-plan <plan>]\n"))
     #expect(help.contains("\nARGUMENTS:\n  <id>                    The product identifier.\n"))
     #expect(help.contains("\nOPTIONS:\n  --quantity <n>          How many to buy"))
     #expect(help.contains("  -h, --help              Show help information.\n"))

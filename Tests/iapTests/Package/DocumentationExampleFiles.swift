@@ -47,8 +47,8 @@ enum DocumentationExampleFiles {
           "subscriptions" : [
             {
               "billingPlans" : [
-                { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "29.99" },
-                { "billingPlanType" : "MONTHLY", "displayPrice" : "2.99" }
+                { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "24.99" },
+                { "billingPlanType" : "MONTHLY", "commitmentDisplayPrice" : "35.88", "displayPrice" : "2.99" }
               ],
               "displayPrice" : "29.99",
               "familyShareable" : false,

@@ -81,6 +81,8 @@ extension Product.PurchaseOption {
         body.append(("introductoryOfferEligibilityJWS", .string(jws)))
       case let .simulatesAskToBuyInSandbox(asks):
         body.append(("simulatesAskToBuyInSandbox", .bool(asks)))
+      case let .billingPlanType(type):
+        body.append(("billingPlanType", .string(type)))
       case let .purchaseDate(date, cancelsImmediately):
         // ISO 8601 to the millisecond, as the signed transaction keeps it (the store's own
         // ISO 8601 has whole seconds).

@@ -12,6 +12,7 @@ extension Product {
       case winBackOffer(String)
       case introductoryOfferEligibility(String)
       case simulatesAskToBuyInSandbox(Bool)
+      case billingPlanType(String)
       case custom(key: String, value: CustomValue)
       /// `onStorefrontChange`: the closure's identity, as closures cannot be compared.
       case onStorefrontChange(UUID)
@@ -55,6 +56,12 @@ extension Product {
     /// app's server; the store checks it against the keys it knows.
     public static func promotionalOffer(_ offerID: String, compactJWS: String) -> [PurchaseOption] {
       [PurchaseOption(kind: .promotionalOfferJWS(offerID: offerID, jws: compactJWS))]
+    }
+
+    /// Buys the subscription under `type`, one of its `pricingTerms` (`.monthly`: monthly
+    /// payments with a 12-month commitment); without it, the price is billed up front.
+    public static func billingPlanType(_ type: Product.SubscriptionInfo.BillingPlanType) -> PurchaseOption {
+      PurchaseOption(kind: .billingPlanType(type.rawValue))
     }
 
     /// Redeems a win-back offer the customer is eligible for (`RenewalInfo.eligibleWinBackOfferIDs`).

@@ -32,6 +32,10 @@ extension Product.SubscriptionInfo {
     public let appAccountToken: UUID?
     /// The win-back offers the customer may redeem now, best first.
     public let eligibleWinBackOfferIDs: [String]
+    /// The plan the next renewal bills under; nil for a product without billing plans.
+    public let renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType?
+    /// What happens when a 12-month commitment ends; nil when none runs.
+    public let commitmentInfo: CommitmentInfo?
     /// When the latest run of uninterrupted subscription began.
     public let recentSubscriptionStartDate: Date
     /// When the subscription renews (or last would have).
@@ -92,6 +96,8 @@ extension Product.SubscriptionInfo {
       currency = p.string("currency").map { Locale.Currency($0) }
       appAccountToken = p.uuid("appAccountToken")
       eligibleWinBackOfferIDs = p.strings("eligibleWinBackOfferIds")
+      renewalBillingPlanType = p.string("renewalBillingPlanType").map(Product.SubscriptionInfo.BillingPlanType.init(rawValue:))
+      commitmentInfo = CommitmentInfo(payload: p)
       recentSubscriptionStartDate = p.date("recentSubscriptionStartDate") ?? signedDate
       renewalDate = p.date("renewalDate")
       self.signedDate = signedDate

@@ -11,6 +11,9 @@ extension Product {
     public let promotionalOffers: [Product.SubscriptionOffer]
     /// The offers for customers whose subscription lapsed.
     public let winBackOffers: [Product.SubscriptionOffer]
+    /// The ways to pay for the subscription: its price billed up front, then its monthly plan
+    /// with a 12-month commitment, when it has one.
+    public let pricingTerms: [Product.SubscriptionInfo.PricingTerms]
     /// The subscription group.
     public let subscriptionGroupID: String
     /// How long one period lasts.
@@ -31,6 +34,7 @@ extension Product {
       lhs.productID == rhs.productID && lhs.subscriptionGroupID == rhs.subscriptionGroupID && lhs.subscriptionPeriod == rhs.subscriptionPeriod
         && lhs.groupLevel == rhs.groupLevel && lhs.introductoryOffer == rhs.introductoryOffer
         && lhs.promotionalOffers == rhs.promotionalOffers && lhs.winBackOffers == rhs.winBackOffers
+        && lhs.pricingTerms == rhs.pricingTerms
     }
 
     /// Hashes what `==` compares.
@@ -47,6 +51,8 @@ extension Product {
       introductoryOffer = json["introductoryOffer"].flatMap { SubscriptionOffer($0, type: .introductory, format: format) }
       promotionalOffers = (json["promotionalOffers"]?.arrayValue ?? []).compactMap { SubscriptionOffer($0, type: .promotional, format: format) }
       winBackOffers = (json["winBackOffers"]?.arrayValue ?? []).compactMap { SubscriptionOffer($0, type: .winBack, format: format) }
+      let offers = [introductoryOffer].compactMap { $0 } + promotionalOffers + winBackOffers
+      pricingTerms = PricingTerms.all(json, period: period, offers: offers, format: format)
       subscriptionGroupID = group
       subscriptionPeriod = period
       groupLevel = json.int("groupLevel") ?? 1

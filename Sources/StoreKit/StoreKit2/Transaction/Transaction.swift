@@ -55,6 +55,11 @@ public struct Transaction: Identifiable, Equatable, Hashable, Sendable, CustomDe
   public let price: Decimal?
   /// The currency of `price`.
   public let currency: Locale.Currency?
+  /// How the subscription period was billed (`MONTHLY` for a 12-month commitment); nil for a
+  /// product without billing plans.
+  public let billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+  /// A monthly billing period's place in its commitment; nil when billed up front.
+  public let commitmentInfo: Transaction.CommitmentInfo?
   /// The customer's app transaction identifier, as on `AppTransaction`.
   public let appTransactionID: String
   /// The device verification value, SHA-384 of the nonce and the device's
@@ -109,6 +114,8 @@ public struct Transaction: Identifiable, Equatable, Hashable, Sendable, CustomDe
     offer = Offer(payload: p)
     price = p.milliunits("price")
     currency = p.string("currency").map { Locale.Currency($0) }
+    billingPlanType = p.string("billingPlanType").map(Product.SubscriptionInfo.BillingPlanType.init(rawValue:))
+    commitmentInfo = CommitmentInfo(payload: p)
     appTransactionID = p.string("appTransactionId") ?? ""
     deviceVerification = p.base64("deviceVerification") ?? Data()
     deviceVerificationNonce = p.uuid("deviceVerificationNonce") ?? UUID.zero
