@@ -143,7 +143,8 @@ package struct Subscription: Equatable, Sendable {
     return increase
   }
 
-  /// The price the next renewal charges (`renewalPrice`), a decimal string: a promotional
+  /// The price the next renewal charges (`renewalPrice`), a decimal string: at a commitment's
+  /// end that moves to the plan billed up front, the yearly price; else a promotional
   /// offer's redeemed for it (which replaces a pay-as-you-go offer still running, as the
   /// renewal applies it), else the running pay-as-you-go offer's, else a price increase the
   /// customer accepted or has yet to answer, else a scheduled product's, else the regular price.
