@@ -78,13 +78,6 @@ package extension Store {
     subscription.commitment = commitment
     subscription.anchor = anchor
     subscription.anchorPeriods = periods
-    subscription.renewals += 1
-    subscription.status = .subscribed
-    subscription.gracePeriodExpires = nil
-    subscription.billingRetryEnds = nil
-    subscription.expirationIntent = nil
-    record(.subscription(subscription))
-    notify(.didRenew, recovery ? .billingRecovery : nil, subscription, at: date ?? start)
-    mirrorFamilyShares(of: subscription, at: date ?? start, notifying: .didRenew, recovery ? .billingRecovery : nil)
+    recordRenewal(of: &subscription, recovery: recovery, at: date ?? start)
   }
 }

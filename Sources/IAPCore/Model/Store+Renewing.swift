@@ -242,13 +242,20 @@ package extension Store {
     subscription.renewalLevel = nil
     subscription.renewalPrice = nil
     subscription.scheduledOffer = nil
+    recordRenewal(of: &subscription, recovery: recovery, at: date ?? start)
+  }
+
+  /// The end of every renewal, monthly commitment or not: the subscription is subscribed
+  /// again with its billing trouble cleared, recorded, and its renewal notified (the family's
+  /// shares with it).
+  mutating func recordRenewal(of subscription: inout Subscription, recovery: Bool, at date: Timestamp) {
     subscription.renewals += 1
     subscription.status = .subscribed
     subscription.gracePeriodExpires = nil
     subscription.billingRetryEnds = nil
     subscription.expirationIntent = nil
     record(.subscription(subscription))
-    notify(.didRenew, recovery ? .billingRecovery : nil, subscription, at: date ?? start)
-    mirrorFamilyShares(of: subscription, at: date ?? start, notifying: .didRenew, recovery ? .billingRecovery : nil)
+    notify(.didRenew, recovery ? .billingRecovery : nil, subscription, at: date)
+    mirrorFamilyShares(of: subscription, at: date, notifying: .didRenew, recovery ? .billingRecovery : nil)
   }
 }
