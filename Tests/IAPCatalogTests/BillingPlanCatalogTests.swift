@@ -7,21 +7,7 @@ import Testing
 /// `billingPlans` in `catalog.plist` and in `.storekit` files: a yearly subscription's
 /// monthly plan with a 12-month commitment, its one-line errors, and its way through the
 /// catalog cache and `catalog convert`.
-@Suite struct BillingPlanCatalogTests {
-  func load(_ text: String, file: String = "catalog.plist") throws(CatalogError) -> CatalogLoader.Loaded {
-    try CatalogLoader.parse(Data(text.utf8), displayPath: file)
-  }
-
-  func problems(_ text: String) -> [String] {
-    do {
-      _ = try load(text)
-      return []
-    } catch {
-      guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      return problems
-    }
-  }
-
+@Suite struct BillingPlanCatalogTests: CatalogLoading {
   static func yearly(_ plans: String, period: String = "P1Y") -> String {
     CatalogFixtures.plist(products: [
       CatalogFixtures.product(

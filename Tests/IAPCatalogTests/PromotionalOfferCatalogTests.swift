@@ -6,27 +6,13 @@ import Testing
 
 /// `promotionalOffers` in `catalog.plist`, `adHocOffers` (and `subscriptionOffers`) in
 /// `.storekit` files, and the offers' way through the catalog cache and `catalog convert`.
-@Suite struct PromotionalOfferCatalogTests {
+@Suite struct PromotionalOfferCatalogTests: CatalogLoading {
   func catalog(offers: String, type: String = "autoRenewable") -> String {
     let subscription = type == "autoRenewable"
       ? "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>" : ""
     return CatalogFixtures.plist(products: [
       CatalogFixtures.product("pro", type, price: "<string>4.99</string>", extra: subscription + "<key>promotionalOffers</key>" + offers)
     ])
-  }
-
-  func load(_ text: String, file: String = "catalog.plist") throws(CatalogError) -> CatalogLoader.Loaded {
-    try CatalogLoader.parse(Data(text.utf8), displayPath: file)
-  }
-
-  func problems(_ text: String) -> [String] {
-    do {
-      _ = try load(text)
-      return []
-    } catch {
-      guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      return problems
-    }
   }
 
   static let twoOffers = """

@@ -7,21 +7,7 @@ import Testing
 /// `winBackOffers` and `offerCodes` in `catalog.plist`, `winbackOffers` and `codeOffers` in
 /// `.storekit` files (mapped, with no "not mapped" warning), and their way through the
 /// catalog cache and `catalog convert`.
-@Suite struct RedemptionOfferCatalogTests {
-  func load(_ text: String, file: String = "catalog.plist") throws(CatalogError) -> CatalogLoader.Loaded {
-    try CatalogLoader.parse(Data(text.utf8), displayPath: file)
-  }
-
-  func problems(_ text: String) -> [String] {
-    do {
-      _ = try load(text)
-      return []
-    } catch {
-      guard case let .catalogInvalid(_, problems) = error else { return ["unexpected \(error)"] }
-      return problems
-    }
-  }
-
+@Suite struct RedemptionOfferCatalogTests: CatalogLoading {
   static let subscription = "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>"
   static let winBack = """
     <key>winBackOffers</key><array><dict><key>id</key><string>back</string><key>paymentMode</key><string>payUpFront</string>\
