@@ -12,6 +12,8 @@ TRIGGERS = [
     ("PRICE_INCREASE", "PENDING"),
     ("ONE_TIME_CHARGE", None),
     ("REFUND", None),
+    ("DID_CHANGE_RENEWAL_PREF", "UPGRADE"),
+    ("RENEWAL_EXTENDED", None),
     ("CONSUMPTION_REQUEST", None),
 ]
 

@@ -1,52 +1,6 @@
 import Foundation
 import IAPCore
-
-/// One notification `notifications trigger` can make the store send, and the flow of use
-/// cases behind it: the store does what produces it, as a customer would, and nothing is forged.
-package struct TriggerFlow: Sendable {
-  package var type: NotificationType
-  package var subtype: NotificationSubtype?
-  /// The kind of product the flow buys when none is named (nil: it buys nothing).
-  package var productType: ProductType?
-  /// The commands that produce it, in the CLI's words (`--list`).
-  package var steps: String
-
-  /// `TYPE` or `TYPE SUBTYPE`, as Apple spells them.
-  package var name: String { subtype.map { "\(type.rawValue) \($0.rawValue)" } ?? type.rawValue }
-
-  /// Every notification the trigger can produce, in the order `--list` shows them.
-  package static let all: [TriggerFlow] = [
-    TriggerFlow(type: .oneTimeCharge, subtype: nil, productType: .nonConsumable, steps: "buy"),
-    TriggerFlow(type: .subscribed, subtype: .initialBuy, productType: .autoRenewable, steps: "buy"),
-    TriggerFlow(type: .subscribed, subtype: .resubscribe, productType: .autoRenewable, steps: "buy, subscription expire, buy"),
-    TriggerFlow(type: .didRenew, subtype: nil, productType: .autoRenewable, steps: "buy, subscription renew"),
-    TriggerFlow(
-      type: .didChangeRenewalStatus, subtype: .autoRenewDisabled, productType: .autoRenewable, steps: "buy, subscription cancel"),
-    TriggerFlow(
-      type: .didChangeRenewalStatus, subtype: .autoRenewEnabled, productType: .autoRenewable,
-      steps: "buy, subscription cancel, subscription resume"),
-    TriggerFlow(type: .expired, subtype: .voluntary, productType: .autoRenewable, steps: "buy, subscription expire"),
-    TriggerFlow(
-      type: .priceIncrease, subtype: .pending, productType: .autoRenewable, steps: "buy, subscription price-increase --consent required"),
-    TriggerFlow(
-      type: .priceIncrease, subtype: .accepted, productType: .autoRenewable, steps: "buy, subscription price-increase --consent notRequired"),
-    TriggerFlow(type: .consumptionRequest, subtype: nil, productType: .consumable, steps: "buy, refund-request"),
-    TriggerFlow(type: .refund, subtype: nil, productType: .consumable, steps: "buy, refund"),
-    TriggerFlow(type: .refundDeclined, subtype: nil, productType: .consumable, steps: "buy, refund-request, refund-decline"),
-    TriggerFlow(type: .refundReversed, subtype: nil, productType: .consumable, steps: "buy, refund, refund-reverse"),
-    TriggerFlow(type: .rescindConsent, subtype: nil, productType: nil, steps: "consent rescind"),
-  ]
-
-  /// Why the trigger cannot produce `type` at all, for the types Apple defines that no flow
-  /// of the store's sends.
-  package static func unavailableReason(_ type: NotificationType) -> String? {
-    switch type {
-    case .externalPurchaseToken: return "iap does not simulate external purchases"
-    case .metadataUpdate, .migration, .priceChange: return "an Advanced Commerce API notification, which iap does not simulate"
-    default: return nil
-    }
-  }
-}
+import IAPFormats
 
 /// What `notifications trigger` asks for.
 package struct TriggerRequest: Sendable {
@@ -115,33 +69,71 @@ extension Workspace {
     let catalog = try loadCatalog()
     if let id {
       guard let product = catalog.product(id) else { throw .invalidRequest("no product '\(id)' in the catalog") }
-      guard product.type == productType else {
-        throw .invalidRequest("\(flow.name) needs a product of type \(productType.rawValue); '\(id)' is \(product.type.rawValue)")
+      guard product.type == productType, Self.fits(product, flow, in: catalog) else {
+        throw .invalidRequest("\(flow.name) needs \(Self.need(flow, productType)); '\(id)' is not one")
       }
       return id
     }
-    guard let product = catalog.products.first(where: { $0.type == productType }) else {
-      throw .invalidRequest("\(flow.name) needs a product of type \(productType.rawValue), and the catalog has none")
+    guard let product = catalog.products.first(where: { $0.type == productType && Self.fits($0, flow, in: catalog) }) else {
+      throw .invalidRequest("\(flow.name) needs \(Self.need(flow, productType)), and the catalog has none")
     }
     return product.id
+  }
+
+  /// What product `flow` needs, in words.
+  private static func need(_ flow: TriggerFlow, _ type: ProductType) -> String {
+    switch flow.type {
+    case .didChangeRenewalPref: return "an auto-renewable subscription with a \(flow.subtype == .upgrade ? "lower" : "higher") level in its group"
+    case .revoke: return "a family-shareable non-consumable"
+    default: return "a product of type \(type.rawValue)"
+    }
+  }
+
+  /// Whether `product` can play `flow`: a family-shareable one for REVOKE, one with a level
+  /// to move from in its group for an upgrade or a downgrade.
+  private static func fits(_ product: Product, _ flow: TriggerFlow, in catalog: Catalog) -> Bool {
+    switch flow.type {
+    case .didChangeRenewalPref: return partner(of: product, upgrade: flow.subtype == .upgrade, in: catalog) != nil
+    case .revoke: return product.familyShareable
+    default: return true
+    }
+  }
+
+  /// The product of `product`'s group to move from: one of lower service (a higher
+  /// `groupLevel` number) before an upgrade, of higher service before a downgrade.
+  private static func partner(of product: Product, upgrade: Bool, in catalog: Catalog) -> Product? {
+    guard let group = product.subscriptionGroup, let level = product.groupLevel else { return nil }
+    return catalog.products.first {
+      guard $0.subscriptionGroup == group, let other = $0.groupLevel else { return false }
+      return upgrade ? other > level : other < level
+    }
   }
 
   /// Runs the use cases behind `flow`, as its `steps` name them.
   private func runTriggerFlow(_ flow: TriggerFlow, productId: String?) throws(IAPError) {
     guard let productId else {
-      _ = try rescindConsent()
+      if flow.type == .test { try requestTestNotification() } else { _ = try rescindConsent() }
       return
     }
-    var purchase = BuyRequest(productId: productId)
-    purchase.finish = true
-    let bought = try buy(purchase)
-    if let failure = bought.failure { throw failure }
-    let id = bought.outcome.id
+    let catalog = try loadCatalog()
+    func purchase(_ productId: String) throws(IAPError) -> Transaction {
+      var request = BuyRequest(productId: productId)
+      request.finish = true
+      let bought = try buy(request)
+      if let failure = bought.failure { throw failure }
+      return bought.outcome
+    }
+    if flow.type == .didChangeRenewalPref, let product = catalog.product(productId),
+      let from = Self.partner(of: product, upgrade: flow.subtype == .upgrade, in: catalog)
+    {
+      _ = try purchase(from.id)
+    }
+    let id = try purchase(productId).id
     func act(_ action: SubscriptionAction) throws(IAPError) { _ = try subscriptionAction(SubscriptionActionRequest(action, productId: productId)) }
     switch (flow.type, flow.subtype) {
     case (.subscribed, .resubscribe?):
       try act(.expire)
-      _ = try buy(purchase)
+      _ = try purchase(productId)
     case (.didRenew, _): try act(.renew)
     case (.didChangeRenewalStatus, .autoRenewDisabled?): try act(.cancel)
     case (.didChangeRenewalStatus, _):
@@ -150,7 +142,7 @@ extension Workspace {
     case (.expired, _): try act(.expire)
     case (.priceIncrease, let subtype):
       // A cent more than the catalog's price: an increase within Apple's limits without consent.
-      let price = (try loadCatalog().product(productId)?.price ?? 0) + Decimal(sign: .plus, exponent: -2, significand: 1)
+      let price = (catalog.product(productId)?.price ?? 0) + Decimal(sign: .plus, exponent: -2, significand: 1)
       _ = try priceIncrease(productId, price: "\(price)", consentRequired: subtype == .pending)
     case (.consumptionRequest, _): _ = try requestRefund(id, reason: .other)
     case (.refund, _): _ = try refund(id, reason: .other)
@@ -160,7 +152,39 @@ extension Workspace {
     case (.refundReversed, _):
       _ = try refund(id, reason: .other)
       _ = try reverseRefund(id)
+    case (.revoke, _):
+      let member = account + "-family"
+      _ = try addFamilyMember(member)
+      _ = try removeFamilyMember(member)
+    case (.renewalExtended, _):
+      // Apple extends paid periods only: the renewal leaves any free trial behind.
+      try act(.renew)
+      try extendRenewal(productId, group: catalog.product(productId)?.subscriptionGroup)
     default: break
     }
+  }
+
+  /// Request a Test Notification, as the App Store Server API's route makes it.
+  private func requestTestNotification() throws(IAPError) {
+    let bundleId = try loadCatalog().bundleId
+    var opened = try openStore(forWriting: true)
+    opened.store.app.bundleId = bundleId
+    _ = opened.store.sendTestNotification(now: opened.now)
+    try opened.commit()
+  }
+
+  /// Extend a Subscription Renewal Date by one day, as the App Store Server API's route makes it.
+  private func extendRenewal(_ productId: String, group: String?) throws(IAPError) {
+    var opened = try openStore(forWriting: true)
+    guard let group, let subscription = opened.store.state.accounts[account]?.subscriptions[group] else {
+      throw .invalidRequest("account '\(account)' has no subscription to \(productId) to extend")
+    }
+    do throws(ExtensionRefusal) {
+      _ = try opened.store.extendRenewalDate(
+        of: subscription, days: 1, reasonCode: 0, requestIdentifier: "notifications-trigger-\(opened.now.milliseconds)", now: opened.now)
+    } catch {
+      throw .invalidRequest("Apple does not extend this subscription (\(error))")
+    }
+    try opened.commit()
   }
 }
