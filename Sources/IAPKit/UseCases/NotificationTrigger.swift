@@ -1,6 +1,7 @@
 import Foundation
 import IAPCore
 import IAPFormats
+import IAPStorage
 
 /// What `notifications trigger` asks for.
 package struct TriggerRequest: Sendable {
@@ -131,6 +132,8 @@ extension Workspace {
     let id = try purchase(productId).id
     func act(_ action: SubscriptionAction) throws(IAPError) { _ = try subscriptionAction(SubscriptionActionRequest(action, productId: productId)) }
     switch (flow.type, flow.subtype) {
+    case (.didFailToRenew, _), (.gracePeriodExpired, _), (.expired, .billingRetry?), (.didRenew, .billingRecovery?):
+      try failRenewal(flow, group: catalog.product(productId)?.subscriptionGroup, purchase: id)
     case (.subscribed, .resubscribe?):
       try act(.expire)
       _ = try purchase(productId)
@@ -162,6 +165,50 @@ extension Workspace {
       try extendRenewal(productId, group: catalog.product(productId)?.subscriptionGroup)
     default: break
     }
+  }
+
+  /// Makes the subscription's next renewal fail, as the `billing-retry` and `grace-period`
+  /// settings make it, by setting the store's clock to its renewal date, then goes on as the
+  /// flow says: to the grace period's or billing retry's end, or a payment that goes through
+  /// (`resolve`). The two settings are put back as they were, whatever happens.
+  private func failRenewal(_ flow: TriggerFlow, group: String?, purchase id: UInt64) throws(IAPError) {
+    let keys = ["billing-retry", "grace-period"]
+    // The session's lock is let go before the settings change, which takes it for writing.
+    let stored = try { () throws(IAPError) -> [String: String] in
+      let session = try IAPError.ofState(stateDirectory.open(forWriting: false))
+      return try IAPError.ofState(session.settingsOverrides())
+    }()
+    let grace = flow.subtype == .gracePeriod || flow.type == .gracePeriodExpired
+    var outcome: Result<Void, IAPError> = .success(())
+    do throws(IAPError) {
+      _ = try changeSettings([try Self.setting("billing-retry", "on"), try Self.setting("grace-period", grace ? "on" : "off")])
+      func subscription() throws(IAPError) -> Subscription {
+        let opened = try openStore(forWriting: false)
+        guard let group, let found = opened.store.state.accounts[account]?.subscriptions[group] else {
+          throw .invalidRequest("account '\(account)' has no subscription whose renewal can fail")
+        }
+        return found
+      }
+      _ = try moveClock(MoveClockRequest(destination: .date(try subscription().expirationDate)))
+      switch flow.type {
+      case .gracePeriodExpired:
+        if let end = try subscription().gracePeriodExpires { _ = try moveClock(MoveClockRequest(destination: .date(end))) }
+      case .expired:
+        if let end = try subscription().billingRetryEnds { _ = try moveClock(MoveClockRequest(destination: .date(end))) }
+      case .didRenew: _ = try resolve(id)
+      default: break
+      }
+    } catch {
+      outcome = .failure(error)
+    }
+    let restored = keys.compactMap { key in stored[key].flatMap { try? SettingChange(key: key, value: $0) } }
+    _ = try changeSettings(restored, resetting: keys.filter { stored[$0] == nil })
+    try outcome.get()
+  }
+
+  /// A setting the flow changes, by a name and value `StoreSettings` takes.
+  private static func setting(_ key: String, _ value: String) throws(IAPError) -> SettingChange {
+    do { return try SettingChange(key: key, value: value) } catch { throw .invalidRequest("\(key): \(error)") }
   }
 
   /// Request a Test Notification, as the App Store Server API's route makes it.

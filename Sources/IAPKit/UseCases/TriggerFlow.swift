@@ -7,7 +7,8 @@ package struct TriggerFlow: Sendable {
   package var subtype: NotificationSubtype?
   /// The kind of product the flow buys when none is named (nil: it buys nothing).
   package var productType: ProductType?
-  /// The commands that produce it, in the CLI's words (`--list`).
+  /// The commands that produce it, in the CLI's words (`--list`). A flow that changes
+  /// settings puts them back after it; one that waits for a renewal moves the store's clock.
   package var steps: String
 
   /// `TYPE` or `TYPE SUBTYPE`, as Apple spells them.
@@ -19,6 +20,21 @@ package struct TriggerFlow: Sendable {
     TriggerFlow(type: .subscribed, subtype: .initialBuy, productType: .autoRenewable, steps: "buy"),
     TriggerFlow(type: .subscribed, subtype: .resubscribe, productType: .autoRenewable, steps: "buy, subscription expire, buy"),
     TriggerFlow(type: .didRenew, subtype: nil, productType: .autoRenewable, steps: "buy, subscription renew"),
+    TriggerFlow(
+      type: .didRenew, subtype: .billingRecovery, productType: .autoRenewable,
+      steps: "buy, settings set billing-retry on, clock set to the renewal date, resolve"),
+    TriggerFlow(
+      type: .didFailToRenew, subtype: nil, productType: .autoRenewable,
+      steps: "buy, settings set billing-retry on, clock set to the renewal date"),
+    TriggerFlow(
+      type: .didFailToRenew, subtype: .gracePeriod, productType: .autoRenewable,
+      steps: "buy, settings set billing-retry on and grace-period on, clock set to the renewal date"),
+    TriggerFlow(
+      type: .gracePeriodExpired, subtype: nil, productType: .autoRenewable,
+      steps: "buy, settings set billing-retry on and grace-period on, clock set to the renewal date, then to the grace period's end"),
+    TriggerFlow(
+      type: .expired, subtype: .billingRetry, productType: .autoRenewable,
+      steps: "buy, settings set billing-retry on, clock set to the renewal date, then to billing retry's end"),
     TriggerFlow(
       type: .didChangeRenewalStatus, subtype: .autoRenewDisabled, productType: .autoRenewable, steps: "buy, subscription cancel"),
     TriggerFlow(
