@@ -14,6 +14,7 @@ TRIGGERS = [
     ("REFUND", None),
     ("DID_CHANGE_RENEWAL_PREF", "UPGRADE"),
     ("RENEWAL_EXTENDED", None),
+    ("DID_FAIL_TO_RENEW", "GRACE_PERIOD"),
     ("CONSUMPTION_REQUEST", None),
 ]
 

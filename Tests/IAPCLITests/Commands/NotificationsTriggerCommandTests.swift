@@ -59,6 +59,15 @@ import Testing
     #expect(harness.run("history --json").json.transactions.count == 2, "the purchase and its renewal, on the default account")
   }
 
+  @Test func aFailedRenewalsSettingsArePutBack() {
+    harness.run("settings set grace-period on")
+    #expect(harness.run("notifications trigger DID_FAIL_TO_RENEW").status == 0)
+    let settings = harness.run("settings --json").json["settings"]
+    #expect(settings?["billing-retry"]?["source"] == .string("default"))
+    #expect(settings?["grace-period"]?["value"] == .string("on"))
+    #expect(settings?["grace-period"]?["source"] == .string("set"))
+  }
+
   @Test func typesIapDoesNotSimulateAreRefusedWithWhy() {
     let external = harness.run("notifications trigger EXTERNAL_PURCHASE_TOKEN")
     #expect(external.status == 64)
