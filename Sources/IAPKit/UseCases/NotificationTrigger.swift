@@ -129,7 +129,12 @@ extension Workspace {
     {
       _ = try purchase(from.id)
     }
-    let id = try purchase(productId).id
+    let bought = try purchase(productId)
+    let id = bought.id
+    // Sets the store's clock to the subscription's renewal date, where it lapses.
+    func toRenewal() throws(IAPError) {
+      _ = try moveClock(MoveClockRequest(destination: .date(bought.expirationDate ?? bought.purchaseDate)))
+    }
     func act(_ action: SubscriptionAction) throws(IAPError) { _ = try subscriptionAction(SubscriptionActionRequest(action, productId: productId)) }
     switch (flow.type, flow.subtype) {
     case (.didFailToRenew, _), (.gracePeriodExpired, _), (.expired, .billingRetry?), (.didRenew, .billingRecovery?):
@@ -142,11 +147,18 @@ extension Workspace {
     case (.didChangeRenewalStatus, _):
       try act(.cancel)
       try act(.resume)
+    case (.expired, .productNotForSale?):
+      _ = try setProductOnSale(productId, false)
+      let moved = Result<Void, IAPError> { () throws(IAPError) in try toRenewal() }
+      _ = try setProductOnSale(productId, true)
+      try moved.get()
+    case (.expired, .priceIncrease?):
+      _ = try priceIncrease(productId, price: "\(Self.aCentMore(catalog.product(productId)))", consentRequired: true)
+      _ = try priceIncreaseConsent(productId, accept: false)
+      try toRenewal()
     case (.expired, _): try act(.expire)
     case (.priceIncrease, let subtype):
-      // A cent more than the catalog's price: an increase within Apple's limits without consent.
-      let price = (catalog.product(productId)?.price ?? 0) + Decimal(sign: .plus, exponent: -2, significand: 1)
-      _ = try priceIncrease(productId, price: "\(price)", consentRequired: subtype == .pending)
+      _ = try priceIncrease(productId, price: "\(Self.aCentMore(catalog.product(productId)))", consentRequired: subtype == .pending)
     case (.consumptionRequest, _): _ = try requestRefund(id, reason: .other)
     case (.refund, _): _ = try refund(id, reason: .other)
     case (.refundDeclined, _):
@@ -204,6 +216,11 @@ extension Workspace {
     let restored = keys.compactMap { key in stored[key].flatMap { try? SettingChange(key: key, value: $0) } }
     _ = try changeSettings(restored, resetting: keys.filter { stored[$0] == nil })
     try outcome.get()
+  }
+
+  /// A cent more than the catalog's price: an increase within Apple's limits without consent.
+  private static func aCentMore(_ product: Product?) -> Decimal {
+    (product?.price ?? 0) + Decimal(sign: .plus, exponent: -2, significand: 1)
   }
 
   /// A setting the flow changes, by a name and value `StoreSettings` takes.

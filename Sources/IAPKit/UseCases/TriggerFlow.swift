@@ -48,6 +48,12 @@ package struct TriggerFlow: Sendable {
       steps: "buy a higher level of the product's group, then buy the product"),
     TriggerFlow(type: .expired, subtype: .voluntary, productType: .autoRenewable, steps: "buy, subscription expire"),
     TriggerFlow(
+      type: .expired, subtype: .priceIncrease, productType: .autoRenewable,
+      steps: "buy, subscription price-increase --consent required, subscription price-increase-consent (decline), clock set to the renewal date"),
+    TriggerFlow(
+      type: .expired, subtype: .productNotForSale, productType: .autoRenewable,
+      steps: "buy, products remove-from-sale, clock set to the renewal date, products restore-to-sale"),
+    TriggerFlow(
       type: .priceIncrease, subtype: .pending, productType: .autoRenewable, steps: "buy, subscription price-increase --consent required"),
     TriggerFlow(
       type: .priceIncrease, subtype: .accepted, productType: .autoRenewable, steps: "buy, subscription price-increase --consent notRequired"),
