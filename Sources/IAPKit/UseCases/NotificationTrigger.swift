@@ -42,6 +42,7 @@ extension Workspace {
     let name = request.subtype.map { "\(request.type.rawValue) \($0.rawValue)" } ?? request.type.rawValue
     if let reason = TriggerFlow.unavailableReason(request.type) { throw .invalidRequest("\(request.type.rawValue): \(reason)") }
     guard let flow = TriggerFlow.all.first(where: { $0.type == request.type && $0.subtype == request.subtype }) else {
+      if let elsewhere = TriggerFlow.elsewhere(request.type) { throw .invalidRequest("\(request.type.rawValue): \(elsewhere)") }
       throw .invalidRequest("\(name): not a notification iap notifications trigger produces (iap notifications trigger --list)")
     }
     let productId = try triggerProduct(flow, named: request.productId)

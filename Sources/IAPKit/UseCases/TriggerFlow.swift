@@ -69,6 +69,20 @@ package struct TriggerFlow: Sendable {
     TriggerFlow(type: .test, subtype: nil, productType: nil, steps: "Request a Test Notification"),
   ]
 
+  /// Where the notifications the store sends but the trigger does not make come from: a
+  /// flow that needs the developer's choice (which offer), or one that acts on every
+  /// subscriber at once.
+  package static func elsewhere(_ type: NotificationType) -> String? {
+    switch type {
+    case .offerRedeemed:
+      return "sent when a purchase redeems an offer (iap buy --offer, --offer-code or --win-back), which the trigger does not choose"
+    case .renewalExtension:
+      return "sent by Extend Subscription Renewal Dates for All Active Subscribers (POST /inApps/v1/subscriptions/extend/mass), "
+        + "which extends every subscriber's, so the trigger does not run it"
+    default: return nil
+    }
+  }
+
   /// Why the trigger cannot produce `type` at all, for the types Apple defines that no flow
   /// of the store's sends.
   package static func unavailableReason(_ type: NotificationType) -> String? {

@@ -76,6 +76,10 @@ import Testing
     #expect(commerce.status == 64)
     #expect(commerce.stderr.contains("Advanced Commerce"))
     #expect(harness.run("notifications trigger NOT_A_TYPE").status == 64)
+    let offer = harness.run("notifications trigger OFFER_REDEEMED")
+    #expect(offer.status == 64)
+    #expect(offer.stderr.contains("OFFER_REDEEMED: sent when a purchase redeems an offer"))
+    #expect(harness.run("notifications trigger DID_RENEW UPGRADE").stderr.contains("DID_RENEW UPGRADE: not a notification"))
     #expect(harness.notificationTypes().isEmpty, "nothing was bought")
   }
 
