@@ -1,4 +1,4 @@
-"""The plugin from this checkout (Python/iap-pytest) when it is not installed with pip, and
+"""The plugin from this checkout (Examples/iap-pytest) when it is not installed with pip, and
 the bundled catalog whichever folder pytest runs from."""
 import pathlib
 import sys
@@ -10,7 +10,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 try:
     import iap_pytest  # noqa: F401  (installed: its entry point provides the fixtures)
 except ImportError:
-    sys.path.insert(0, str(ROOT / "Python" / "iap-pytest"))
+    sys.path.insert(0, str(ROOT / "Examples" / "iap-pytest"))
     from iap_pytest.plugin import *  # noqa: F401,F403
 
 

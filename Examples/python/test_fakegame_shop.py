@@ -1,5 +1,5 @@
 """The bundled game's store driven as a backend team's pytest suite would, with the plugin in
-Python/iap-pytest: `iap serve` for the session, and for each test a namespace of its own made in
+Examples/iap-pytest: `iap serve` for the session, and for each test a namespace of its own made in
 one call, Apple's App Store Server API client and SignedDataVerifier pointed at it, and the
 notifications it posts. The same six behaviours as the Swift example, then Apple's library.
 
