@@ -48,6 +48,7 @@ package enum CommandRegistry {
     Entry(["receipt", "refresh"], ReceiptRefreshCommand.self),
     Entry(["app-transaction"], AppTransactionCommand.self),
     Entry(["notifications"], NotificationsCommand.self),
+    Entry(["notifications", "trigger"], NotificationsTriggerCommand.self),
     Entry(["messages"], MessagesCommand.self),
     Entry(["messages", "dismiss"], MessagesDismissCommand.self),
     Entry(["jws", "decode"], JWSDecodeCommand.self),

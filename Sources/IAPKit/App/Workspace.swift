@@ -65,6 +65,16 @@ package final class Workspace {
     self.device = device ?? environment.variable("IAP_DEVICE") ?? "default"
   }
 
+  /// The same store, catalog, device and environment, acting for `account`: a use case that
+  /// plays a customer other than the workspace's own (`notifications trigger --customer`).
+  package func acting(for account: String) -> Workspace { Workspace(copying: self, account: account) }
+
+  private init(copying other: Workspace, account: String) {
+    (stateDirectory, catalogDisplayPath, namespace) = (other.stateDirectory, other.catalogDisplayPath, other.namespace)
+    (environment, console, device, sharedKeys) = (other.environment, other.console, other.device, other.sharedKeys)
+    self.account = account
+  }
+
   /// Where the catalog is.
   package var catalogPath: String { environment.resolve(catalogDisplayPath) }
 

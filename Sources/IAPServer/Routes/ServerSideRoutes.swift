@@ -15,6 +15,9 @@ enum ServerSideRoutes {
     ) { call throws(IAPError) in
       .json(NotificationsJSON.document(try call.workspace.notifications()))
     },
+    ControlRoute(method: "POST", path: "/notifications/trigger", operation: NotificationTriggerOperation.spec) { call throws(IAPError) in
+      .json(try NotificationTriggerOperation.perform(try NotificationTriggerOperation.request(call), in: call.workspace))
+    },
     ControlRoute(method: "POST", path: "/keys", operation: KeyOperations.create) { call throws(IAPError) in
       let key = try call.workspace.createKey(output: nil, writeFile: false)
       return .json(

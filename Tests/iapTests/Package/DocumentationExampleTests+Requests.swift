@@ -28,6 +28,7 @@ extension DocumentationExampleTests {
       "POST /iap/v1/clock": [],
       "POST /iap/v1/clock/advance": ["clock advance 1d"],
       "POST /iap/v1/clock/set": [],
+      "POST /iap/v1/notifications/trigger": [],
       "POST /iap/v1/products/com.example.fakegame.pro.monthly/remove-from-sale": ["buy \(p).pro.monthly --finish"],
       "POST /iap/v1/products/com.example.fakegame.pro.monthly/restore-to-sale": [
         "buy \(p).pro.monthly --finish", "products remove-from-sale \(p).pro.monthly",
