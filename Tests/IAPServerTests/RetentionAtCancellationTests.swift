@@ -19,7 +19,10 @@ import Testing
   let issuerId: String
   let key: P256.PrivateKey
 
-  init() throws { (harness, keyId, issuerId, key) = try ServerAPIFixture.make() }
+  init() throws {
+    (harness, keyId, issuerId, key) = try ServerAPIFixture.make()
+    harness.write("catalog.plist", RetentionOfferAcceptanceTests.catalog)
+  }
 
   static let chosen = "4d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
   static let fallback = "5d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
@@ -49,7 +52,7 @@ import Testing
 
   @Test func theEndpointsAnswerIsShown() throws {
     prepare()
-    let answer = JSONValue.object([("alternateProduct", .object([("messageIdentifier", .string(Self.chosen)), ("productId", .string("pro.yearly"))]))])
+    let answer = JSONValue.object([("alternateProduct", .object([("messageIdentifier", .string(Self.chosen)), ("productId", .string("pro.plus"))]))])
     let (server, received) = try endpoint(answer: answer)
     defer { server.stop() }
     #expect(harness.run("subscription cancel pro.monthly").status == 0)
@@ -58,8 +61,8 @@ import Testing
     #expect(payload["userLocale"] == .string("en-US"))
     #expect(shown().first?["messageIdentifier"] == .string(Self.chosen))
     #expect(shown().first?["source"] == .string("realtime"))
-    #expect(shown().first?["alternateProductId"] == .string("pro.yearly"))
-    #expect(harness.run("messages").stdout.contains("retention  pro.monthly: message \(Self.chosen) (real-time answer), alternate product pro.yearly"))
+    #expect(shown().first?["alternateProductId"] == .string("pro.plus"))
+    #expect(harness.run("messages").stdout.contains("retention  pro.monthly: message \(Self.chosen) (real-time answer), alternate product pro.plus"))
   }
 
   @Test func aFailingEndpointFallsBackToTheDefaultMessage() throws {
