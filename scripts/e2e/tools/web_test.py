@@ -157,19 +157,36 @@ def der_to_raw(der):
     return r[-32:].rjust(32, b"\0") + s[-32:].rjust(32, b"\0")
 
 
+def app_key():
+    """A key of `iap keys create` (for the App Store Server API and offer signatures), once."""
+    if not hasattr(app_key, "key"):
+        app_key.key = cli("keys", "create", "-o", "retention-key.p8")
+    return app_key.key
+
+
+def openssl_sign(data):
+    """`data` signed with the app's key (ES256), as DER."""
+    return subprocess.run(["openssl", "dgst", "-sha256", "-sign", "retention-key.p8"], input=data, capture_output=True, timeout=30).stdout
+
+
+def offer_signature_v1(product, offer):
+    """A promotional offer's version 1 signature fields, as an app's server makes them."""
+    key, nonce, timestamp = app_key(), "3f2504e0-4f89-11d3-9a0c-0305e82c3301", int(time.time() * 1000)
+    message = "\u2063".join([P, key["keyId"], product, offer, "", nonce, str(timestamp)]).encode()
+    return {"encodedSignature": base64.b64encode(openssl_sign(message)).decode(), "productId": product, "nonce": nonce,
+            "timestamp": timestamp, "keyId": key["keyId"], "offerIdentifier": offer}
+
+
 def server_api(method, path, body):
     """An App Store Server API request with a bearer token made with `openssl` from a key of
     `iap keys create`, as Apple's libraries make one."""
-    if not hasattr(server_api, "key"):
-        server_api.key = cli("keys", "create", "-o", "retention-key.p8")
-    key = server_api.key
+    key = app_key()
     b64 = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=")
     now = int(time.time())
     header = {"alg": "ES256", "kid": key["keyId"], "typ": "JWT"}
     claims = {"iss": key["issuerId"], "iat": now, "exp": now + 300, "aud": "appstoreconnect-v1", "bid": P}
     signing = b64(json.dumps(header).encode()) + b"." + b64(json.dumps(claims).encode())
-    der = subprocess.run(["openssl", "dgst", "-sha256", "-sign", "retention-key.p8"], input=signing, capture_output=True, timeout=30).stdout
-    token = (signing + b"." + b64(der_to_raw(der))).decode()
+    token = (signing + b"." + b64(der_to_raw(openssl_sign(signing)))).decode()
     request = urllib.request.Request(URL + path, data=json.dumps(body).encode(), method=method,
                                      headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -347,9 +364,10 @@ def main():
         # A subscription action from the page: cancelling shows the retention message the
         # Get Retention Message endpoint chose, which the customer accepts from the card.
         message = "4d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
-        check(server_api("PUT", f"/inApps/v1/messaging/message/{message}", {"header": "Before you go", "body": "Save with a year."}) == 200,
+        check(server_api("PUT", f"/inApps/v1/messaging/message/{message}", {"header": "Before you go", "body": "A free month on us."}) == 200,
               "a retention message is uploaded with the App Store Server API")
-        endpoint = retention_endpoint({"alternateProduct": {"messageIdentifier": message, "productId": f"{P}.pro.yearly"}})
+        endpoint = retention_endpoint({"promotionalOffer": {
+            "messageIdentifier": message, "promotionalOfferSignatureV1": offer_signature_v1(f"{P}.pro.monthly", "loyalty.free_month")}})
         try:
             server_api("PUT", "/inApps/v1/messaging/realtime/url", {"realtimeURL": "http://127.0.0.1:%d/retention" % endpoint.server_address[1]})
             click(driver, f'[data-subscription="{P}.pro.monthly"] [data-action="cancel"]')
@@ -363,9 +381,9 @@ def main():
             By.CSS_SELECTOR, f'[data-subscription="{P}.pro.monthly"] {retained}[data-message-identifier="{message}"][data-source="realtime"]'))
         if shown:
             offered = steady(lambda: driver.find_element(By.CSS_SELECTOR, f"{retained} [data-offered]").text)
-            check(offered == f"switch to {P}.pro.yearly", "it says what the message offered", offered)
+            check(offered == f"promotional offer loyalty.free_month of {P}.pro.monthly", "it says what the message offered", offered)
         click(driver, f'{retained} [data-action="retention-accept"]')
-        wait(driver, "accept takes the alternate product: the CLI sees it accepted", lambda d: [
+        wait(driver, "accept redeems the promotional offer: the CLI sees it accepted", lambda d: [
             m.get("accepted") for m in cli("messages").get("retentionMessages", [])] == [True])
         wait(driver, "the card reads accepted", lambda d: d.find_elements(By.CSS_SELECTOR, f'{retained}[data-accepted="true"]'))
         # Clock controls.
