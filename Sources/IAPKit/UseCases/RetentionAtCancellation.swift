@@ -56,6 +56,7 @@ extension Workspace {
     try IAPError.ofState(stateDirectory.open(forWriting: false).retentionMessaging()).shown
   }
 
+  /// Says why a retention message could not be shown or recorded, when the state failed.
   func warn(_ failure: RetentionMessagingFailure) {
     if case let .store(error) = failure { console.warning("no retention message shown: \(error.userMessages.joined(separator: "; "))") }
   }
