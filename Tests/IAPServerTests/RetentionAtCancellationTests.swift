@@ -36,11 +36,13 @@ import Testing
     #expect(harness.run("buy pro.monthly --finish").status == 0)
   }
 
-  /// A Get Retention Message endpoint answering `status` and `answer`; what it received.
-  func endpoint(status: Int = 200, answer: JSONValue) throws -> (HTTPServer, Locked<[JSONValue]>) {
+  /// A Get Retention Message endpoint answering `status` and `answer` after `delay`
+  /// microseconds; what it received.
+  func endpoint(status: Int = 200, answer: JSONValue, delay: UInt32 = 0) throws -> (HTTPServer, Locked<[JSONValue]>) {
     let received = Locked<[JSONValue]>([])
     let server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
       if let body = try? JSONParser.parse(request.body) { received.withLock { $0.append(body) } }
+      if delay > 0 { usleep(delay) }
       return HTTPResponse.json(answer, status: status)
     }
     server.start()
@@ -71,6 +73,17 @@ import Testing
     defer { server.stop() }
     #expect(harness.run("subscription cancel pro.monthly").status == 0)
     #expect(received.withLock { $0.count } == 1)
+    #expect(shown().first?["messageIdentifier"] == .string(Self.fallback))
+    #expect(shown().first?["source"] == .string("defaultMessage"))
+  }
+
+  @Test func anAnswerAfterTheTimeLimitFallsBackToTheDefaultMessage() throws {
+    prepare()
+    let (server, _) = try endpoint(answer: .object([("message", .object([("messageIdentifier", .string(Self.chosen))]))]), delay: 900_000)
+    defer { server.stop() }
+    let cancelled = harness.run("subscription cancel pro.monthly")
+    #expect(cancelled.status == 0)
+    #expect(cancelled.stderr.contains("the Get Retention Message endpoint gave no 2xx answer within 700 ms: the default message applies"))
     #expect(shown().first?["messageIdentifier"] == .string(Self.fallback))
     #expect(shown().first?["source"] == .string("defaultMessage"))
   }

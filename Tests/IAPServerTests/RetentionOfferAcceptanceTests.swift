@@ -98,6 +98,17 @@ import Testing
     #expect(again.stderr.contains("the customer already accepted the alternate product shown for subscription 1"))
   }
 
+  @Test func theControlPlaneAcceptsAsTheCommandDoes() throws {
+    let answer = JSONValue.object([("alternateProduct", .object([("messageIdentifier", .string(Self.message)), ("productId", .string("pro.plus"))]))])
+    #expect(try cancel(answering: answer).status == 0)
+    let accepted = harness.send("POST", "/iap/v1/messages/retention/1/accept", nil)
+    #expect(accepted.status == 200)
+    #expect(accepted.jsonBody?["transactions"]?.arrayValue?.last?["productId"] == .string("pro.plus"))
+    let again = harness.send("POST", "/iap/v1/messages/retention/1/accept", nil)
+    #expect(again.status == 400)
+    #expect(again.jsonBody?["error"]?["message"]?.stringValue?.contains("already accepted") == true)
+  }
+
   @Test func thePromotionalOfferIsRedeemedWithTheEndpointsSignature() throws {
     #expect(try cancel(answering: promotional()).status == 0)
     let shown = harness.run("messages --json").json["retentionMessages"]?.arrayValue?.first
