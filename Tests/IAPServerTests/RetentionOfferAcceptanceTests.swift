@@ -34,7 +34,13 @@ import Testing
           """),
       TestHarness.product(
         "pro.plus", "autoRenewable", price: "<string>19.99</string>",
-        extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>1</integer>"),
+        extra: """
+          <key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string>\
+          <key>groupLevel</key><integer>1</integer><key>promotionalOffers</key><array>\
+          <dict><key>id</key><string>plus.half</string><key>paymentMode</key><string>payAsYouGo</string>\
+          <key>period</key><string>P1M</string><key>numberOfPeriods</key><integer>2</integer><key>price</key><string>9.99</string></dict>\
+          </array>
+          """),
       TestHarness.product(
         "lite.monthly", "autoRenewable", price: "<string>1.99</string>",
         extra: "<key>subscriptionGroup</key><string>lite</string><key>subscriptionPeriod</key><string>P1M</string>"),
@@ -119,6 +125,22 @@ import Testing
     let notes = harness.run("notifications --json").json["notifications"]?.arrayValue ?? []
     #expect(notes.last?["notificationType"] == .string("OFFER_REDEEMED"))
     #expect(harness.run("messages accept 1").stderr.contains("already accepted the promotional offer"))
+  }
+
+  @Test func aVersion2SignatureNamingTheSubscriptionRedeemsTheOfferOfAnotherProductOfTheGroup() throws {
+    let jws = OfferSigning.v2(
+      key, keyId: keyId, productId: "pro.plus", offerId: "plus.half", iat: harness.now.milliseconds / 1000, bundleId: "com.example.app",
+      transactionId: "1")
+    let answer = JSONValue.object([
+      ("promotionalOffer", .object([("messageIdentifier", .string(Self.message)), ("promotionalOfferSignatureV2", .string(jws))]))
+    ])
+    #expect(try cancel(answering: answer).status == 0)
+    #expect(harness.run("messages").stdout.contains("promotional offer plus.half of pro.plus (iap messages accept 1)"))
+    let accepted = harness.run("messages accept 1 --json")
+    #expect(accepted.status == 0)
+    let last = accepted.json["transactions"]?.arrayValue?.last
+    #expect(last?["productId"] == .string("pro.plus") && last?["state"] == .string("purchased"))
+    #expect(last?["offer"]?["id"] == .string("plus.half"))
   }
 
   @Test func anOfferSignedWithAnotherKeyIsSetAsideForTheDefaultMessage() throws {
