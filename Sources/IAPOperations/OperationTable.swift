@@ -35,6 +35,7 @@ package enum OperationTable {
     operations += [KeyOperations.create, KeyOperations.list, KeyOperations.add, KeyOperations.remove]
     operations += [
       StoreViewOperations.queue, StoreViewOperations.status, StoreViewOperations.messages, StoreViewOperations.dismissMessages,
+      RetentionOfferOperation.spec,
       StoreViewOperations.rootCertificate, StoreViewOperations.reset,
     ]
     operations += [

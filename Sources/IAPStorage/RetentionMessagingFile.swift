@@ -11,7 +11,8 @@ import IAPSystem
 ///  "messages": [{"messageIdentifier": "…", "messageState": "APPROVED", "header": "…", "body": "…"}],
 ///  "defaults": [{"productId": "…", "locale": "en-US", "messageIdentifier": "…"}],
 ///  "realtimeURL": "http://127.0.0.1:9000/retention", "performanceTests": [{"requestId": "…", …}],
-///  "shown": [{"originalTransactionId": "1", "productId": "…", "source": "realtime", "messageIdentifier": "…"}]}
+///  "shown": [{"originalTransactionId": "1", "productId": "…", "source": "realtime", "messageIdentifier": "…",
+///    "alternateProductId": null, "promotionalOffer": {"productId": "…", "offerId": "…", "keyId": "…", …}, "accepted": false}]}
 /// ```
 enum RetentionMessagingFile {
   static let name = "retention-messaging.json"
@@ -31,8 +32,27 @@ enum RetentionMessagingFile {
     .object([
       ("originalTransactionId", .string(offer.originalTransactionId)), ("productId", .string(offer.productId)),
       ("source", .string(offer.source.rawValue)), ("messageIdentifier", .string(offer.messageIdentifier)),
-      ("alternateProductId", .optional(offer.alternateProductId)), ("promotionalOfferId", .optional(offer.promotionalOfferId)),
+      ("alternateProductId", .optional(offer.alternateProductId)), ("promotionalOffer", offer.signedOffer.map(encode) ?? .null),
+      ("accepted", .bool(offer.accepted)),
     ])
+  }
+
+  static func encode(_ offer: RetentionSignedOffer) -> JSONValue {
+    let r = offer.request
+    return .object([
+      ("productId", .string(offer.productId)), ("offerId", .string(offer.offerId)), ("appAccountToken", .optional(offer.appAccountToken)),
+      ("keyId", .optional(r.keyId)), ("nonce", .optional(r.nonce)), ("timestamp", .optional(r.timestamp)), ("signature", .optional(r.signature)),
+      ("jws", .optional(r.jws)),
+    ])
+  }
+
+  static func decodeSignedOffer(_ json: JSONValue) -> RetentionSignedOffer? {
+    guard let product = json["productId"]?.stringValue, let offerId = json["offerId"]?.stringValue else { return nil }
+    let jws = json["jws"]?.stringValue
+    let request = PromotionalOfferRequest(
+      offerId: jws == nil ? offerId : nil, keyId: json["keyId"]?.stringValue, nonce: json["nonce"]?.stringValue,
+      timestamp: json["timestamp"]?.stringValue, signature: json["signature"]?.stringValue, jws: jws)
+    return RetentionSignedOffer(productId: product, offerId: offerId, request: request, appAccountToken: json["appAccountToken"]?.stringValue)
   }
 
   static func encode(_ run: PerformanceTestRun) -> JSONValue {
@@ -77,10 +97,15 @@ enum RetentionMessagingFile {
       guard let original = item["originalTransactionId"]?.stringValue, let product = item["productId"]?.stringValue,
         let source = item["source"]?.stringValue.flatMap(RetentionOffer.Source.init(rawValue:)), let message = item["messageIdentifier"]?.stringValue
       else { return nil }
+      var signed: RetentionSignedOffer?
+      if let offer = item["promotionalOffer"], offer != .null {
+        guard let decoded = decodeSignedOffer(offer) else { return nil }
+        signed = decoded
+      }
       value.shown.append(
         RetentionOffer(
           originalTransactionId: original, productId: product, source: source, messageIdentifier: message,
-          alternateProductId: item["alternateProductId"]?.stringValue, promotionalOfferId: item["promotionalOfferId"]?.stringValue))
+          alternateProductId: item["alternateProductId"]?.stringValue, signedOffer: signed, accepted: item["accepted"]?.boolValue ?? false))
     }
     return value
   }

@@ -5,6 +5,7 @@ import http.server
 import json
 import struct
 import threading
+import time
 import uuid
 import zlib
 
@@ -16,11 +17,13 @@ from appstoreserverlibrary.models.ImageState import ImageState
 from appstoreserverlibrary.models.MessageState import MessageState
 from appstoreserverlibrary.models.PerformanceTestRequest import PerformanceTestRequest
 from appstoreserverlibrary.models.PerformanceTestStatus import PerformanceTestStatus
+from appstoreserverlibrary.models.PromotionalOfferSignatureV1 import PromotionalOfferSignatureV1
 from appstoreserverlibrary.models.RealtimeUrlRequest import RealtimeUrlRequest
 from appstoreserverlibrary.models.UploadMessageImage import UploadMessageImage
 from appstoreserverlibrary.models.UploadMessageRequestBody import UploadMessageRequestBody
+from appstoreserverlibrary.promotional_offer import PromotionalOfferSignatureCreator
 
-from support import P, client, outcome, verifier
+from support import P, client, notification, outcome, verifier
 
 
 def png(width, height, color_type=2):
@@ -153,3 +156,35 @@ def test_a_customer_who_begins_to_cancel_is_shown_the_endpoints_message(store):
         endpoint.server.server_close()
     shown = store.json("messages")["retentionMessages"]
     assert [(m["messageIdentifier"], m["source"]) for m in shown] == [(str(message), "realtime")]
+
+
+def test_a_promotional_offer_the_endpoint_signs_with_apples_library_is_redeemed_once_accepted(store):
+    store.iap("settings", "set", "environment", "Sandbox")
+    key = store.key()
+    check = verifier("SANDBOX", store.root())
+    product = P + ".pro.monthly"
+    store.iap("buy", product, "--finish")
+    api = client(store.serve().url, key)
+    message = uuid.uuid4()
+    api.upload_message(message, UploadMessageRequestBody(header="Before you go", body="A free month on us."))
+    nonce, timestamp = uuid.uuid4(), int(time.time() * 1000)
+    signature = PromotionalOfferSignatureCreator(key.private, key.key_id, P).create_signature(product, "loyalty.free_month", "", nonce, timestamp)
+    offer = PromotionalOfferSignatureV1(signature, product, nonce, timestamp, key.key_id, "loyalty.free_month")
+    answer = {"promotionalOffer": {"messageIdentifier": str(message), "promotionalOfferSignatureV1": {
+        "encodedSignature": offer.encodedSignature, "productId": offer.productId, "nonce": str(offer.nonce),
+        "timestamp": offer.timestamp, "keyId": offer.keyId, "offerIdentifier": offer.offerIdentifier}}}
+    endpoint = RetentionEndpoint(json.dumps(answer).encode())
+    try:
+        api.configure_realtime_url(RealtimeUrlRequest(endpoint.url))
+        assert store.run("subscription", "cancel", product).status == 0
+    finally:
+        endpoint.server.shutdown()
+        endpoint.server.server_close()
+    shown = store.json("messages")["retentionMessages"]
+    assert [(m["source"], m["promotionalOfferId"], m["accepted"]) for m in shown] == [("realtime", "loyalty.free_month", False)]
+    assert store.run("messages", "accept", "1").status == 0
+    redeemed = notification(check, store.json("notifications")["notifications"][-1]["signedPayload"])
+    assert (redeemed["type"], redeemed["productId"], redeemed["autoRenewStatus"]) == ("OFFER_REDEEMED", product, 1)
+    # The signature's nonce is spent, and the offer taken: a second accept is refused.
+    again = store.run("messages", "accept", "1")
+    assert again.status == 64 and "already accepted" in again.err, again

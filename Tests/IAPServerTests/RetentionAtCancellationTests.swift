@@ -19,7 +19,10 @@ import Testing
   let issuerId: String
   let key: P256.PrivateKey
 
-  init() throws { (harness, keyId, issuerId, key) = try ServerAPIFixture.make() }
+  init() throws {
+    (harness, keyId, issuerId, key) = try ServerAPIFixture.make()
+    harness.write("catalog.plist", RetentionOfferAcceptanceTests.catalog)
+  }
 
   static let chosen = "4d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
   static let fallback = "5d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
@@ -33,11 +36,13 @@ import Testing
     #expect(harness.run("buy pro.monthly --finish").status == 0)
   }
 
-  /// A Get Retention Message endpoint answering `status` and `answer`; what it received.
-  func endpoint(status: Int = 200, answer: JSONValue) throws -> (HTTPServer, Locked<[JSONValue]>) {
+  /// A Get Retention Message endpoint answering `status` and `answer` after `delay`
+  /// microseconds; what it received.
+  func endpoint(status: Int = 200, answer: JSONValue, delay: UInt32 = 0) throws -> (HTTPServer, Locked<[JSONValue]>) {
     let received = Locked<[JSONValue]>([])
     let server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
       if let body = try? JSONParser.parse(request.body) { received.withLock { $0.append(body) } }
+      if delay > 0 { usleep(delay) }
       return HTTPResponse.json(answer, status: status)
     }
     server.start()
@@ -49,7 +54,7 @@ import Testing
 
   @Test func theEndpointsAnswerIsShown() throws {
     prepare()
-    let answer = JSONValue.object([("alternateProduct", .object([("messageIdentifier", .string(Self.chosen)), ("productId", .string("pro.yearly"))]))])
+    let answer = JSONValue.object([("alternateProduct", .object([("messageIdentifier", .string(Self.chosen)), ("productId", .string("pro.plus"))]))])
     let (server, received) = try endpoint(answer: answer)
     defer { server.stop() }
     #expect(harness.run("subscription cancel pro.monthly").status == 0)
@@ -58,8 +63,8 @@ import Testing
     #expect(payload["userLocale"] == .string("en-US"))
     #expect(shown().first?["messageIdentifier"] == .string(Self.chosen))
     #expect(shown().first?["source"] == .string("realtime"))
-    #expect(shown().first?["alternateProductId"] == .string("pro.yearly"))
-    #expect(harness.run("messages").stdout.contains("retention  pro.monthly: message \(Self.chosen) (real-time answer), alternate product pro.yearly"))
+    #expect(shown().first?["alternateProductId"] == .string("pro.plus"))
+    #expect(harness.run("messages").stdout.contains("retention  pro.monthly: message \(Self.chosen) (real-time answer), alternate product pro.plus"))
   }
 
   @Test func aFailingEndpointFallsBackToTheDefaultMessage() throws {
@@ -68,6 +73,17 @@ import Testing
     defer { server.stop() }
     #expect(harness.run("subscription cancel pro.monthly").status == 0)
     #expect(received.withLock { $0.count } == 1)
+    #expect(shown().first?["messageIdentifier"] == .string(Self.fallback))
+    #expect(shown().first?["source"] == .string("defaultMessage"))
+  }
+
+  @Test func anAnswerAfterTheTimeLimitFallsBackToTheDefaultMessage() throws {
+    prepare()
+    let (server, _) = try endpoint(answer: .object([("message", .object([("messageIdentifier", .string(Self.chosen))]))]), delay: 900_000)
+    defer { server.stop() }
+    let cancelled = harness.run("subscription cancel pro.monthly")
+    #expect(cancelled.status == 0)
+    #expect(cancelled.stderr.contains("the Get Retention Message endpoint gave no 2xx answer within 700 ms: the default message applies"))
     #expect(shown().first?["messageIdentifier"] == .string(Self.fallback))
     #expect(shown().first?["source"] == .string("defaultMessage"))
   }

@@ -59,9 +59,11 @@ import Testing
     let timeline = try text("/web/timeline.js")
     #expect(timeline.contains(#""data-timeline": timeline.productId"#) && timeline.contains(#""data-period": index"#))
     #expect(timeline.contains(#""data-tick": "#))
-    #expect(try text("/web/app.js").contains(#""data-delivery": delivery"#))
+    let app = try text("/web/app.js")
+    #expect(app.contains(#""data-delivery": delivery"#))
+    #expect(app.contains(#""data-retention": r.originalTransactionId"#) && app.contains(#""data-source": r.source"#))
     let actions = try text("/web/actions.js")
-    for action in ["buy", "finish", "refund", "approve", "decline", "resolve", "delete", "cancel", "resume", "expire", "renew", "\"price-increase\""] {
+    for action in ["buy", "finish", "refund", "approve", "decline", "resolve", "delete", "cancel", "resume", "expire", "renew", "\"price-increase\"", "\"retention-accept\""] {
       #expect(actions.contains("  \(action): ") || actions.contains("  \(action)"), "no handler for \(action)")
     }
   }

@@ -51,6 +51,7 @@ package enum CommandRegistry {
     Entry(["notifications", "trigger"], NotificationsTriggerCommand.self),
     Entry(["messages"], MessagesCommand.self),
     Entry(["messages", "dismiss"], MessagesDismissCommand.self),
+    Entry(["messages", "accept"], MessagesAcceptCommand.self),
     Entry(["jws", "decode"], JWSDecodeCommand.self),
     Entry(["certificates", "root"], CertificatesRootCommand.self),
     Entry(["keys", "create"], KeysCreateCommand.self),

@@ -13,7 +13,8 @@ struct MessagesCommand: Command {
       (the best one). Messages the customer dismissed (iap messages dismiss) are not \
       listed again while their cause lasts. Then one retention line per subscription a \
       customer began to cancel (iap subscription cancel): the message the Get Retention \
-      Message endpoint chose, else the product's default message (the Retention Messaging API).
+      Message endpoint chose, else the product's default message (the Retention Messaging API); \
+      iap messages accept takes the alternate product or promotional offer it carries.
       """)
 
   init(_ invocation: Invocation) throws(IAPError) {}

@@ -17,17 +17,27 @@ package struct RetentionOffer: Equatable, Sendable {
   /// The product the endpoint offered instead (`alternateProduct`).
   package var alternateProductId: String?
   /// The promotional offer the endpoint offered (`promotionalOffer`).
-  package var promotionalOfferId: String?
+  package var signedOffer: RetentionSignedOffer?
+  /// Whether the customer took the alternate product or the promotional offer: each is
+  /// accepted once.
+  package var accepted: Bool
 
   package init(
     originalTransactionId: String, productId: String, source: Source, messageIdentifier: String, alternateProductId: String? = nil,
-    promotionalOfferId: String? = nil
+    signedOffer: RetentionSignedOffer? = nil, accepted: Bool = false
   ) {
     self.originalTransactionId = originalTransactionId
     self.productId = productId
     self.source = source
     self.messageIdentifier = messageIdentifier
     self.alternateProductId = alternateProductId
-    self.promotionalOfferId = promotionalOfferId
+    self.signedOffer = signedOffer
+    self.accepted = accepted
   }
+
+  /// The promotional offer's identifier, when the message carries one.
+  package var promotionalOfferId: String? { signedOffer?.offerId }
+
+  /// Whether the message offers the customer something to accept.
+  package var offersChoice: Bool { alternateProductId != nil || signedOffer != nil }
 }

@@ -23,6 +23,7 @@ package enum MessagesJSON {
           ("originalTransactionId", .string(offer.originalTransactionId)), ("productId", .string(offer.productId)),
           ("source", .string(offer.source.rawValue)), ("messageIdentifier", .string(offer.messageIdentifier)),
           ("alternateProductId", .optional(offer.alternateProductId)), ("promotionalOfferId", .optional(offer.promotionalOfferId)),
+          ("promotionalOfferProductId", .optional(offer.signedOffer?.productId)), ("accepted", .bool(offer.accepted)),
         ])
       })))
     document = .object(members)
@@ -33,7 +34,8 @@ package enum MessagesJSON {
   package static func line(_ offer: RetentionOffer) -> String {
     var text = "retention  \(offer.productId): message \(offer.messageIdentifier) (\(offer.source == .realtime ? "real-time answer" : "default message"))"
     if let product = offer.alternateProductId { text += ", alternate product \(product)" }
-    if let offerId = offer.promotionalOfferId { text += ", promotional offer \(offerId)" }
+    if let signed = offer.signedOffer { text += ", promotional offer \(signed.offerId) of \(signed.productId)" }
+    if offer.offersChoice { text += offer.accepted ? " (accepted)" : " (iap messages accept \(offer.originalTransactionId))" }
     return text
   }
 

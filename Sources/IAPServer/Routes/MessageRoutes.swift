@@ -12,5 +12,10 @@ enum MessageRoutes {
     ControlRoute(method: "POST", path: "/messages/dismiss", operation: StoreViewOperations.dismissMessages) { call throws(IAPError) in
       .json(MessagesJSON.document(try call.workspace.dismissMessages()))
     },
+    ControlRoute(
+      method: "POST", path: "/messages/retention/{originalTransactionId}/accept", operation: RetentionOfferOperation.spec, answer: .transactions
+    ) { call throws(IAPError) in
+      .json(BuyOperation.json(try RetentionOfferOperation.perform(try RetentionOfferOperation.request(call), in: call.workspace, signed: true)))
+    },
   ]
 }

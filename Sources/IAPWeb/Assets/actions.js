@@ -43,6 +43,7 @@ const buttons = {
   },
   "price-increase-accept": (b) => post(`/subscriptions/${subscription(b)}/price-increase/accept`),
   "price-increase-decline": (b) => post(`/subscriptions/${subscription(b)}/price-increase/decline`),
+  "retention-accept": (b) => post(`/messages/retention/${enc(b.closest("[data-retention]").dataset.retention)}/accept`),
   "clock-real": () => post("/clock", { real: true }),
 };
 

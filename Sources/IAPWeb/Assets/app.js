@@ -19,10 +19,30 @@ function toast(message, kind = "info") {
   toast.timer = setTimeout(() => { box.hidden = true; }, kind === "error" ? 8000 : 3000);
 }
 
-function subscriptions(container, answer, timelines) {
+/**
+ * The retention message a customer who began to cancel was shown (the control plane's
+ * `/messages`, as `iap messages --json`), with what it offered and a way to accept it.
+ * Hook: [data-retention=ORIGINAL_TRANSACTION_ID] with data-message-identifier and data-source.
+ */
+function retention(r) {
+  if (!r) return null;
+  const offered = r.alternateProductId ? `switch to ${r.alternateProductId}`
+    : r.promotionalOfferId ? `promotional offer ${r.promotionalOfferId} of ${r.promotionalOfferProductId}` : null;
+  return el("p", {
+    class: "retention", "data-retention": r.originalTransactionId, "data-message-identifier": r.messageIdentifier,
+    "data-source": r.source, "data-accepted": String(r.accepted),
+  },
+  el("small", {}, `retention message ${r.messageIdentifier} (${r.source === "realtime" ? "real-time answer" : "default message"})`),
+  offered ? el("small", { "data-offered": r.alternateProductId ? "alternateProduct" : "promotionalOffer" }, offered) : null,
+  offered && !r.accepted ? button("retention-accept", "Accept") : null,
+  offered && r.accepted ? el("small", {}, "accepted") : null);
+}
+
+function subscriptions(container, answer, timelines, shown) {
   const items = answer.subscriptions.map((s) => {
     const id = s.productId;
     const increase = s.priceIncrease;
+    const message = shown.get(s.originalId);
     return keyed(el("article", { class: "subscription", "data-subscription": id },
       el("header", {},
         el("strong", {}, id), el("span", { class: "badge", "data-subscription-state": s.state }, s.state),
@@ -38,7 +58,8 @@ function subscriptions(container, answer, timelines) {
         el("input", { id: `price-${id}`, "data-field": "price", size: 6, placeholder: "5.99" }),
         button("price-increase", "Price increase"),
         increase?.status === "pending" ? [button("price-increase-accept", "Accept"), button("price-increase-decline", "Decline")] : null),
-      timelines.get(id) ? el("div", { class: "timeline-box" }, draw(timelines.get(id))) : null), id, [s, timelines.get(id)]);
+      retention(message),
+      timelines.get(id) ? el("div", { class: "timeline-box" }, draw(timelines.get(id))) : null), id, [s, timelines.get(id), message]);
   });
   reconcile(container, items.length ? [...items, keyed(legend(), "legend", "")] : [el("p", { class: "empty" }, "No subscriptions.")]);
 }
@@ -80,10 +101,11 @@ function editing(container) {
 }
 
 async function refresh() {
-  const [products, all, unfinished, entitlements, subs, notes, family, settings] = await Promise.all([
+  const [products, all, unfinished, entitlements, subs, notes, family, settings, messages] = await Promise.all([
     get("/products"), get("/transactions"), get("/transactions/unfinished"), get("/entitlements"),
-    get("/subscriptions"), get("/notifications"), get("/family"), get("/settings"),
+    get("/subscriptions"), get("/notifications"), get("/family"), get("/settings"), get("/messages"),
   ]);
+  const shown = new Map((messages.retentionMessages ?? []).map((r) => [r.originalTransactionId, r]));
   const timelines = new Map(await Promise.all(subs.subscriptions.map(async (s) =>
     [s.productId, await get(`/subscriptions/${encodeURIComponent(s.productId)}/timeline`)])));
   if (!refresh.productsDrawn) {
@@ -95,7 +117,7 @@ async function refresh() {
   views.simpleList($("[data-queue]"), unfinished.transactions, true, "Nothing to finish.");
   $('[data-count="queue"]').textContent = String(unfinished.transactions.length);
   views.simpleList($("[data-entitlements]"), entitlements.transactions, false, "No entitlements.");
-  if (!editing($("[data-subscriptions]"))) subscriptions($("[data-subscriptions]"), subs, timelines);
+  if (!editing($("[data-subscriptions]"))) subscriptions($("[data-subscriptions]"), subs, timelines, shown);
   refresh.notificationURL = notificationURL(settings);
   notifications($("[data-notifications]"), notes, refresh.notificationURL);
   $("[data-account]").textContent = family.account;

@@ -19,7 +19,7 @@ import Testing
     #expect(complete("settings ") == ["set", "reset"])
     #expect(complete("products ") == ["list", "fetch", "remove-from-sale", "restore-to-sale"])
     #expect(complete("consent ") == ["rescind"])
-    #expect(complete("messages ") == ["dismiss"])
+    #expect(complete("messages ") == ["dismiss", "accept"])
     #expect(complete("products remove-from-sale s") == ["sword"])
   }
 

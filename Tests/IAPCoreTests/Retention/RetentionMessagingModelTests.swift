@@ -5,9 +5,6 @@ import Testing
 
 /// The pure rules of `RetentionMessaging` and `PerformanceTestRun`, without a store.
 @Suite struct RetentionMessagingModelTests {
-  /// A Get Retention Message endpoint's answer naming `message`.
-  static func answer(_ message: String) -> JSONValue { .object([("message", .object([("messageIdentifier", .string(message))]))]) }
-
   @Test(arguments: ["en", "en-US", "en_US", "zh-Hans-CN", "fil-PH"])
   func localesAppleWrites(_ locale: String) { #expect(RetentionMessaging.isLocale(locale)) }
 
@@ -38,20 +35,5 @@ import Testing
     #expect(run.responseTimes?.p50 == 50 && run.responseTimes?.p90 == 90 && run.responseTimes?.p99 == 900 && run.responseTimes?.average == 135)
     run.samples[0] = .init(milliseconds: 3, failure: "SOCKET_ISSUE")
     #expect(run.successRate == 80 && run.result == .fail)
-  }
-
-  @Test func theAnswersMessageComesFirstThenTheDefault() throws {
-    var value = RetentionMessaging()
-    let chosen = "4d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
-    let fallback = "5d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
-    try value.uploadMessage(RetentionMessage(messageIdentifier: chosen, header: "h", body: "b"))
-    try value.uploadMessage(RetentionMessage(messageIdentifier: fallback, header: "h", body: "b"))
-    try value.configureDefault(productId: "pro", locale: "en-US", messageIdentifier: fallback)
-    let answer = Self.answer(chosen)
-    #expect(value.offer(originalTransactionId: "1", productId: "pro", locale: "en_US", answer: answer)?.source == .realtime)
-    #expect(value.offer(originalTransactionId: "1", productId: "pro", locale: "en_US", answer: nil)?.messageIdentifier == fallback)
-    #expect(value.offer(originalTransactionId: "1", productId: "pro", locale: "fr_FR", answer: nil) == nil)
-    let unknown = Self.answer("6d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233")
-    #expect(value.offer(originalTransactionId: "1", productId: "pro", locale: "en-US", answer: unknown)?.source == .defaultMessage)
   }
 }

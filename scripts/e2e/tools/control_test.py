@@ -269,6 +269,8 @@ def every_route(base):
     ok("GET", "/app-transaction", test=lambda d: d["signedAppTransaction"].count(".") == 2)
     ok("GET", "/can-make-payments", test=lambda d: d["canMakePayments"] is True)
     ok("GET", "/storefront", test=lambda d: d == {"countryCode": "USA", "id": "143441", "currency": "USD"})
+    ok("POST", "/messages/retention/1/accept", expect=400, test=lambda d: "no retention message was shown" in d["error"]["message"],
+       what="accepting a retention offer where no message was shown is 400")
     ok("POST", "/purchases", {"productId": P + ".extra_lives"})
     ok("POST", "/reinstall", test=lambda d: P + ".extra_lives" in [t["productId"] for t in d["transactions"]])
     ok("POST", "/clear", test=lambda d: d["cleared"] == "default")

@@ -18,6 +18,7 @@ Usage: web_test.py URL IAP_BIN SCREENSHOT_DIR [attacks | token=TOKEN]
        (run in the folder whose .iap the server uses)
 Prints one line per check, `ok - …` or `not ok - …: detail`; saves web.png and web-phone.png.
 """
+import base64
 import http.server
 import json
 import os
@@ -26,6 +27,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
@@ -143,6 +145,72 @@ def full_page(driver, path):
 
 def latest(transaction_id):
     return next((t for t in cli("history").get("transactions", []) if t["id"] == transaction_id), {})
+
+
+def der_to_raw(der):
+    """An ECDSA signature in DER (what openssl writes) as JWS's r || s, 32 bytes each."""
+    def integer(at):
+        length = der[at + 1]
+        return der[at + 2:at + 2 + length], at + 2 + length
+    r, after = integer(2)
+    s, _ = integer(after)
+    return r[-32:].rjust(32, b"\0") + s[-32:].rjust(32, b"\0")
+
+
+def app_key():
+    """A key of `iap keys create` (for the App Store Server API and offer signatures), once."""
+    if not hasattr(app_key, "key"):
+        app_key.key = cli("keys", "create", "-o", "retention-key.p8")
+    return app_key.key
+
+
+def openssl_sign(data):
+    """`data` signed with the app's key (ES256), as DER."""
+    return subprocess.run(["openssl", "dgst", "-sha256", "-sign", "retention-key.p8"], input=data, capture_output=True, timeout=30).stdout
+
+
+def offer_signature_v1(product, offer):
+    """A promotional offer's version 1 signature fields, as an app's server makes them."""
+    key, nonce, timestamp = app_key(), "3f2504e0-4f89-11d3-9a0c-0305e82c3301", int(time.time() * 1000)
+    message = "\u2063".join([P, key["keyId"], product, offer, "", nonce, str(timestamp)]).encode()
+    return {"encodedSignature": base64.b64encode(openssl_sign(message)).decode(), "productId": product, "nonce": nonce,
+            "timestamp": timestamp, "keyId": key["keyId"], "offerIdentifier": offer}
+
+
+def server_api(method, path, body):
+    """An App Store Server API request with a bearer token made with `openssl` from a key of
+    `iap keys create`, as Apple's libraries make one."""
+    key = app_key()
+    b64 = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=")
+    now = int(time.time())
+    header = {"alg": "ES256", "kid": key["keyId"], "typ": "JWT"}
+    claims = {"iss": key["issuerId"], "iat": now, "exp": now + 300, "aud": "appstoreconnect-v1", "bid": P}
+    signing = b64(json.dumps(header).encode()) + b"." + b64(json.dumps(claims).encode())
+    token = (signing + b"." + b64(der_to_raw(openssl_sign(signing)))).decode()
+    request = urllib.request.Request(URL + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status
+
+
+def retention_endpoint(answer):
+    """A Get Retention Message endpoint on 127.0.0.1 that answers `answer`."""
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            body = json.dumps(answer).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def short(iso):
@@ -293,9 +361,31 @@ def main():
             check(kinds == ["purchase", "renewal", "renewal", "renewal"], "the periods are a purchase and its renewals, in order", kinds)
         clock_now = steady(lambda: driver.find_element(By.CSS_SELECTOR, "[data-clock-now]").get_attribute("data-now"))
         check(clock_now == cli("clock").get("now"), "the clock shown is the store's clock", (clock_now, cli("clock")))
-        # A subscription action from the page.
-        click(driver, f'[data-subscription="{P}.pro.monthly"] [data-action="cancel"]')
-        wait(driver, "cancel turns auto-renew off", lambda d: cli("subscription", "status").get("subscriptions", [{}])[0].get("autoRenewStatus") is False)
+        # A subscription action from the page: cancelling shows the retention message the
+        # Get Retention Message endpoint chose, which the customer accepts from the card.
+        message = "4d3b9a4e-0f6c-4a5b-9c2d-7e8f00112233"
+        check(server_api("PUT", f"/inApps/v1/messaging/message/{message}", {"header": "Before you go", "body": "A free month on us."}) == 200,
+              "a retention message is uploaded with the App Store Server API")
+        endpoint = retention_endpoint({"promotionalOffer": {
+            "messageIdentifier": message, "promotionalOfferSignatureV1": offer_signature_v1(f"{P}.pro.monthly", "loyalty.free_month")}})
+        try:
+            server_api("PUT", "/inApps/v1/messaging/realtime/url", {"realtimeURL": "http://127.0.0.1:%d/retention" % endpoint.server_address[1]})
+            click(driver, f'[data-subscription="{P}.pro.monthly"] [data-action="cancel"]')
+            wait(driver, "cancel turns auto-renew off", lambda d: cli("subscription", "status").get("subscriptions", [{}])[0].get("autoRenewStatus") is False)
+        finally:
+            endpoint.shutdown()
+            endpoint.server_close()
+        original = cli("subscription", "status").get("subscriptions", [{}])[0].get("originalId")
+        retained = f'[data-retention="{original}"]'
+        shown = wait(driver, "the card shows the retention message shown, from the control plane's /messages", lambda d: d.find_elements(
+            By.CSS_SELECTOR, f'[data-subscription="{P}.pro.monthly"] {retained}[data-message-identifier="{message}"][data-source="realtime"]'))
+        if shown:
+            offered = steady(lambda: driver.find_element(By.CSS_SELECTOR, f"{retained} [data-offered]").text)
+            check(offered == f"promotional offer loyalty.free_month of {P}.pro.monthly", "it says what the message offered", offered)
+        click(driver, f'{retained} [data-action="retention-accept"]')
+        wait(driver, "accept redeems the promotional offer: the CLI sees it accepted", lambda d: [
+            m.get("accepted") for m in cli("messages").get("retentionMessages", [])] == [True])
+        wait(driver, "the card reads accepted", lambda d: d.find_elements(By.CSS_SELECTOR, f'{retained}[data-accepted="true"]'))
         # Clock controls.
         def type_duration():
             field = driver.find_element(By.CSS_SELECTOR, '[data-form="clock-advance"] input[name="by"]')
