@@ -12,5 +12,8 @@ enum MessageRoutes {
     ControlRoute(method: "POST", path: "/messages/dismiss", operation: StoreViewOperations.dismissMessages) { call throws(IAPError) in
       .json(MessagesJSON.document(try call.workspace.dismissMessages()))
     },
+    ControlRoute(method: "POST", path: "/messages/send", operation: StoreViewOperations.sendMessage) { call throws(IAPError) in
+      .json(MessagesJSON.document([try call.workspace.sendMessage()]))
+    },
   ]
 }
