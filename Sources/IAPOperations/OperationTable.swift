@@ -30,12 +30,12 @@ package enum OperationTable {
     ]
     operations += [
       AppOperations.appTransaction, AppOperations.canMakePayments, AppOperations.reinstall, AppOperations.clear,
-      AppOperations.refreshReceipt, AppOperations.rescindConsent, ReceiptOperation.spec,
+      AppOperations.refreshReceipt, AppOperations.rescindConsent, ReceiptOperation.spec, ExternalPurchaseOperations.token,
     ]
     operations += [KeyOperations.create, KeyOperations.list, KeyOperations.add, KeyOperations.remove]
     operations += [
       StoreViewOperations.queue, StoreViewOperations.status, StoreViewOperations.messages, StoreViewOperations.dismissMessages,
-      RetentionOfferOperation.spec,
+      RetentionOfferOperation.spec, StoreViewOperations.sendMessage,
       StoreViewOperations.rootCertificate, StoreViewOperations.reset,
     ]
     operations += [

@@ -123,7 +123,8 @@ package struct HistoryIndex {
     switch try TransactionLogIndex.decodeRecord(record, at: offset, path: path) {
     case let .transaction(t): latest[t.id] = (offset, record.count, t.account, t.deleted)
     case let .clearAccount(account): latest = latest.filter { $0.value.account != account }
-    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .dismissMessages, .notification:
+    case .reinstall, .subscription, .removeSubscription, .receiptUpdate, .offerNonce, .massExtension, .family, .dismissMessages, .appStoreMessage, .externalPurchaseToken,
+      .notification:
       break
     }
   }

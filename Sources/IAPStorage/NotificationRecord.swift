@@ -21,6 +21,7 @@ package enum NotificationRecord {
     if let reason = n.consumptionRequestReason { members.append(("consumptionRequestReason", .string(reason.rawValue))) }
     if let summary = n.summary { members.append(("summary", ExtensionRecord.encode(summary))) }
     if let app = n.appTransaction { members.append(("appTransaction", encode(app))) }
+    if let token = n.externalPurchaseToken { members.append(("externalPurchaseToken", token.json)) }
     if n.transaction == nil { members.append(("bundleId", .optional(n.bundleId))) }
     members.append(("after", .int(Int64(logLength))))
     return .object(members)
@@ -77,6 +78,10 @@ package enum NotificationRecord {
       notification.consumptionRequestReason = reason
     }
     if let value = json["appTransaction"], value != .null { notification.appTransaction = try decodeAppTransaction(value) }
+    if let value = json["externalPurchaseToken"] {
+      guard let token = ExternalPurchaseToken(json: value) else { throw RecordError(field: "externalPurchaseToken") }
+      notification.externalPurchaseToken = token
+    }
     return notification
   }
 

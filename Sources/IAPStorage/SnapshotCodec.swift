@@ -48,6 +48,9 @@ package enum SnapshotCodec {
     if !state.families.isEmpty {
       members.append(("families", .object(state.families.keys.sorted().map { ($0, .array(state.families[$0]!.map(JSONValue.string))) })))
     }
+    if !state.unreportedTokens.isEmpty {
+      members.append(("unreportedTokens", .array(state.unreportedTokens.map(\.json))))
+    }
     return members
   }
 
@@ -66,6 +69,7 @@ package enum SnapshotCodec {
       ("ownership", .array(owned)), ("subscriptions", .array(subscriptions)),
       ("receiptUpdates", .int(Int64(account.receiptUpdates))),
     ] + (account.dismissedMessages.isEmpty ? [] : [("dismissedMessages", .array(account.dismissedMessages.sorted().map(JSONValue.string)))])
+      + (account.genericMessages.isEmpty ? [] : [("genericMessages", .array(account.genericMessages.map(JSONValue.string)))])
   }
 
   /// `encode(_:offsets:)` as the compact text `store.json` holds, byte for byte, but written
@@ -208,6 +212,11 @@ package enum SnapshotCodec {
       }
       state.families[organizer] = members
     }
+    // Absent when no external purchase token waits for its reporting period's end.
+    for item in json["unreportedTokens"]?.arrayValue ?? [] {
+      guard let token = ExternalPurchaseToken(json: item) else { throw RecordError(field: "unreportedTokens") }
+      state.unreportedTokens.append(token)
+    }
     state.notificationCount = json["notificationCount"]?.intValue.flatMap { Int(exactly: $0) } ?? 0
     var queueOrdinal = 0
     for (name, value) in accounts {
@@ -239,6 +248,10 @@ package enum SnapshotCodec {
       for item in value["dismissedMessages"]?.arrayValue ?? [] {
         guard let id = item.stringValue else { throw RecordError(field: "accounts.\(name).dismissedMessages") }
         account.dismissedMessages.insert(id)
+      }
+      for item in value["genericMessages"]?.arrayValue ?? [] {
+        guard let id = item.stringValue else { throw RecordError(field: "accounts.\(name).genericMessages") }
+        account.genericMessages.append(id)
       }
       state.accounts[name] = account
     }

@@ -93,6 +93,10 @@ package enum LogRecordCodec {
       ])
     case let .dismissMessages(account, ids):
       return .object([("event", .string("dismissMessages")), ("account", .string(account)), ("ids", .array(ids.map(JSONValue.string)))])
+    case let .externalPurchaseToken(token, pending):
+      return .object([("event", .string("externalPurchaseToken")), ("token", token.json), ("pending", .bool(pending))])
+    case let .appStoreMessage(account, id):
+      return .object([("event", .string("appStoreMessage")), ("account", .string(account)), ("id", .string(id))])
     case let .notification(notification):
       // Notifications have a log of their own; this form is for completeness only.
       return .object([("event", .string("notification"))] + (NotificationRecord.encode(notification, after: 0).objectValue ?? []))
@@ -132,6 +136,14 @@ package enum LogRecordCodec {
       let ids = list.compactMap(\.stringValue)
       guard ids.count == list.count else { throw RecordError(field: "dismissMessages.ids") }
       return .dismissMessages(account: account, ids: ids)
+    case "externalPurchaseToken":
+      guard let token = json["token"].flatMap(ExternalPurchaseToken.init(json:)), let pending = json["pending"]?.boolValue else {
+        throw RecordError(field: "externalPurchaseToken")
+      }
+      return .externalPurchaseToken(token, pending: pending)
+    case "appStoreMessage":
+      guard let account = json["account"]?.stringValue, let id = json["id"]?.stringValue else { throw RecordError(field: "appStoreMessage") }
+      return .appStoreMessage(account: account, id: id)
     case "receiptUpdate":
       guard let account = json["account"]?.stringValue else { throw RecordError(field: "account") }
       return .receiptUpdate(account)

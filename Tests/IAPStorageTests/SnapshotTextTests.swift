@@ -35,13 +35,14 @@ import Testing
     #expect(decoded.accounts["ann"]?.queues["pad"]?.map(\.id) == [3])
   }
 
-  /// Each account's dismissed messages are kept in the snapshot, and their log
-  /// records read back as written.
+  /// Each account's dismissed messages and the App Store's own messages are kept in the
+  /// snapshot, and their log records read back as written.
   @Test func dismissedMessagesSurviveTheSnapshotAndTheLog() throws {
     var state = StoreState()
     state.apply(transaction(1, "gems", .consumable, account: "ann", device: "phone"))
     let records: [LogRecord] = [
       .dismissMessages(account: "ann", ids: ["billingIssue/1/2", "a \"b\""]), .dismissMessages(account: "bob", ids: ["x"]),
+      .appStoreMessage(account: "ann", id: "generic/1"), .appStoreMessage(account: "ann", id: "generic/2"),
     ]
     for record in records {
       state.apply(record)
@@ -52,6 +53,29 @@ import Testing
     let (decoded, _) = try SnapshotCodec.decode(bytes: text)
     #expect(decoded == state)
     #expect(decoded.accounts["ann"]?.dismissedMessages == ["billingIssue/1/2", "a \"b\""])
+    #expect(decoded.accounts["ann"]?.genericMessages == ["generic/1", "generic/2"])
+  }
+
+  /// Unreported external purchase tokens are kept in the snapshot, and their records (and
+  /// the notification that carries one) read back as written.
+  @Test func unreportedTokensSurviveTheSnapshotAndTheLog() throws {
+    let token = ExternalPurchaseToken(
+      externalPurchaseId: "SANDBOX_1", tokenCreationDate: Timestamp(milliseconds: 5), appAppleId: 7, bundleId: "com.example.app")
+    var sent = ServerNotification(type: .externalPurchaseToken, subtype: .unreported, date: token.unreportedDate, transaction: nil, bundleId: "com.example.app")
+    sent.externalPurchaseToken = token
+    #expect(try NotificationRecord.decode(NotificationRecord.encode(sent, after: 0)) == sent)
+    var state = StoreState()
+    let other = ExternalPurchaseToken(externalPurchaseId: "2", tokenCreationDate: Timestamp(milliseconds: 9), appAppleId: nil, bundleId: "b")
+    for record: LogRecord in [.externalPurchaseToken(token, pending: true), .externalPurchaseToken(other, pending: true)] {
+      state.apply(record)
+      #expect(try LogRecordCodec.decode(LogRecordCodec.encode(record)) == record)
+    }
+    let text = SnapshotCodec.encodeText(state, offsets: .init())
+    #expect(text == Array((JSONWriter.compact(SnapshotCodec.encode(state, offsets: .init())) + "\n").utf8))
+    let (decoded, _) = try SnapshotCodec.decode(bytes: text)
+    #expect(decoded.unreportedTokens == [token, other])
+    state.apply(.externalPurchaseToken(token, pending: false))
+    #expect(state.unreportedTokens == [other])
   }
 
   /// A long queue is handed over in pieces of about `SnapshotCodec.pieceSize` bytes, never

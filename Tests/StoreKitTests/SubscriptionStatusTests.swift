@@ -90,4 +90,14 @@ import Testing
       #expect(message?.reason == .priceIncreaseConsent)
     }
   }
+
+  /// `Message.Reason.generic`: a message the App Store sends of its own reaches
+  /// `Message.messages` as the others do.
+  @Test func theAppStoresOwnMessageIsGeneric() async throws {
+    try await TestStore.run { store in
+      _ = try await store.call("POST", "/messages/send")
+      let message = await first(of: Message.messages) { _ in true }
+      #expect(message?.reason == .generic)
+    }
+  }
 }

@@ -52,6 +52,7 @@ package enum CommandRegistry {
     Entry(["messages"], MessagesCommand.self),
     Entry(["messages", "dismiss"], MessagesDismissCommand.self),
     Entry(["messages", "accept"], MessagesAcceptCommand.self),
+    Entry(["messages", "send"], MessagesSendCommand.self),
     Entry(["jws", "decode"], JWSDecodeCommand.self),
     Entry(["certificates", "root"], CertificatesRootCommand.self),
     Entry(["keys", "create"], KeysCreateCommand.self),
@@ -70,6 +71,7 @@ package enum CommandRegistry {
     Entry(["family", "add"], FamilyAddCommand.self),
     Entry(["family", "remove"], FamilyRemoveCommand.self),
     Entry(["consent", "rescind"], ConsentRescindCommand.self),
+    Entry(["external-purchase", "token"], ExternalPurchaseTokenCommand.self),
     Entry(["delete"], DeleteCommand.self),
     Entry(["clear"], ClearCommand.self),
     Entry(["reinstall"], ReinstallCommand.self),
@@ -127,6 +129,7 @@ package enum CommandRegistry {
     Group(["catalog"], "Check and convert catalogs: catalog.plist and Xcode .storekit files."),
     Group(["download"], "Download purchased products' hosted content (SKDownload)."),
     Group(["consent"], "The customer's consent for the app (Declared Age Range)."),
+    Group(["external-purchase"], "External purchases of an app configured for them (StoreKit's External Purchase API)."),
   ]
 
   /// The abstract of the group at `path`, if it is one.
@@ -144,7 +147,9 @@ package enum CommandRegistry {
   static func isGroup(_ path: [String]) -> Bool { path.isEmpty || (path.count == 1 && groupWords.contains(path[0])) }
 
   /// The words of the groups below the root, as in `groups` (a test checks that they agree).
-  static let groupWords = ["products", "subscription", "jws", "certificates", "keys", "namespace", "catalog", "download", "consent"]
+  static let groupWords = [
+    "products", "subscription", "jws", "certificates", "keys", "namespace", "catalog", "download", "consent", "external-purchase",
+  ]
 
   /// The words that may follow `path`, with their abstracts, in registry order.
   static func children(of path: [String]) -> [(name: String, abstract: String)] {

@@ -22,6 +22,11 @@ package enum LogRecord: Equatable, Sendable {
   case family(organizer: String, member: String, joined: Bool)
   /// StoreKit messages the account saw and closed (`Message` ids), not shown again.
   case dismissMessages(account: String, ids: [String])
+  /// The App Store sent the account a message of its own (`Message.Reason.generic`, its id).
+  case appStoreMessage(account: String, id: String)
+  /// An external purchase token the system gave the app (`pending`), or one whose
+  /// EXTERNAL_PURCHASE_TOKEN UNREPORTED was sent (not `pending`: nothing is left to send).
+  case externalPurchaseToken(ExternalPurchaseToken, pending: Bool)
   /// An App Store Server Notification was sent (kept in its own log).
   case notification(ServerNotification)
 }

@@ -4,9 +4,10 @@ import IAPFormats
 /// (`notificationType`/`subtype`, as Apple names them), when, and the transaction and
 /// subscription as they stood then.
 ///
-/// Three kinds carry no transaction: TEST, which only proves the URL works, the
-/// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead, and
-/// RESCIND_CONSENT, which carries the customer's app transaction (`appData`).
+/// Four kinds carry no transaction: TEST, which only proves the URL works, the
+/// RENEWAL_EXTENSION SUMMARY of a mass extension, which carries its `summary` instead,
+/// RESCIND_CONSENT, which carries the customer's app transaction (`appData`), and
+/// EXTERNAL_PURCHASE_TOKEN, which carries the token (`externalPurchaseToken`).
 package struct ServerNotification: Equatable, Sendable {
   package var type: NotificationType
   package var subtype: NotificationSubtype?
@@ -22,6 +23,9 @@ package struct ServerNotification: Equatable, Sendable {
   /// For RESCIND_CONSENT: the app transaction of the customer whose consent was withdrawn,
   /// signed into `appData.signedAppTransactionInfo`.
   package var appTransaction: AppTransaction?
+  /// For EXTERNAL_PURCHASE_TOKEN: the token, carried as `externalPurchaseToken` in place of
+  /// `data`.
+  package var externalPurchaseToken: ExternalPurchaseToken?
 
   package init(
     type: NotificationType, subtype: NotificationSubtype? = nil, date: Timestamp, transaction: Transaction?, subscription: Subscription? = nil,

@@ -58,7 +58,8 @@ package extension Store {
   }
 
   /// Runs the store's time to `now`, for every account, earliest event first: as many
-  /// renewals as the time covers, then expiry or billing retry as the rules say.
+  /// renewals as the time covers, then expiry or billing retry as the rules say, and the
+  /// UNREPORTED notifications of external purchase tokens whose reporting period ended.
   ///
   /// - Parameter budget: the most events to make; the rest stay due.
   /// - Returns: whether the store's time reached `now` (false when the budget ran out first).
@@ -69,6 +70,8 @@ package extension Store {
     while let due = nextDue(from: &schedule, until: now) {
       guard made < budget else { return false }
       made += 1
+      // Tokens' reporting periods that end before this event, in their place in time.
+      notifyUnreportedTokens(until: Self.nextEvent(of: due)!)
       let recorded = changes.count
       defer { reschedule(&schedule, after: recorded, until: now) }
       var subscription = due
@@ -120,6 +123,7 @@ package extension Store {
         return true
       }
     }
+    notifyUnreportedTokens(until: now)
     return true
   }
 

@@ -1,7 +1,8 @@
 import IAPFormats
 
 /// A message StoreKit's `Message` API would show when the app launches or comes to the
-/// foreground (`Message.messages`), about one of the account's subscriptions.
+/// foreground (`Message.messages`): about one of the account's subscriptions, or one the
+/// App Store sends of its own (`generic`).
 package struct StoreMessage: Equatable, Sendable {
   /// `Message.Reason`: why the App Store shows it.
   package enum Reason: String, Sendable {
@@ -12,12 +13,17 @@ package struct StoreMessage: Equatable, Sendable {
     case priceIncreaseConsent
     /// A lapsed customer may redeem a win-back offer (`Message.Reason.winBackOffer`, iOS 18).
     case winBackOffer
+    /// A message the App Store sends for a generic reason (`Message.Reason.generic`): about
+    /// no subscription, sent when the App Store has something to tell the customer
+    /// (`iap messages send` stands for it).
+    case generic
   }
 
   package var reason: Reason
-  package var productId: String
-  package var group: String
-  package var originalId: UInt64
+  /// The subscription's product, group and original transaction; nil for `generic`.
+  package var productId: String?
+  package var group: String?
+  package var originalId: UInt64?
   /// For `winBackOffer`: the offer shown, the best the customer may redeem.
   package var offerId: String?
   /// Stable while its cause lasts, so a dismissed message stays dismissed; a new cause (the
@@ -33,14 +39,20 @@ package struct StoreMessage: Equatable, Sendable {
     switch reason {
     case .billingIssue: id = "billingIssue/\(s.originalId)/\(s.expirationDate.milliseconds)"
     case .priceIncreaseConsent: id = "priceIncreaseConsent/\(s.originalId)/\(s.pendingPriceIncrease?.price ?? "")"
-    case .winBackOffer: id = "winBackOffer/\(s.originalId)/\(s.expirationDate.milliseconds)/\(offerId ?? "")"
+    case .winBackOffer, .generic: id = "\(reason.rawValue)/\(s.originalId)/\(s.expirationDate.milliseconds)/\(offerId ?? "")"
     }
+  }
+
+  /// The App Store's own message with this id (`generic`).
+  package init(genericId: String) {
+    reason = .generic
+    id = genericId
   }
 }
 
 package extension Store {
-  /// The messages the App Store has for this account now, by subscription group, that it
-  /// has not dismissed. Only the purchaser's own subscriptions: a family member has no
+  /// The messages the App Store has for this account now, by subscription group, then those
+  /// it sent of its own (`generic`) oldest first, that the customer has not dismissed. Only the purchaser's own subscriptions: a family member has no
   /// payment method to fix nor a price to consent to.
   ///
   /// - Parameter winBackOffers: the win-back offers a lapsed subscription's customer may
@@ -60,7 +72,16 @@ package extension Store {
         messages.append(StoreMessage(reason: .winBackOffer, subscription: s, offerId: best))
       }
     }
+    messages += account.genericMessages.map(StoreMessage.init(genericId:))
     return messages.filter { !account.dismissedMessages.contains($0.id) }
+  }
+
+  /// The App Store sends the account a message of its own (`Message.Reason.generic`),
+  /// shown at the app's launch until the customer dismisses it. Returns it.
+  mutating func sendGenericMessage() -> StoreMessage {
+    let message = StoreMessage(genericId: "generic/\(accountState.genericMessages.count + 1)")
+    record(.appStoreMessage(account: account, id: message.id))
+    return message
   }
 
   /// The customer saw the messages and closed them (`Message.display(in:)`): they are not

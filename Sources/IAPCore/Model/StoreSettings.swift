@@ -110,6 +110,9 @@ package struct StoreSettings: Equatable, Sendable {
       name: "original-platform", kind: .choice(["iOS", "macOS", "tvOS", "visionOS"]),
       help: "The platform the customer first got the app on (the app transaction's originalPlatform)."),
     SettingSpec(name: "preorder-date", kind: .date, help: "When the customer pre-ordered the app (the app transaction's preorderDate)."),
+    SettingSpec(
+      name: "external-purchase", kind: .toggle,
+      help: "The app is configured for external purchase (StoreKit's External Purchase API): it gets external purchase tokens."),
   ]
 
   /// Each setting's value and where it came from, in the order of `specs`.
@@ -237,4 +240,6 @@ package struct StoreSettings: Equatable, Sendable {
   package var originalPlatform: String { value("original-platform") ?? "iOS" }
   /// The app transaction's `preorderDate`: nil unless the customer pre-ordered the app.
   package var preorderDate: Timestamp? { value("preorder-date").flatMap(Timestamp.init(iso8601:)) }
+  /// Whether the app is configured for external purchase, and so may get external purchase tokens.
+  package var externalPurchase: Bool { toggle("external-purchase") }
 }

@@ -10,6 +10,9 @@ package struct AccountState: Equatable, Sendable {
   package var receiptUpdates = 0
   /// The StoreKit messages (`StoreMessage.id`) the account dismissed.
   package var dismissedMessages: Set<String> = []
+  /// The ids of the messages the App Store sent of its own (`Message.Reason.generic`), oldest
+  /// first.
+  package var genericMessages: [String] = []
 
   package init() {}
 }
@@ -31,6 +34,8 @@ package struct StoreState: Equatable, Sendable {
   package var massExtensions: [String: MassExtension] = [:]
   /// Family Sharing: each purchaser's family members (account names, sorted).
   package var families: [String: [String]] = [:]
+  /// External purchase tokens whose reporting period has not ended, oldest first.
+  package var unreportedTokens: [ExternalPurchaseToken] = []
 
   package init() {}
 
@@ -61,6 +66,14 @@ package struct StoreState: Equatable, Sendable {
       massExtensions[request.key] = request
     case let .dismissMessages(account, ids):
       accounts[account, default: AccountState()].dismissedMessages.formUnion(ids)
+    case let .appStoreMessage(account, id):
+      accounts[account, default: AccountState()].genericMessages.append(id)
+    case let .externalPurchaseToken(token, pending):
+      if pending {
+        unreportedTokens.append(token)
+      } else {
+        unreportedTokens.removeAll { $0.externalPurchaseId == token.externalPurchaseId }
+      }
     case .notification:
       notificationCount += 1
     }

@@ -1,7 +1,7 @@
 /// Apple's `notificationType` (App Store Server Notifications V2; `NotificationTypeV2` in
 /// Apple's libraries): every value Apple defines, spelled here once. iap sends most of them;
-/// the rest (external purchase tokens, Advanced Commerce's) are accepted as filters of the
-/// notification history, as Apple accepts them.
+/// the rest (Advanced Commerce's) are accepted as filters of the notification history, as
+/// Apple accepts them.
 package enum NotificationType: String, CaseIterable, Sendable {
   case subscribed = "SUBSCRIBED"
   case didChangeRenewalPref = "DID_CHANGE_RENEWAL_PREF"

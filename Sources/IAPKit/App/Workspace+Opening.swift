@@ -17,7 +17,7 @@ extension Workspace {
     var clock = try IAPError.ofState(session.clock())
     var now = clock.now(real: environment.now())
     var settings: StoreSettings?
-    if store(session).hasDueSubscriptionEvents(at: now) {
+    if store(session).hasDueEvents(at: now) {
       if !forWriting {
         // Release the shared lock before taking the exclusive one: both are this process's.
         session.close()

@@ -41,7 +41,7 @@ extension Workspace {
   /// memory that keeps no records, so that a clock move over budget is refused before
   /// anything is written.
   static func isWithinBudget(_ store: Store, to now: Timestamp, budget: Int) -> Bool {
-    guard store.hasDueSubscriptionEvents(at: now) else { return true }
+    guard store.hasDueEvents(at: now) else { return true }
     // Most moves are well within it, as a bound shows without running them (running them
     // in memory first would be a large part of a long move).
     if let bound = store.eventBound(until: now), bound <= budget { return true }
@@ -53,6 +53,6 @@ extension Workspace {
       probe.discardChanges()
       left -= batch
     }
-    return !probe.hasDueSubscriptionEvents(at: now)
+    return !probe.hasDueEvents(at: now)
   }
 }

@@ -27,6 +27,9 @@ package enum NotificationPayload {
           ("storefrontCountryCodes", .array(summary.storefrontCountryCodes.map(JSONValue.string))),
           ("succeededCount", .int(Int64(summary.succeededCount))), ("failedCount", .int(Int64(summary.failedCount))),
         ])))
+    } else if let token = n.externalPurchaseToken {
+      // EXTERNAL_PURCHASE_TOKEN names no purchase: the token's decoded JSON in place of `data`.
+      members.append(("externalPurchaseToken", token.json))
     } else if var appTransaction = n.appTransaction {
       // RESCIND_CONSENT names no purchase: `appData` in place of `data` (Notifications 2.19),
       // its app transaction signed as the environment signs now.

@@ -2,8 +2,8 @@ import IAPCore
 
 extension Workspace {
   /// Use case: the StoreKit messages (`Message.messages`) the App Store would show this
-  /// account at the app's launch: billing issues, price increases awaiting consent and
-  /// win-back offers.
+  /// account at the app's launch: billing issues, price increases awaiting consent,
+  /// win-back offers and the App Store's own messages.
   package func messages() throws(IAPError) -> [StoreMessage] {
     let opened = try openStore(forWriting: false)
     return opened.store.messages(winBackOffers: winBackOffers(opened))
@@ -23,5 +23,14 @@ extension Workspace {
     let dismissed = opened.store.dismissMessages(winBackOffers: winBackOffers(opened))
     try opened.commit()
     return dismissed
+  }
+
+  /// Use case: the App Store sends the account a message of its own
+  /// (`Message.Reason.generic`), shown at the app's launch until dismissed. Returns it.
+  package func sendMessage() throws(IAPError) -> StoreMessage {
+    var opened = try openStore(forWriting: true)
+    let message = opened.store.sendGenericMessage()
+    try opened.commit()
+    return message
   }
 }

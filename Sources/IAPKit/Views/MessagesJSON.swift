@@ -10,8 +10,8 @@ package enum MessagesJSON {
     var document = JSONValue.object([
       ("messages", .array(messages.map { m in
         .object([
-          ("id", .string(m.id)), ("reason", .string(m.reason.rawValue)), ("productId", .string(m.productId)),
-          ("subscriptionGroupIdentifier", .string(m.group)), ("originalTransactionId", .string(String(m.originalId))),
+          ("id", .string(m.id)), ("reason", .string(m.reason.rawValue)), ("productId", .optional(m.productId)),
+          ("subscriptionGroupIdentifier", .optional(m.group)), ("originalTransactionId", .optional(m.originalId.map { String($0) })),
           ("offerId", .optional(m.offerId)),
         ])
       }))
@@ -42,9 +42,10 @@ package enum MessagesJSON {
   /// One line of text per message.
   package static func line(_ m: StoreMessage) -> String {
     switch m.reason {
-    case .billingIssue: return "billingIssue  \(m.productId): the renewal payment failed; update the payment method"
-    case .priceIncreaseConsent: return "priceIncreaseConsent  \(m.productId): the price rises; consent needed"
-    case .winBackOffer: return "winBackOffer  \(m.productId): come back with win-back offer \(m.offerId ?? "")"
+    case .billingIssue: return "billingIssue  \(m.productId ?? ""): the renewal payment failed; update the payment method"
+    case .priceIncreaseConsent: return "priceIncreaseConsent  \(m.productId ?? ""): the price rises; consent needed"
+    case .winBackOffer: return "winBackOffer  \(m.productId ?? ""): come back with win-back offer \(m.offerId ?? "")"
+    case .generic: return "generic  \(m.id): a message from the App Store"
     }
   }
 }

@@ -39,6 +39,8 @@ package enum StoreViewOperations {
     "messages", summary: "List the StoreKit messages the App Store would show at launch (Message.messages).", parameters: [])
   package static let dismissMessages = OperationSpec(
     "messages dismiss", summary: "Dismiss the StoreKit messages shown (the customer closed them).", parameters: [])
+  package static let sendMessage = OperationSpec(
+    "messages send", summary: "Have the App Store send the account a message of its own (Message.Reason.generic).", parameters: [])
   /// Where the CLI writes the certificate (the control plane answers it as PEM instead).
   package static let certificateOutput = Parameter<String>.parsed(
     ParameterInfo(

@@ -181,7 +181,7 @@ extension Workspace {
       if let generation, let kept = reads?.kept(at: generation, account: account, device: device, fields: fields) {
         let now = kept.clock.now(real: environment.now())
         // Subscription events now due are made (and committed) by opening afresh.
-        if !kept.store.hasDueSubscriptionEvents(at: now) {
+        if !kept.store.hasDueEvents(at: now) {
           let session = try IAPError.ofState(kept.session.unlockedCopy())
           session.warn = { [console] in console.warning($0) }
           var opened = OpenedStore(session: session, store: kept.store, now: now, clock: kept.clock, settings: kept.settings)

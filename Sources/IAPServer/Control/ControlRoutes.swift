@@ -3,5 +3,5 @@
 enum ControlRoutes {
   static let all: [ControlRoute] =
     ProductRoutes.all + CatalogRoutes.all + ProductSaleRoutes.all + PurchaseRoutes.all + UpdateStreamRoutes.all + TransactionRoutes.all + RefundRoutes.all
-    + AccountRoutes.all + ConsentRoutes.all + MessageRoutes.all + AppRoutes.all + SubscriptionRoutes.all + ClockRoutes.all + SettingsRoutes.all + ServerSideRoutes.all + NamespaceRoutes.all + StateRoutes.all
+    + AccountRoutes.all + ConsentRoutes.all + ExternalPurchaseRoutes.all + MessageRoutes.all + AppRoutes.all + SubscriptionRoutes.all + ClockRoutes.all + SettingsRoutes.all + ServerSideRoutes.all + NamespaceRoutes.all + StateRoutes.all
 }

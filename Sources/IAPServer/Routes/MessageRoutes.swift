@@ -17,5 +17,8 @@ enum MessageRoutes {
     ) { call throws(IAPError) in
       .json(BuyOperation.json(try RetentionOfferOperation.perform(try RetentionOfferOperation.request(call), in: call.workspace, signed: true)))
     },
+    ControlRoute(method: "POST", path: "/messages/send", operation: StoreViewOperations.sendMessage) { call throws(IAPError) in
+      .json(MessagesJSON.document([try call.workspace.sendMessage()]))
+    },
   ]
 }

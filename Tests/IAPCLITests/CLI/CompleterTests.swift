@@ -19,7 +19,8 @@ import Testing
     #expect(complete("settings ") == ["set", "reset"])
     #expect(complete("products ") == ["list", "fetch", "remove-from-sale", "restore-to-sale"])
     #expect(complete("consent ") == ["rescind"])
-    #expect(complete("messages ") == ["dismiss", "accept"])
+    #expect(complete("messages ") == ["dismiss", "accept", "send"])
+    #expect(complete("external-purchase ") == ["token"])
     #expect(complete("products remove-from-sale s") == ["sword"])
   }
 

@@ -8,7 +8,8 @@ import Testing
 @testable import IAPKit
 
 /// `iap messages` and `iap messages dismiss`: what StoreKit's Message API shows at launch
-/// (`Message.Reason`: billingIssue, priceIncreaseConsent, winBackOffer).
+/// (`Message.Reason`: billingIssue, priceIncreaseConsent, winBackOffer, generic), and
+/// `iap messages send`.
 @Suite struct MessagesCommandTests {
   let harness = TestHarness()
 
@@ -31,6 +32,17 @@ import Testing
     #expect(dismissed.json["messages"]?.arrayValue?.count == 1)
     #expect(reasons().isEmpty, "dismissed while the cause lasts")
     #expect(harness.run("messages dismiss").stdout == "no messages to dismiss\n")
+  }
+
+  @Test func theAppStoreSendsAGenericMessageUntilDismissed() {
+    #expect(harness.run("messages send").stdout == "sent message generic/1\n")
+    #expect(reasons() == ["generic"])
+    let listed = harness.run("messages --json").json["messages"]?.arrayValue?.first
+    #expect(listed?["id"]?.stringValue == "generic/1" && listed?["productId"] == .null)
+    #expect(harness.run("messages").stdout == "generic  generic/1: a message from the App Store\n")
+    #expect(harness.run("messages dismiss").stdout == "dismissed 1 message\n")
+    #expect(reasons().isEmpty)
+    #expect(harness.run("messages send --json").json["messages"]?.arrayValue?.first?["id"]?.stringValue == "generic/2")
   }
 
   @Test func aPriceIncreaseAwaitingConsentShowsAMessage() {

@@ -3,7 +3,8 @@ import Testing
 @testable import IAPCore
 @testable import IAPFormats
 
-/// StoreKit messages (`Message.Reason` billingIssue, priceIncreaseConsent) on the pure store.
+/// StoreKit messages (`Message.Reason` billingIssue, priceIncreaseConsent, winBackOffer,
+/// generic) on the pure store.
 @Suite struct StoreMessageTests {
   let start = SubscribedStore.start
 
@@ -38,5 +39,19 @@ import Testing
 
   @Test func aFamilyMembersShareHasNoMessages() {
     #expect(SubscribedStore.make { $0.status = .inBillingRetryPeriod; $0.latest.familySharedFrom = 7 }.messages().isEmpty)
+  }
+
+  /// `Message.Reason.generic`: a message the App Store sends of its own, about no
+  /// subscription, listed after the subscriptions' until dismissed; each is new.
+  @Test func theAppStoresOwnMessageIsGenericUntilDismissed() {
+    var store = SubscribedStore.make { $0.status = .inBillingRetryPeriod }
+    let sent = store.sendGenericMessage()
+    #expect(sent.reason == .generic && sent.id == "generic/1" && sent.productId == nil && sent.originalId == nil)
+    #expect(store.changes == [.appStoreMessage(account: "a", id: "generic/1")])
+    #expect(store.messages().map(\.reason) == [.billingIssue, .generic])
+    #expect(store.dismissMessages().count == 2)
+    #expect(store.messages().isEmpty)
+    #expect(store.sendGenericMessage().id == "generic/2", "a later message is a new one")
+    #expect(store.messages().map(\.id) == ["generic/2"])
   }
 }

@@ -155,6 +155,9 @@ import Testing
     Case(name: "preorder-date", value: "2025-12-01T09:00:00Z", shown: "2025-12-01T09:00:00Z") { h in
       #expect(h.run("app-transaction --json").json["preorderDate"] == .int(1_764_579_600_000))
     },
+    Case(name: "external-purchase", value: "yes", shown: "on") { h in
+      #expect(h.run("external-purchase token").status == 0, "an app configured for external purchase gets a token")
+    },
   ]
 
   @Test func everySettingHasACase() {

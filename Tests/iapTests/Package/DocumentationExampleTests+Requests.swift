@@ -92,6 +92,8 @@ extension DocumentationExampleTests {
       "GET /iap/v1/verification": ["settings set signing-secret docs"],
       "GET /iap/v1/notifications": ["buy \(p).unlock_maps"],
       "POST /iap/v1/consent/rescind": ["settings set signing-secret docs"],
+      "POST /iap/v1/external-purchase/token": ["settings set signing-secret docs", "settings set external-purchase on"],
+      "POST /iap/v1/messages/send": [],
       "GET /iap/v1/subscriptions/com.example.fakegame.pro.monthly/timeline": [
         "buy \(p).pro.yearly --finish", "buy \(p).pro.monthly", "clock advance 14M",
       ],

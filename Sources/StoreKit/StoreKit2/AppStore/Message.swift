@@ -1,7 +1,8 @@
 import IAPFormats
 
 /// StoreKit's `Message`: a message the App Store has for the customer (a price increase to
-/// consent to, a billing issue, a win-back offer), delivered through `Message.messages`.
+/// consent to, a billing issue, a win-back offer, or one of its own: `iap messages send`),
+/// delivered through `Message.messages`.
 /// The store keeps them until dismissed (`iap messages dismiss`); there is no sheet to
 /// display them in here.
 public struct Message: Sendable {
@@ -25,7 +26,7 @@ public struct Message: Sendable {
     public static let billingIssue = Reason(rawValue: "billingIssue")
     /// A win-back offer for a lapsed subscription.
     public static let winBackOffer = Reason(rawValue: "winBackOffer")
-    /// Any other message.
+    /// A message the App Store sends for a generic reason, about no subscription.
     public static let generic = Reason(rawValue: "generic")
   }
 
