@@ -42,7 +42,8 @@ package enum OperationTable {
       DownloadOperations.start, DownloadOperations.pause, DownloadOperations.resume, DownloadOperations.cancel, DownloadOperations.status,
     ]
     operations += [
-      NotificationsOperation.spec, ReceiptVerifyOperation.spec, DoctorOperation.spec, CatalogOperations.lint, CatalogOperations.convert,
+      NotificationsOperation.spec, NotificationTriggerOperation.spec, ReceiptVerifyOperation.spec, DoctorOperation.spec,
+      CatalogOperations.lint, CatalogOperations.convert,
       JWSDecodeOperation.spec,
     ]
     operations += [SettingsOperations.show, SettingsOperations.set, SettingsOperations.reset]

@@ -32,5 +32,9 @@ def test_apples_library_verifies_what_a_trigger_sends(store, environment):
         n = notification(check, sent["signedPayload"])
         assert (n["type"], n["subtype"], n["environment"]) == (type, subtype, environment)
         assert n["productId"] == sent["productId"]
-    refused = store.run("--namespace", "lab", "notifications", "trigger", "EXTERNAL_PURCHASE_TOKEN")
+    sent = store.json("--namespace", "lab", "notifications", "trigger", "EXTERNAL_PURCHASE_TOKEN", "UNREPORTED")["notification"]
+    verified = check.verify_and_decode_notification(sent["signedPayload"])
+    assert (verified.rawNotificationType, verified.rawSubtype) == ("EXTERNAL_PURCHASE_TOKEN", "UNREPORTED")
+    assert verified.externalPurchaseToken.bundleId == "com.example.fakegame"
+    refused = store.run("--namespace", "lab", "notifications", "trigger", "METADATA_UPDATE")
     assert refused.status == 64

@@ -47,6 +47,10 @@ extension Workspace {
     if let reason = TriggerFlow.unavailableReason(request.type) { throw .invalidRequest("\(request.type.rawValue): \(reason)") }
     guard let flow = TriggerFlow.all.first(where: { $0.type == request.type && $0.subtype == request.subtype }) else {
       if let elsewhere = TriggerFlow.elsewhere(request.type) { throw .invalidRequest("\(request.type.rawValue): \(elsewhere)") }
+      let subtypes = TriggerFlow.all.filter { $0.type == request.type }.map { $0.subtype?.rawValue ?? "no subtype" }
+      if !subtypes.isEmpty {
+        throw .invalidRequest("\(name): not a notification iap notifications trigger produces; \(request.type.rawValue) takes \(subtypes.joined(separator: ", "))")
+      }
       throw .invalidRequest("\(name): not a notification iap notifications trigger produces (iap notifications trigger --list)")
     }
     let productId = try triggerProduct(flow, named: request.productId)
@@ -118,7 +122,11 @@ extension Workspace {
   /// Runs the use cases behind `flow`, as its `steps` name them.
   private func runTriggerFlow(_ flow: TriggerFlow, productId: String?) throws(IAPError) {
     guard let productId else {
-      if flow.type == .test { try requestTestNotification() } else { _ = try rescindConsent() }
+      switch flow.type {
+      case .test: try requestTestNotification()
+      case .externalPurchaseToken: try leaveTokenUnreported()
+      default: _ = try rescindConsent()
+      }
       return
     }
     let catalog = try loadCatalog()
@@ -220,6 +228,27 @@ extension Workspace {
     }
     let restored = keys.compactMap { key in stored[key].flatMap { try? SettingChange(key: key, value: $0) } }
     _ = try changeSettings(restored, resetting: keys.filter { stored[$0] == nil })
+    try outcome.get()
+  }
+
+  /// The customer takes an external purchase token in an app configured for external
+  /// purchase, and the store's clock goes to the end of its reporting period, unreported.
+  /// The `external-purchase` setting is put back as it was, whatever happens.
+  private func leaveTokenUnreported() throws(IAPError) {
+    let key = "external-purchase"
+    let stored = try { () throws(IAPError) -> String? in
+      let session = try IAPError.ofState(stateDirectory.open(forWriting: false))
+      return try IAPError.ofState(session.settingsOverrides())[key]
+    }()
+    var outcome: Result<Void, IAPError> = .success(())
+    do throws(IAPError) {
+      _ = try changeSettings([try Self.setting(key, "on")])
+      let token = try createExternalPurchaseToken()
+      _ = try moveClock(MoveClockRequest(destination: .date(token.unreportedDate)))
+    } catch {
+      outcome = .failure(error)
+    }
+    _ = try changeSettings(stored.flatMap { try? SettingChange(key: key, value: $0) }.map { [$0] } ?? [], resetting: stored == nil ? [key] : [])
     try outcome.get()
   }
 

@@ -66,6 +66,9 @@ package struct TriggerFlow: Sendable {
     TriggerFlow(
       type: .renewalExtended, subtype: nil, productType: .autoRenewable,
       steps: "buy, subscription renew, Extend a Subscription Renewal Date (one day)"),
+    TriggerFlow(
+      type: .externalPurchaseToken, subtype: .unreported, productType: nil,
+      steps: "settings set external-purchase on, external-purchase token, clock set to the end of the token's reporting period"),
     TriggerFlow(type: .test, subtype: nil, productType: nil, steps: "Request a Test Notification"),
   ]
 
@@ -87,7 +90,6 @@ package struct TriggerFlow: Sendable {
   /// of the store's sends.
   package static func unavailableReason(_ type: NotificationType) -> String? {
     switch type {
-    case .externalPurchaseToken: return "iap does not simulate external purchases"
     case .metadataUpdate, .migration, .priceChange: return "an Advanced Commerce API notification, which iap does not simulate"
     default: return nil
     }

@@ -68,10 +68,19 @@ import Testing
     #expect(settings?["grace-period"]?["source"] == .string("set"))
   }
 
+  @Test func anUnreportedTokensSettingIsPutBack() {
+    let result = harness.run("notifications trigger EXTERNAL_PURCHASE_TOKEN UNREPORTED --json")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.json["notification"]?["subtype"] == .string("UNREPORTED"))
+    let settings = harness.run("settings --json").json["settings"]
+    #expect(settings?["external-purchase"]?["source"] == .string("default"))
+    #expect(harness.run("external-purchase token").status == 64, "the app is no longer configured for external purchase")
+  }
+
   @Test func typesIapDoesNotSimulateAreRefusedWithWhy() {
     let external = harness.run("notifications trigger EXTERNAL_PURCHASE_TOKEN")
     #expect(external.status == 64)
-    #expect(external.stderr.contains("EXTERNAL_PURCHASE_TOKEN: iap does not simulate external purchases"))
+    #expect(external.stderr.contains("EXTERNAL_PURCHASE_TOKEN takes UNREPORTED"), "the subtypes it takes are named")
     let commerce = harness.run("notifications trigger METADATA_UPDATE")
     #expect(commerce.status == 64)
     #expect(commerce.stderr.contains("Advanced Commerce"))
