@@ -1,0 +1,38 @@
+import IAPCore
+import IAPFormats
+import IAPKit
+
+/// A conformance run of a team's notification endpoint (`notifications check`): every
+/// notification the store can produce, played in a namespace of its own and posted there.
+///
+/// The command line's only: the run posts to a URL its caller names for as long as its
+/// flows and posts take (each answer may take up to its time limit), past the control
+/// plane's request deadlines, and a CI job runs it as a command.
+package enum NotificationCheckOperation: StoreOperation {
+  package static let url = Parameter<String>.parsed(
+    ParameterInfo("url", json: "url", value: "url", required: true, help: "The endpoint to post the notifications to."),
+    expected: "an http:// URL (https is not supported)"
+  ) { text in
+    guard let url = try? StoreSettings.normalize(key: "notification-url", value: text), url != "off" else { return nil }
+    return url
+  }
+  package static let types = Parameter<[TriggerFlow]>.read(
+    ParameterInfo(
+      "types", json: "types", value: "type[/subtype],...",
+      help: "Only these notifications: TYPE (each subtype of it) or TYPE/SUBTYPE, comma-separated (default: every one notifications trigger --list names).")
+  ) { (text, _) throws(IAPError) -> [TriggerFlow] in try NotificationCheckRequest.flows(named: text) }
+  package static let chaos = Parameter<Set<NotificationChaos>>.read(
+    ParameterInfo(
+      "chaos", json: "chaos", value: "mode,...",
+      help: "Bend delivery, comma-separated: duplicate, reorder, delay, fail-first (default: none).")
+  ) { (text, _) throws(IAPError) -> Set<NotificationChaos> in try NotificationCheckRequest.chaos(named: text) }
+
+  package static let spec = OperationSpec(
+    "notifications check", summary: "Post every notification the store can produce to an endpoint, and report what it answered.",
+    parameters: [url.info, types.info, chaos.info])
+
+  package static func request(_ input: some OperationInput) throws(IAPError) -> NotificationCheckRequest {
+    NotificationCheckRequest(
+      url: try input.required(url), flows: try input.value(types) ?? TriggerFlow.all, chaos: try input.value(chaos) ?? [])
+  }
+}
