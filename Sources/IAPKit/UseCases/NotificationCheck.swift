@@ -28,9 +28,11 @@ extension Workspace {
         notification.date = Timestamp(milliseconds: environment.now().milliseconds - NotificationCheckRequest.delayMilliseconds)
       }
       let token = NotificationPayload.signedPayload(notification, sequence: item.sequence, signer: item.signer)
-      var row = NotificationCheckResult.Row(flow: item.flow, notificationUUID: NotificationPayload.uuid(sequence: item.sequence, key: item.signer.key))
-      if request.chaos.contains(.failFirst) { row.answers.append(Self.post(Self.breakingSignature(of: token), to: request.url, as: .brokenSignature)) }
-      row.answers.append(Self.post(token, to: request.url, as: request.chaos.contains(.failFirst) ? .retry : .first))
+      let uuid = NotificationPayload.uuid(sequence: item.sequence, key: item.signer.key)
+      var row = NotificationCheckResult.Row(flow: item.flow, notificationUUID: uuid)
+      let failFirst = request.chaos.contains(.failFirst)
+      if failFirst { row.answers.append(Self.post(Self.breakingSignature(of: token), to: request.url, as: .brokenSignature)) }
+      row.answers.append(Self.post(token, to: request.url, as: failFirst ? .retry : .first))
       if request.chaos.contains(.duplicate) { row.answers.append(Self.post(token, to: request.url, as: .duplicate)) }
       rows.append(row)
     }
@@ -79,7 +81,8 @@ extension Workspace {
         played.append(PlayedNotification(flow: flow, notification: result.notification, sequence: result.sequence, signer: result.signer))
       } catch {
         switch error {
-        case .invalidRequest, .refused, .purchaseFailed: skipped.append(NotificationCheckResult.Row(flow: flow, skipped: error.messages.joined(separator: " ")))
+        case .invalidRequest, .refused, .purchaseFailed:
+          skipped.append(NotificationCheckResult.Row(flow: flow, skipped: error.messages.joined(separator: " ")))
         default: throw error
         }
       }

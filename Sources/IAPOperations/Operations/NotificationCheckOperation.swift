@@ -5,9 +5,9 @@ import IAPKit
 /// A conformance run of a team's notification endpoint (`notifications check`): every
 /// notification the store can produce, played in a namespace of its own and posted there.
 ///
-/// The command line's only: the run posts to a URL its caller names for as long as its
-/// flows and posts take (each answer may take up to its time limit), past the control
-/// plane's request deadlines, and a CI job runs it as a command.
+/// The command line's only: as a route, it would have the server post to whatever URL a
+/// request names, for as long as its flows and answers take (minutes against a slow
+/// endpoint) while the request waits; a CI job runs it as a command.
 package enum NotificationCheckOperation: StoreOperation {
   package static let url = Parameter<String>.parsed(
     ParameterInfo("url", json: "url", value: "url", required: true, help: "The endpoint to post the notifications to."),
