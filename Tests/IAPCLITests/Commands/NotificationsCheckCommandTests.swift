@@ -142,6 +142,22 @@ import Testing
     #expect(result.json["results"]?.arrayValue?.first?["answers"]?.arrayValue?.first?["sendAttemptResult"] == .string("SOCKET_ISSUE"))
   }
 
+  @Test func aNotificationTheCatalogCannotProduceIsSkippedWithWhy() throws {
+    let receiver = try Receiver()
+    defer { receiver.stop() }
+    let small = TestHarness(catalog: TestHarness.plist(products: [TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>")]))
+    small.run("settings set signing-secret \(Self.secret)")
+    let result = small.run("notifications check --url \(receiver.url) --types ONE_TIME_CHARGE,REFUND --json")
+    #expect(result.status == 0, "a skipped notification neither passes nor fails the run")
+    let refund = result.json["results"]?.arrayValue?.last
+    #expect(refund?["notificationType"] == .string("REFUND"))
+    #expect(refund?["skipped"]?.stringValue?.contains("consumable") == true, "\(String(describing: refund))")
+    #expect(receiver.received.map(\.name) == ["ONE_TIME_CHARGE"])
+    let nothing = small.run("notifications check --url \(receiver.url) --types REFUND")
+    #expect(nothing.status == 1)
+    #expect(nothing.stdout.contains("failed: no notification could be played"))
+  }
+
   @Test func badInputIsRefusedInOneLine() {
     let cases: [(String, String)] = [
       ("notifications check --url http://127.0.0.1:9/ --types NOT_A_TYPE", "unknown notification type 'NOT_A_TYPE'"),
