@@ -29,7 +29,7 @@ import Testing
 
   /// An endpoint on loopback that verifies each payload's signature with the store's secret
   /// (401 when it does not verify), answers 500 for the types in `failing`, else 200, and
-  /// keeps what it was posted.
+  /// keeps what it was posted; with `pause`, it answers that many seconds late.
   final class Receiver: @unchecked Sendable {
     struct Post {
       var name: String
@@ -42,7 +42,7 @@ import Testing
     private var posts: [Post] = []
     private var server: HTTPServer?
 
-    init(failing: Set<String> = [], verifying: Bool = true) throws {
+    init(failing: Set<String> = [], verifying: Bool = true, pause: Double = 0) throws {
       let server = try HTTPServer(host: "127.0.0.1", port: 0) { [unowned self] request in
         let token = (try? JSONParser.parse(request.body))?["signedPayload"]?.stringValue ?? ""
         guard let decoded = try? JWS.decode(token, key: Array(NotificationsCheckCommandTests.secret.utf8)) else { return HTTPResponse(status: 400) }
@@ -53,6 +53,7 @@ import Testing
           name: name, uuid: payload["notificationUUID"]?.stringValue ?? "?", verified: decoded.signatureValid == true,
           signedDate: payload["signedDate"]?.intValue ?? 0)
         lock.withLock { posts.append(post) }
+        if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         if verifying && !post.verified { return HTTPResponse(status: 401) }
         return HTTPResponse(status: failing.contains(type) ? 500 : 200)
       }
@@ -134,6 +135,14 @@ import Testing
     #expect(harness.run("notifications check --url \(receiver.url) --types REFUND --chaos delay").status == 0)
     let hours: Int64 = 1 + 12 + 24 + 48 + 72
     #expect(receiver.received.map(\.signedDate) == [harness.now.milliseconds - hours * 3_600_000])
+  }
+
+  @Test func anAnswerPastTheTimeLimitFails() throws {
+    let receiver = try Receiver(pause: Double(NotificationCheckRequest.answerLimitMilliseconds) / 1000 + 1)
+    defer { receiver.stop() }
+    let result = harness.run("notifications check --url \(receiver.url) --types TEST --json")
+    #expect(result.status == 1)
+    #expect(result.json["results"]?.arrayValue?.first?["answers"]?.arrayValue?.first?["sendAttemptResult"] == .string("TIMED_OUT"))
   }
 
   @Test func anEndpointThatDoesNotAnswerFails() {
