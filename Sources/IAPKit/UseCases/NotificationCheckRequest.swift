@@ -24,6 +24,7 @@ package struct NotificationCheckRequest: Sendable {
   /// How delivery is bent.
   package var chaos: Set<NotificationChaos>
 
+  /// A run of `flows` against `url`, bent by `chaos`.
   package init(url: String, flows: [TriggerFlow] = TriggerFlow.all, chaos: Set<NotificationChaos> = []) {
     self.url = url
     self.flows = flows

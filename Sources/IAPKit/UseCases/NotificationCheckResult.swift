@@ -16,6 +16,7 @@ package struct NotificationCheckResult {
 
   /// One notification type and subtype.
   package struct Row {
+    /// The notification's type and subtype, and the flow that produced it.
     package var flow: TriggerFlow
     /// The `notificationUUID` of what was posted (nil when skipped).
     package var notificationUUID: String?
@@ -25,12 +26,13 @@ package struct NotificationCheckResult {
     /// What the endpoint answered to each post, in order.
     package var answers: [Answer] = []
 
+    /// Whether every answer passed (a skipped row has none, so it does not fail the run).
     package var passed: Bool { answers.allSatisfy { $0.error == nil } }
   }
 
   /// One post of a notification and the endpoint's answer.
   package struct Answer {
-    /// Which post this was.
+    /// The kinds of post.
     package enum Attempt: String, Sendable {
       /// The notification as the store signed it.
       case first
@@ -42,6 +44,7 @@ package struct NotificationCheckResult {
       case brokenSignature = "broken-signature"
     }
 
+    /// Which post this was.
     package var attempt: Attempt
     /// The HTTP status answered, nil when none came.
     package var status: Int?
