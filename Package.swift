@@ -100,7 +100,7 @@ let package = Package(
     .testTarget(name: "IAPOperationsTests", dependencies: ["IAPOperations", "IAPKit", "IAPFormats"]),
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(
       name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end

@@ -44,7 +44,7 @@ package enum OperationTable {
     operations += [
       NotificationsOperation.spec, NotificationTriggerOperation.spec, ReceiptVerifyOperation.spec, DoctorOperation.spec,
       CatalogOperations.lint, CatalogOperations.convert,
-      JWSDecodeOperation.spec,
+      JWSDecodeOperation.spec, NotificationCheckOperation.spec,
     ]
     operations += [SettingsOperations.show, SettingsOperations.set, SettingsOperations.reset]
     operations += [NamespaceOperations.create]

@@ -49,6 +49,7 @@ package enum CommandRegistry {
     Entry(["app-transaction"], AppTransactionCommand.self),
     Entry(["notifications"], NotificationsCommand.self),
     Entry(["notifications", "trigger"], NotificationsTriggerCommand.self),
+    Entry(["notifications", "check"], NotificationsCheckCommand.self),
     Entry(["messages"], MessagesCommand.self),
     Entry(["messages", "dismiss"], MessagesDismissCommand.self),
     Entry(["messages", "accept"], MessagesAcceptCommand.self),
