@@ -59,7 +59,7 @@ start_server
 # .ci/run installs the browser; a test run on a workstation installs nothing system-wide.
 chromium=$(command -v chromium || command -v chromium-browser || true)
 driver=$(command -v chromedriver || true)
-SELENIUM=$(python_with selenium selenium)
+SELENIUM=$(python_with selenium)
 browser=""
 if [ -n "$chromium" ] && [ -n "$driver" ] && [ -n "$SELENIUM" ]; then
   browser=yes

@@ -55,7 +55,7 @@ import Testing
 
   /// Each array holds the next one twice: 2^60 leaves from 61 objects.
   @Test func sharingThatExpandsToTwoToTheSixtyValues() {
-    let objects = (0..<60).map { Self.array([UInt32($0 + 1), UInt32($0 + 1)]) } + [[0x09]]
+    let objects: [[UInt8]] = (0..<60).map { (index: Int) -> [UInt8] in Self.array([UInt32(index + 1), UInt32(index + 1)]) } + [[0x09]]
     refusal.expectRefused("shared-binary.plist", bytes: Self.bplist(objects), 65, "more than 20000000 values")
   }
 
