@@ -13,17 +13,7 @@ import Testing
 /// and judged, in a namespace of its own; the chaos modes bend delivery as they say.
 @Suite struct NotificationsCheckCommandTests {
   /// The trigger's catalog: a product for every flow.
-  let harness = TestHarness(
-    catalog: TestHarness.plist(products: [
-      TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
-      TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>", extra: "<key>familyShareable</key><true/>"),
-      TestHarness.product(
-        "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
-        extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>2</integer>"),
-      TestHarness.product(
-        "pro.premium", "autoRenewable", price: "<string>19.99</string>",
-        extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>1</integer>"),
-    ]))
+  let harness = TestHarness(catalog: NotificationsTriggerCommandTests.catalog)
 
   static let secret = "check-secret"
 

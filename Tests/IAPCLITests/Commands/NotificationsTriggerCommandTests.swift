@@ -12,17 +12,17 @@ import Testing
 @Suite struct NotificationsTriggerCommandTests {
   /// A catalog with a product for every flow: a subscription group of two levels, a
   /// family-shareable non-consumable.
-  let harness = TestHarness(
-    catalog: TestHarness.plist(products: [
-      TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
-      TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>", extra: "<key>familyShareable</key><true/>"),
-      TestHarness.product(
-        "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
-        extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>2</integer>"),
-      TestHarness.product(
-        "pro.premium", "autoRenewable", price: "<string>19.99</string>",
-        extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>1</integer>"),
-    ]))
+  static let catalog = TestHarness.plist(products: [
+    TestHarness.product("gems", "consumable", price: "<string>0.99</string>"),
+    TestHarness.product("sword", "nonConsumable", price: "<string>4.99</string>", extra: "<key>familyShareable</key><true/>"),
+    TestHarness.product(
+      "pro.monthly", "autoRenewable", price: "<string>9.99</string>",
+      extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>2</integer>"),
+    TestHarness.product(
+      "pro.premium", "autoRenewable", price: "<string>19.99</string>",
+      extra: "<key>subscriptionGroup</key><string>pro</string><key>subscriptionPeriod</key><string>P1M</string><key>groupLevel</key><integer>1</integer>"),
+  ])
+  let harness = TestHarness(catalog: catalog)
 
   @Test func everyListedNotificationIsProducedByItsFlow() throws {
     let listed = harness.run("notifications trigger --list --json").json["triggers"]?.arrayValue ?? []
