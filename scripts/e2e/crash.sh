@@ -123,4 +123,27 @@ killed=$(sed -n 's/.*: \([0-9]*\) killed mid-run.*/\1/p' "$scratch/crash.log")
 run queue
 expect_status 0
 
+scenario "Ctrl-C stops notifications check mid-post, and its namespace goes with it"
+# An endpoint that is slow to answer, and says when the first post has reached it.
+python3 -c '
+import http.server, time
+class H(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"])); open("posted", "w").close(); time.sleep(2)
+        self.send_response(200); self.end_headers()
+    def log_message(self, *a): pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H); open("port", "w").write(str(s.server_port)); s.serve_forever()' &
+for _ in $(seq 50); do [ -s port ] && break; sleep 0.1; done
+"$IAP_BIN" notifications check --url "http://127.0.0.1:$(cat port)/asn" >check.out 2>check.err &
+pid=$!
+for _ in $(seq 200); do [ -e posted ] && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+status=$?
+expect_status 130
+err=$(cat check.err)
+expect_err_has "notifications check interrupted: its namespace is deleted"
+left=$(ls .iap/namespaces 2>/dev/null)
+[ -z "$left" ] && ok || not_ok "namespaces left after the interruption: $left"
+
 finish

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPKit
 import IAPOperations
+import IAPSystem
 
 /// `iap notifications check --url URL`: every notification the store can produce, posted to
 /// a team's endpoint, with what it answered; exit 1 when any answer fails.
@@ -49,6 +50,11 @@ struct NotificationsCheckCommand: Command {
         result.passed
           ? "passed: \(played) notifications answered as the App Store needs"
           : failed.isEmpty ? "failed: no notification could be played" : "failed: \(failed.count) of \(played): \(failed.joined(separator: ", "))")
+    }
+    if let signal = result.interruptedBy {
+      context.console.note("notifications check interrupted: its namespace is deleted, and what was posted by then is above")
+      context.console.flush()
+      TerminationSignal.raiseAgain(signal)
     }
     return result.passed ? .success : .storeRefused
   }

@@ -14,15 +14,21 @@ extension Workspace {
   /// be answered with anything else. This store, its clock and its settings are left as they
   /// were, but for a signing secret made if it had none (the root certificate's, as
   /// `certificates root` makes it).
+  ///
+  /// Ctrl-C, `kill` and a closed terminal stop the run between two steps: the namespace is
+  /// deleted all the same, and the result says which signal came (`interruptedBy`).
   package func checkNotifications(_ request: NotificationCheckRequest) throws(IAPError) -> NotificationCheckResult {
+    let signals = TerminationSignal(catching: TerminationSignal.interrupting)
+    defer { signals.restore() }
     let scratch = try checkNamespace()
     let outcome = Result<([PlayedNotification], [NotificationCheckResult.Row]), IAPError> { () throws(IAPError) in
-      try scratch.playForCheck(request.flows)
+      try scratch.playForCheck(request.flows, until: signals)
     }
     try? scratch.stateDirectory.deleteNamespace()
     let (played, skipped) = try outcome.get()
     var rows: [NotificationCheckResult.Row] = []
     for item in request.chaos.contains(.reorder) ? played.reversed() : played {
+      if signals.received != nil { break }
       var notification = item.notification
       if request.chaos.contains(.delay) {
         notification.date = Timestamp(milliseconds: environment.now().milliseconds - NotificationCheckRequest.delayMilliseconds)
@@ -36,7 +42,9 @@ extension Workspace {
       if request.chaos.contains(.duplicate) { row.answers.append(Self.post(token, to: request.url, as: .duplicate)) }
       rows.append(row)
     }
-    return NotificationCheckResult(url: request.url, chaos: request.chaos, rows: rows + skipped)
+    var result = NotificationCheckResult(url: request.url, chaos: request.chaos, rows: rows + skipped)
+    result.interruptedBy = signals.received
+    return result
   }
 
   /// A notification a flow made the store send, with what signs it.
@@ -69,13 +77,15 @@ extension Workspace {
     return scratch
   }
 
-  /// Plays each flow as a customer of its own, in order. A flow the store cannot play here
-  /// (the catalog has no product of the kind it needs, the store refuses a step) is skipped
-  /// with the reason; the state's own failures end the run.
-  private func playForCheck(_ flows: [TriggerFlow]) throws(IAPError) -> ([PlayedNotification], [NotificationCheckResult.Row]) {
+  /// Plays each flow as a customer of its own, in order, until one of `signals` comes. A
+  /// flow the store cannot play here (the catalog has no product of the kind it needs, the
+  /// store refuses a step) is skipped with the reason; the state's own failures end the run.
+  private func playForCheck(
+    _ flows: [TriggerFlow], until signals: TerminationSignal
+  ) throws(IAPError) -> ([PlayedNotification], [NotificationCheckResult.Row]) {
     var played: [PlayedNotification] = []
     var skipped: [NotificationCheckResult.Row] = []
-    for (index, flow) in flows.enumerated() {
+    for (index, flow) in flows.enumerated() where signals.received == nil {
       do throws(IAPError) {
         let result = try triggerNotification(TriggerRequest(type: flow.type, subtype: flow.subtype, customer: "check-\(index + 1)"))
         played.append(PlayedNotification(flow: flow, notification: result.notification, sequence: result.sequence, signer: result.signer))

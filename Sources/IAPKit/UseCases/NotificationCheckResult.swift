@@ -6,10 +6,13 @@ package struct NotificationCheckResult {
   package var chaos: Set<NotificationChaos>
   /// One per notification asked for, in the order they were posted (skipped ones last).
   package var rows: [Row]
+  /// The signal (Ctrl-C, `kill`) that stopped the run before its end, nil when none did:
+  /// the rows hold what was posted by then, and the front end ends the process by it.
+  package var interruptedBy: Int32?
 
-  /// Whether the endpoint passed: at least one notification was played, and every answer
-  /// was as Apple's rules need it within the limit.
-  package var passed: Bool { rows.contains { $0.skipped == nil } && rows.allSatisfy(\.passed) }
+  /// Whether the endpoint passed: the run was not interrupted, at least one notification was
+  /// played, and every answer was as Apple's rules need it within the limit.
+  package var passed: Bool { interruptedBy == nil && rows.contains { $0.skipped == nil } && rows.allSatisfy(\.passed) }
 
   /// The rows that failed.
   package var failures: [Row] { rows.filter { !$0.passed } }
