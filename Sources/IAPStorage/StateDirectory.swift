@@ -38,6 +38,10 @@ package struct StateDirectory: Sendable {
   /// nil for a state's own.
   let namespace: (state: String, name: String)?
 
+  /// The state folder whose store this is or whose namespaces hold it: where a namespace
+  /// beside this one is made.
+  package var statePath: String { namespace?.state ?? path }
+
   package init(path: String) {
     self.path = path
     namespace = nil

@@ -71,7 +71,7 @@ package extension Store {
       guard made < budget else { return false }
       made += 1
       // Tokens' reporting periods that end before this event, in their place in time.
-      notifyUnreportedTokens(until: Self.nextEvent(of: due)!)
+      if let at = Self.nextEvent(of: due) { notifyUnreportedTokens(until: at) }
       let recorded = changes.count
       defer { reschedule(&schedule, after: recorded, until: now) }
       var subscription = due

@@ -68,11 +68,9 @@ extension Workspace {
         do { setup.settings.append(try SettingChange(key: key, value: value)) } catch { throw .invalidRequest("\(key): \(error)") }
       }
     }
-    // The state folder the namespaces are in: this store's, or the one this namespace is in.
-    let base = namespace.map { String(stateDirectory.path.dropLast(Namespace.folderName.count + $0.count + 2)) } ?? stateDirectory.path
     let name = "notifications-check-\(CurrentProcess.id)-\(environment.now().milliseconds)"
     let scratch = Workspace(
-      state: base, namespace: name, catalog: catalogPath, account: account, device: device, environment: environment, console: console)
+      state: stateDirectory.statePath, namespace: name, catalog: catalogPath, account: account, device: device, environment: environment, console: console)
     _ = try scratch.createNamespace(setup)
     return scratch
   }

@@ -82,6 +82,17 @@ import Testing
     #expect(namespaces.isEmpty, "\(namespaces)")
   }
 
+  @Test func aRunFromANamespacePlaysInANamespaceBesideIt() throws {
+    let receiver = try Receiver()
+    defer { receiver.stop() }
+    harness.run("--namespace team settings set signing-secret \(Self.secret)")
+    let result = harness.run("--namespace team notifications check --url \(receiver.url) --types ONE_TIME_CHARGE")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(receiver.received.map(\.name) == ["ONE_TIME_CHARGE"])
+    let namespaces = (try? FileManager.default.contentsOfDirectory(atPath: harness.directory + "/.iap/namespaces")) ?? []
+    #expect(namespaces == ["team"], "only the namespace the run started from is left")
+  }
+
   @Test func anEndpointThatAnswers500ForOneTypeFailsTheRunNamingIt() throws {
     let receiver = try Receiver(failing: ["DID_RENEW"])
     defer { receiver.stop() }
