@@ -112,24 +112,13 @@ finish() {
 # openapi_python: a python3 that has openapi-spec-validator, or nothing.
 openapi_python() { python_with openapi_spec_validator; }
 
-# python_with MODULE: the python3 on PATH if it has MODULE, else the venv under .build/ with
-# tools/requirements.txt (which lists MODULE's package) installed there once, or nothing. One
-# script at a time makes or mends the venv (they start together, and
-# scripts/apple-library-tests shares it), from the interpreter itself: this script's link to
-# it goes with the script's scratch folder. A module is found, not imported (an import can
-# take half a second).
+# python_with MODULE: the python3 on PATH if it has MODULE, else the test venv with
+# tools/requirements.txt (which lists MODULE's package), made once by tools/venv, or nothing.
+# A module is found, not imported (an import can take half a second).
 python_with() {
   local has="import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)"
   if python3 -c "$has" 2>/dev/null; then echo python3; return; fi
-  local venv="$ROOT/.build/e2e-python"
-  mkdir -p "$ROOT/.build"
-  (
-    if command -v flock >/dev/null 2>&1; then flock 9; fi
-    "$venv/bin/python" -c "$has" && exit 0
-    { "$venv/bin/python" -c "" || "${python_real:-python3}" -m venv --clear "$venv"; } &&
-      "$venv/bin/pip" install -q --no-compile --disable-pip-version-check -r "$ROOT/scripts/e2e/tools/requirements.txt" &&
-      "$venv/bin/python" -c "$has"
-  ) 9>"$ROOT/.build/e2e-python.lock" >/dev/null 2>&1 && echo "$venv/bin/python"
+  "$ROOT/scripts/e2e/tools/venv" "$has"
 }
 
 # missing_tool WHY: a check whose tool (the OpenAPI validator) a script installs

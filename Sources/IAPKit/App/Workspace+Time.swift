@@ -10,8 +10,16 @@ extension Workspace {
     return budget
   }
 
+  /// How many events are committed at once: `Store.eventBatch`, or another positive number
+  /// from `$IAP_EVENT_BATCH`, which the tests lower so that a run of several batches is
+  /// quick to reach.
+  var eventBatch: Int {
+    guard let text = environment.variable("IAP_EVENT_BATCH"), let batch = Int(text), batch > 0 else { return Store.eventBatch }
+    return batch
+  }
+
   /// Runs `store`'s time to `now` (renewals, expiries, billing events), committing the
-  /// events `Store.eventBatch` at a time, so that memory holds one batch of records however
+  /// events `eventBatch` at a time, so that memory holds one batch of records however
   /// long the gap. Only the last batch may rewrite `store.json`; a crash between batches
   /// leaves the batches committed so far, and the next command's catch-up makes the rest, as
   /// after any gap (the clock is saved before the first batch).
@@ -25,8 +33,9 @@ extension Workspace {
     committed: ([LogRecord]) -> Void = { _ in }
   ) throws(IAPError) -> Bool {
     var left = budget
+    let size = eventBatch
     while true {
-      let batch = min(Store.eventBatch, left)
+      let batch = min(size, left)
       let reached = store.advance(to: now, budget: batch)
       left -= batch
       let last = reached || left <= 0

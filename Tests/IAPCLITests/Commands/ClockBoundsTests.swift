@@ -12,8 +12,9 @@ import Testing
 /// with a monthly subscription would run for ever after writing the clock, so that every
 /// later command hung too. So the clock stays in the years 0000 to 9999, a move is run in
 /// memory before anything is written, and no command makes more than its event budget
-/// (`Store.eventBudget`, 250,000; these tests lower it to 10,000 or 5,000 with
-/// `IAP_EVENT_BUDGET`, so that a move past it is quick to reach).
+/// (`Store.eventBudget`, 250,000; these tests lower it to 10,000 or 250 with
+/// `IAP_EVENT_BUDGET`, and the batch of events committed at once, `Store.eventBatch`, to 100
+/// with `IAP_EVENT_BATCH`, so that a move past them is quick to reach).
 @Suite struct ClockBoundsTests {
   let harness = TestHarness()
 
@@ -69,53 +70,56 @@ import Testing
   }
 
   @Test func aLongGapOnTheRealClockIsCaughtUpOverSeveralCommands() {
-    // A budget of 5,000: more than two batches (`Store.eventBatch`) in the first command.
-    harness.variables["IAP_EVENT_BUDGET"] = "5000"
+    // A budget of 250 events: more than two batches of 100 in the first command.
+    harness.variables["IAP_EVENT_BUDGET"] = "250"
+    harness.variables["IAP_EVENT_BATCH"] = "100"
     #expect(harness.run("settings set time-rate oneRenewalEveryTwoSeconds").status == 0)
     #expect(harness.run("buy pro.monthly --finish").status == 0)
-    // 7,500 renewal intervals pass while nobody runs iap.
-    harness.advance(seconds: 15_000)
+    // 375 renewal intervals pass while nobody runs iap.
+    harness.advance(seconds: 750)
     let first = harness.run("queue")
     #expect(first.status == 0)
-    #expect(first.stderr.contains("warning: the store's time covers more than 5000 subscription events"))
+    #expect(first.stderr.contains("warning: the store's time covers more than 250 subscription events"))
     let second = harness.run("queue")
     #expect(second.status == 0)
     #expect(!second.stderr.contains("warning:"), "the next command made the rest")
-    #expect(harness.run("history --json").json.transactions.count == 7_501)
+    #expect(harness.run("history --json").json.transactions.count == 376)
   }
 
-  /// A move longer than one batch (`Store.eventBatch`, 2,048 events) is committed batch by
-  /// batch and printed as it goes: every renewal is listed once, in order, the JSON document
-  /// is whole, and the state holds them all.
+  /// A move longer than one batch (100 events here) is committed batch by batch and printed
+  /// as it goes: every renewal is listed once, in order, the JSON document is whole, and the
+  /// state holds them all.
   @Test func aMoveOfSeveralBatchesPrintsEveryRenewalOnce() {
+    harness.variables["IAP_EVENT_BATCH"] = "100"
     #expect(harness.run("buy pro.monthly --finish").status == 0)
-    let json = harness.run("clock advance 200y --json")
+    let json = harness.run("clock advance 20y --json")
     #expect(json.status == 0)
     let ids = json.json.transactions.compactMap { $0["id"]?.stringValue.flatMap { UInt64($0) } }
-    #expect(ids == Array(2...2401), "2,400 monthly renewals, in order")
-    #expect(json.json["now"]?.stringValue == "2226-01-15T10:00:00Z")
-    let text = harness.run("clock advance 100y")
+    #expect(ids == Array(2...241), "240 monthly renewals, in order")
+    #expect(json.json["now"]?.stringValue == "2046-01-15T10:00:00Z")
+    let text = harness.run("clock advance 10y")
     let lines = text.stdout.split(separator: "\n")
-    #expect(lines.count == 1_201)
-    #expect(lines.first?.hasPrefix("#2402 ") == true && lines.dropLast().last?.hasPrefix("#3601 ") == true)
-    #expect(harness.run("history --json").json.transactions.count == 3_601)
+    #expect(lines.count == 121)
+    #expect(lines.first?.hasPrefix("#242 ") == true && lines.dropLast().last?.hasPrefix("#361 ") == true)
+    #expect(harness.run("history --json").json.transactions.count == 361)
   }
 
   /// Between the batches of a long catch-up the session lets go of the state (so that the
   /// run changes its queue in place); the use case that follows in the same command must
   /// still see, and commit, the whole state: every renewal stays queued in later commands.
   @Test func theUseCaseAfterACatchUpOfSeveralBatchesSeesTheWholeState() {
+    harness.variables["IAP_EVENT_BATCH"] = "100"
     #expect(harness.run("settings set time-rate oneRenewalEveryTwoSeconds").status == 0)
     #expect(harness.run("buy pro.monthly --finish").status == 0)
-    // 5,000 renewal intervals (three batches) pass while nobody runs iap.
-    harness.advance(seconds: 10_000)
+    // 250 renewal intervals (three batches) pass while nobody runs iap.
+    harness.advance(seconds: 500)
     #expect(harness.run("buy gems").status == 0)
     let queued = harness.run("queue --json").json.transactions
-    #expect(queued.count == 5_001, "every unfinished renewal, then the new purchase")
+    #expect(queued.count == 251, "every unfinished renewal, then the new purchase")
     #expect(queued.last?["productId"]?.stringValue == "gems")
     #expect(harness.run("finish --all").status == 0)
     #expect(harness.run("queue --json").json.transactions.isEmpty)
-    #expect(harness.run("history --json").json.transactions.count == 5_002)
+    #expect(harness.run("history --json").json.transactions.count == 252)
   }
 
   @Test func aMoveWithinTheDefaultBudgetIsNotRefused() {

@@ -9,24 +9,13 @@ import Testing
 /// (the one the end-to-end scripts keep); where it cannot, it says it skipped, and fails
 /// under CI.
 @Suite struct AppleLibraryTests {
+  /// Its name in `ScriptQueue`, which runs it beside the end-to-end scripts: it starts
+  /// servers and waits on them as they do.
+  static let job = "apple-library-tests"
+
   @Test func theSuitePasses() async throws {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("iap-apple-library-\(UUID().uuidString).log")
-    defer { try? FileManager.default.removeItem(at: log) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["IAP_BIN"] = EndToEndTests.binary
-    environment.removeValue(forKey: "IAP_CATALOG")
-    environment.removeValue(forKey: "IAP_STATE")
-    let script = EndToEndTests.packageRoot.appendingPathComponent("scripts/apple-library-tests").path
-    // One of the end-to-end scripts' slots: the suite starts servers and waits on them as they do.
-    await ScriptSlots.shared.acquire()
-    let status: Int32
-    do { status = try await ScriptProcess.run(["bash", script], environment: environment, log: log.path) } catch {
-      await ScriptSlots.shared.release()
-      throw error
-    }
-    await ScriptSlots.shared.release()
-    let text = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-    #expect(status == 0, "scripts/apple-library-tests failed:\n\(text)")
-    #expect(text.contains(" passed") || text.contains("skipped:"), "pytest printed no summary:\n\(text)")
+    let result = await ScriptQueue.shared.outcome(of: Self.job)
+    #expect(result.status == 0, "scripts/apple-library-tests failed:\n\(result.text)")
+    #expect(result.text.contains(" passed") || result.text.contains("skipped:"), "pytest printed no summary:\n\(result.text)")
   }
 }

@@ -14,11 +14,18 @@ import Testing
   static var scripts: [String] {
     let folder = packageRoot.appendingPathComponent("scripts/e2e").path
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    // The longest first, so that the run does not end waiting for one that started last.
-    // (fuzz.sh, the longest at full scale, is not among them: its sanitizer build beside
-    // serve.sh's load scenarios starves them past what those scenarios measure.)
-    let longest = ["serve.sh", "hostile.sh"]
-    return names.filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted { (longest.contains($0) ? 0 : 1, $0) < (longest.contains($1) ? 0 : 1, $1) }
+    return names.filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted()
+  }
+
+  /// What `ScriptQueue` runs, the longest first: Apple's library suite (which installs the
+  /// library the first time), the server under load, the browser, libFuzzer at full scale,
+  /// then the rest. (fuzz.sh's build, beside serve.sh's load scenarios, starves them past
+  /// what those scenarios measure, so it waits for a slot the first three free.)
+  static var jobs: [ScriptQueue.Job] {
+    let longest = ["serve.sh", "web.sh", "fuzz.sh", "hostile.sh"]
+    let scripts = longest.filter(Self.scripts.contains) + Self.scripts.filter { !longest.contains($0) }
+    let library = ScriptQueue.Job(name: AppleLibraryTests.job, arguments: ["bash", packageRoot.appendingPathComponent("scripts/apple-library-tests").path])
+    return [library] + scripts.map { ScriptQueue.Job(name: $0, arguments: ["bash", packageRoot.appendingPathComponent("scripts/e2e/\($0)").path]) }
   }
 
   /// `IAP_BIN`, or `iap` beside this test bundle.
@@ -51,33 +58,11 @@ import Testing
     #expect(built >= Self.libraryCompiled(), "\(Self.binary) is older than the library it links: rebuild it")
   }
 
-  /// Each script, at most `ScriptSlots.width` at once. A script mostly waits (for the processes
-  /// it starts, for a server, for a kill), so it waits without holding one of the test
-  /// run's few threads: the unit tests and the other scripts go on meanwhile.
+  /// Each script, run by `ScriptQueue` beside the unit tests.
   @Test(arguments: EndToEndTests.scripts)
   func script(_ name: String) async throws {
-    await ScriptSlots.shared.acquire()
-    let result: (status: Int32, text: String)
-    do { result = try await Self.run(name) } catch {
-      await ScriptSlots.shared.release()
-      throw error
-    }
-    await ScriptSlots.shared.release()
+    let result = await ScriptQueue.shared.outcome(of: name)
     #expect(result.status == 0, "\(name) failed:\n\(result.text)")
     #expect(result.text.contains(" passed, 0 failed"), "\(name) printed no summary:\n\(result.text)")
-  }
-
-  /// Runs `scripts/e2e/NAME` against the binary: its exit status and its output (stdout and
-  /// stderr, through a file, so that nothing has to drain a pipe while it runs).
-  static func run(_ name: String) async throws -> (status: Int32, text: String) {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("iap-e2e-\(name)-\(UUID().uuidString).log")
-    defer { try? FileManager.default.removeItem(at: log) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["IAP_BIN"] = binary
-    environment.removeValue(forKey: "IAP_CATALOG")
-    environment.removeValue(forKey: "IAP_STATE")
-    let script = packageRoot.appendingPathComponent("scripts/e2e/\(name)").path
-    let status = try await ScriptProcess.run(["bash", script], environment: environment, log: log.path)
-    return (status, String(decoding: try Data(contentsOf: log), as: UTF8.self))
   }
 }

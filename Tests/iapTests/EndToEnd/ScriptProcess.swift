@@ -21,8 +21,9 @@ enum ScriptProcess {
   }
 
   /// Runs `arguments` (the first is looked up on PATH) with `environment`, its stdout and
-  /// stderr appended to the file at `log`: the exit status (128 + N for a signal N).
-  static func run(_ arguments: [String], environment: [String: String], log: String) async throws -> Int32 {
+  /// stderr appended to the file at `log`, and waits for it, blocking the calling thread:
+  /// the exit status (128 + N for a signal N).
+  static func run(_ arguments: [String], environment: [String: String], log: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,15 +45,9 @@ enum ScriptProcess {
     var pid: pid_t = 0
     let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard code == 0 else { throw LaunchError(code: code) }
-    let child = pid
-    // waitpid blocks: on a thread of its own, not one of the test run's few.
-    return await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7f
-        continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
-      }
-    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }
 }
