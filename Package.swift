@@ -114,3 +114,13 @@ let package = Package(
 for target in package.targets {
   target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
+
+// The tests' own code is compiled without debug information: their failures name file and
+// line through Swift Testing's source locations, and the code they test keeps its own. The
+// macros of some 1,200 tests and 5,800 expectations expand into much code, and describing it
+// to a debugger was a good part of compiling it (docs/development.md). A product's target may
+// carry no unsafe flag (a package that depends on this one could not build it); a test
+// target is in no product.
+for target in package.targets where target.type == .test {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-gnone"])]
+}

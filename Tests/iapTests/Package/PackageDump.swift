@@ -12,6 +12,8 @@ struct PackageDump: Sendable {
     let kind: String
     /// The names of the targets (or products) it depends on.
     let dependencies: Set<String>
+    /// The compiler flags its `unsafeFlags` settings pass.
+    let unsafeFlags: [String]
   }
 
   /// Why the package could not be read: `swift`'s own words, or what was wrong with them.
@@ -88,9 +90,9 @@ struct PackageDump: Sendable {
     }
   }
 
-  /// Reads the dump's `targets`: each has a `name`, a `type` and `dependencies`, each of
-  /// which is an object of one member (`byName`, `target` or `product`) whose array starts
-  /// with the name.
+  /// Reads the dump's `targets`: each has a `name`, a `type`, `dependencies`, each of which
+  /// is an object of one member (`byName`, `target` or `product`) whose array starts with the
+  /// name, and `settings`.
   init(json: JSONValue) throws(Failure) {
     guard let targets = json["targets"]?.arrayValue, !targets.isEmpty else {
       throw Failure(description: "the dump has no targets")
@@ -105,7 +107,11 @@ struct PackageDump: Sendable {
         }
         return named
       }
-      return Target(name: name, kind: kind, dependencies: Set(dependencies))
+      // A setting's `kind` is an object of one member: `unsafeFlags` holds `_0`, the flags.
+      let unsafeFlags = (target["settings"]?.arrayValue ?? []).flatMap { setting in
+        (setting["kind"]?["unsafeFlags"]?["_0"]?.arrayValue ?? []).compactMap(\.stringValue)
+      }
+      return Target(name: name, kind: kind, dependencies: Set(dependencies), unsafeFlags: unsafeFlags)
     }
   }
 }

@@ -10,12 +10,22 @@ import Testing
     return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
-  @Test func plainBuildsUseNoUnsafeFlags() {
-    // Unsafe flags decide how every build links, and they make the package unusable as a
-    // dependency; the fully static executable is scripts/release-build's to ask for.
+  @Test func plainBuildsLinkAsUsual() {
+    // The fully static executable is scripts/release-build's to ask for.
     #expect(!Self.manifest.isEmpty)
-    #expect(!Self.manifest.contains("unsafeFlags"))
     #expect(!Self.manifest.contains("-static-executable"))
+  }
+
+  /// A target with unsafe flags in a product makes the package unusable as a dependency
+  /// (SwiftPM refuses to build it), and flags would decide how the shipped code builds: only
+  /// test targets, in no product, carry one, and it is `-gnone`.
+  @Test(.enabled(if: PackageDump.swift != nil, "no `swift` on PATH or beside the test runner: the package's targets are not read"))
+  func onlyTestTargetsCarryUnsafeFlags() throws {
+    let targets = try PackageDump.current.get().targets
+    for target in targets {
+      #expect(target.unsafeFlags == (target.kind == "test" ? ["-gnone"] : []), "\(target.name): \(target.unsafeFlags)")
+    }
+    #expect(targets.contains { $0.kind == "test" && $0.unsafeFlags == ["-gnone"] })
   }
 
   /// Each target's dependencies as SwiftPM reads them, by target name.
