@@ -7,9 +7,9 @@ import Foundation
 /// that no test waits for.
 ///
 /// A script mostly waits (for the processes it starts, for a server, for a kill), so it runs
-/// beside the unit tests rather than after them. Slots taken through the test run's own
-/// thread pool did not do that: a test whose turn came was resumed only once that pool had
-/// run every unit test queued before it. More at once would starve the timing checks some
+/// beside the unit tests rather than after them. Slots handed out through the test run's own
+/// thread pool would not: a test whose turn comes is resumed only once that pool has run
+/// every unit test queued before it. More at once would starve the timing checks some
 /// scripts make (a buy that must not wait, a server that must stop within 5 s) on a 2-core
 /// machine.
 final class ScriptQueue: @unchecked Sendable {
