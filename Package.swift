@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "IAPServer", dependencies: ["IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem", "IAPWeb"]),
     // The page's HTML, CSS and JavaScript, compiled into the binary as byte arrays.
     .target(name: "IAPWeb", resources: [.embedInCode("Assets")]),
-    .target(name: "IAPOperations", dependencies: ["IAPKit", "IAPCatalog", "IAPCore", "IAPFormats"]),
+    .target(name: "IAPOperations", dependencies: ["IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPFormats"]),
     .target(name: "IAPKit", dependencies: ["IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPCatalog", dependencies: ["IAPCore", "IAPFormats", "IAPSystem"]),
     .target(name: "IAPStorage", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats", "IAPSystem"]),
@@ -97,10 +97,10 @@ let package = Package(
       name: "IAPTesting", dependencies: ["IAPCLI", "IAPServer", "IAPKit", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats"],
       path: "Tests/IAPTesting"),
     // One test target per layer of the store, each depending on what its files import.
-    .testTarget(name: "IAPOperationsTests", dependencies: ["IAPOperations", "IAPKit", "IAPFormats"]),
+    .testTarget(name: "IAPOperationsTests", dependencies: ["IAPOperations", "IAPKit", "IAPCatalog", "IAPFormats"]),
     .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "IAPCrypto", "IAPFormats"]),
     .testTarget(name: "IAPKitTests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
-    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
+    .testTarget(name: "IAPCLITests", dependencies: ["IAPTesting", "IAPCLI", "IAPOperations", "IAPKit", "IAPCatalog", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     .testTarget(
       name: "IAPServerTests", dependencies: ["IAPTesting", "IAPServer", "IAPKit", "IAPStorage", "IAPCore", "IAPHTTP", "IAPCrypto", "IAPFormats", "IAPSystem"]),
     // The program as a whole: scenarios played against the built binary too, the end-to-end

@@ -1,6 +1,7 @@
 import IAPCore
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// The entry point: parses the command line, runs the command, reports failure, and maps
 /// it to an exit status. The only place that turns an error into output.

@@ -1,5 +1,6 @@
 import IAPFormats
 import IAPKit
+import IAPOperations
 
 /// A failure that is the CLI's own rather than the application's: a command line it cannot
 /// parse, an address `iap serve` cannot listen on.

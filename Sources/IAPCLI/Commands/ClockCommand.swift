@@ -1,6 +1,7 @@
 import IAPCore
-import IAPKit
 import IAPFormats
+import IAPKit
+import IAPOperations
 
 /// `iap clock`: the store's time.
 struct ClockCommand: Command {

@@ -1,6 +1,7 @@
 import IAPCore
-import IAPKit
 import IAPFormats
+import IAPKit
+import IAPOperations
 
 /// Helpers for commands whose argument is a transaction id, as `iap queue` prints it.
 enum TransactionArgument {

@@ -1,6 +1,7 @@
 import IAPCore
-import IAPKit
 import IAPFormats
+import IAPKit
+import IAPOperations
 
 /// Shows a download as it goes: a bar redrawn on a terminal, JSON-lines events on stdout with
 /// `--json`, or nothing until the summary line.

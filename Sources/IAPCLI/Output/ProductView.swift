@@ -1,6 +1,7 @@
 import IAPCore
-import IAPKit
 import IAPFormats
+import IAPKit
+import IAPOperations
 
 /// How products are shown: as `SKProduct` would present them in the store's locale.
 package struct ProductView {

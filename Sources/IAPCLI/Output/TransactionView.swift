@@ -1,6 +1,7 @@
 import IAPCore
-import IAPKit
 import IAPFormats
+import IAPKit
+import IAPOperations
 
 /// How transactions are shown to people: aligned text (the JSON is `TransactionJSON`'s).
 package enum TransactionView {

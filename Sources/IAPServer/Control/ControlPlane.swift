@@ -2,6 +2,7 @@ import IAPCore
 import IAPFormats
 import IAPHTTP
 import IAPKit
+import IAPOperations
 
 /// The simulator's own controls over HTTP (`/iap/v1/…`): each request routed by the table
 /// (`ControlRoutes.all`) to one use case, answered in the JSON `--json` prints, and each

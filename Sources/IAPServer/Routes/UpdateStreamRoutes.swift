@@ -2,6 +2,7 @@ import IAPCore
 import IAPFormats
 import IAPHTTP
 import IAPKit
+import IAPOperations
 import IAPStorage
 
 /// `/transactions/updates`: StoreKit 2's `Transaction.updates` as Server-Sent Events.

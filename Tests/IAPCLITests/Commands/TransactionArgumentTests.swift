@@ -1,3 +1,4 @@
+import IAPOperations
 import Testing
 
 @testable import IAPCLI

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The JSON of `iap consent rescind --json` and of the control plane's `/consent/rescind`.
 package enum ConsentJSON {

@@ -1,4 +1,5 @@
 import IAPFormats
+import IAPKit
 
 /// A decoded signed value as JSON (`jws decode --json`, the control plane's `POST /jws/decode`).
 package enum DecodeJWSJSON {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The JSON of `iap external-purchase token --json` and of its control-plane route.
 package enum ExternalPurchaseTokenJSON {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The store's clock as JSON (`clock --json`, the control plane).
 package enum ClockJSON {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// `notifications check --json`.
 package enum NotificationCheckJSON {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The JSON of `iap messages --json`, `iap messages dismiss --json` and the control
 /// plane's `/messages` routes.

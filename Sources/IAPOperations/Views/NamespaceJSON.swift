@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// A namespace made in one call as JSON (`namespace create --json`, the control plane): what
 /// a test points Apple's client and verifier at.

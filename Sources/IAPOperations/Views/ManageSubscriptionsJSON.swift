@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The manage-subscriptions sheet as JSON (`subscription manage --json`, the control plane):
 /// `{"groups": [{"subscriptionGroup", "subscription", "plans"}]}`, the subscription as

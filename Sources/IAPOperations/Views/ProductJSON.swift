@@ -5,6 +5,7 @@ import Foundation
 #endif
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// Products as JSON, as `SKProduct` would present them in the store's locale: what
 /// `products list --json` prints and the control plane answers.

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The overview as JSON (`status --json`, `GET /iap/v1/status`).
 package enum StatusJSON {

@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// Settings as JSON (`settings --json`, the control plane).
 package enum SettingsJSON {

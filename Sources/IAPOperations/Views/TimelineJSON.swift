@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// A subscription's timeline as JSON (`subscription timeline --json`, the control plane, the
 /// web page's drawing).

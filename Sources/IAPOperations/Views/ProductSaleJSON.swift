@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The JSON of `iap products remove-from-sale|restore-to-sale --json` and of the control
 /// plane's `/products/{productId}/sale`.

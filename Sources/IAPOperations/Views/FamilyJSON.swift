@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// An account's Family Sharing as JSON (`family --json`, the control plane).
 package enum FamilyJSON {

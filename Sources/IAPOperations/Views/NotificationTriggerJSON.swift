@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// `notifications trigger` as JSON (`--json`, the control plane).
 package enum NotificationTriggerJSON {

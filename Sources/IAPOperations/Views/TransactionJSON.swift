@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// Transactions as JSON: the object scripts read from `--json` and the control plane's
 /// answers, one encoding for every front end.

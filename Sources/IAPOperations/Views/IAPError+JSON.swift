@@ -1,6 +1,7 @@
 import IAPCatalog
 import IAPCore
 import IAPFormats
+import IAPKit
 import IAPStorage
 
 /// The `{"error": …}` document: what `--json` prints on stdout and the control plane answers

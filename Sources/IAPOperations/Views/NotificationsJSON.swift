@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// App Store Server Notifications as JSON (`notifications --json`, the control plane).
 package enum NotificationsJSON {

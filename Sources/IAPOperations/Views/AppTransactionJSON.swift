@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// The app transaction as JSON (`app-transaction --json`, the control plane).
 package enum AppTransactionJSON {

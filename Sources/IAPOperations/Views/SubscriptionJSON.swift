@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 
 /// Subscriptions as JSON (`subscription status --json`, the control plane).
 package enum SubscriptionJSON {

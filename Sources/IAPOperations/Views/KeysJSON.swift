@@ -1,5 +1,6 @@
 import IAPCore
 import IAPFormats
+import IAPKit
 import IAPStorage
 
 /// The state's App Store Connect keys as JSON (`keys list --json`, the control plane).
