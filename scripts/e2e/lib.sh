@@ -113,12 +113,12 @@ finish() {
 openapi_python() { python_with openapi_spec_validator; }
 
 # python_with MODULE: the python3 on PATH if it has MODULE, else the test venv with
-# tools/requirements.txt (which lists MODULE's package), made once by tools/venv, or nothing.
+# tools/requirements.txt (which lists MODULE's package), made once by scripts/test-venv, or nothing.
 # A module is found, not imported (an import can take half a second).
 python_with() {
   local has="import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)"
   if python3 -c "$has" 2>/dev/null; then echo python3; return; fi
-  "$ROOT/scripts/e2e/tools/venv" "$has"
+  "$ROOT/scripts/test-venv" "$has"
 }
 
 # missing_tool WHY: a check whose tool (the OpenAPI validator) a script installs
