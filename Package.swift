@@ -116,9 +116,9 @@ for target in package.targets {
 }
 
 // The tests' own code is compiled without debug information: their failures name file and
-// line through Swift Testing's source locations, and the code they test keeps its own. The
-// macros of some 1,200 tests and 5,800 expectations expand into much code, and describing it
-// to a debugger was a good part of compiling it (docs/development.md). A product's target may
+// line through Swift Testing's source locations, and the code they test keeps its own. Their
+// `@Test` and `#expect` macros expand into much code, and describing it to a debugger is a
+// good part of compiling it (docs/development.md has the figures). A product's target may
 // carry no unsafe flag (a package that depends on this one could not build it); a test
 // target is in no product.
 for target in package.targets where target.type == .test {

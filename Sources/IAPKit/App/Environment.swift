@@ -43,6 +43,13 @@ package struct Environment: Sendable {
     return value
   }
 
+  /// The whole number a variable holds, when it is one of at least `minimum`; else nil, so
+  /// that a caller falls back to its default for a value it cannot use.
+  package func number(_ name: String, atLeast minimum: Int) -> Int? {
+    guard let text = variable(name), let number = Int(text), number >= minimum else { return nil }
+    return number
+  }
+
   /// `path` made absolute against the working directory.
   package func resolve(_ path: String) -> String {
     path.hasPrefix("/") ? path : currentDirectory + "/" + path

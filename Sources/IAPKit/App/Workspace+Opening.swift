@@ -55,10 +55,5 @@ extension Workspace {
 
   /// The transaction log's size from which `history.index` is kept: 1 MB, or another size in
   /// bytes from `$IAP_HISTORY_INDEX_FROM` (the tests keep it for small states).
-  var historyIndexFrom: Int {
-    guard let text = environment.variable("IAP_HISTORY_INDEX_FROM"), let size = Int(text), size >= 0 else {
-      return HistoryIndex.minimumLogSize
-    }
-    return size
-  }
+  var historyIndexFrom: Int { environment.number("IAP_HISTORY_INDEX_FROM", atLeast: 0) ?? HistoryIndex.minimumLogSize }
 }

@@ -5,18 +5,12 @@ import IAPStorage
 extension Workspace {
   /// The most subscription events one command makes: `Store.eventBudget`, or a smaller or
   /// larger positive number from `$IAP_EVENT_BUDGET` (docs/state.md).
-  var eventBudget: Int {
-    guard let text = environment.variable("IAP_EVENT_BUDGET"), let budget = Int(text), budget > 0 else { return Store.eventBudget }
-    return budget
-  }
+  var eventBudget: Int { environment.number("IAP_EVENT_BUDGET", atLeast: 1) ?? Store.eventBudget }
 
   /// How many events are committed at once: `Store.eventBatch`, or another positive number
   /// from `$IAP_EVENT_BATCH`, which the tests lower so that a run of several batches is
   /// quick to reach.
-  var eventBatch: Int {
-    guard let text = environment.variable("IAP_EVENT_BATCH"), let batch = Int(text), batch > 0 else { return Store.eventBatch }
-    return batch
-  }
+  var eventBatch: Int { environment.number("IAP_EVENT_BATCH", atLeast: 1) ?? Store.eventBatch }
 
   /// Runs `store`'s time to `now` (renewals, expiries, billing events), committing the
   /// events `eventBatch` at a time, so that memory holds one batch of records however
